@@ -1,0 +1,39 @@
+// The site header: main navigation and the sign-in link or user menu.
+import Link from "next/link";
+import { api } from "@/lib/trpc/server";
+import { ThemeToggle } from "./theme-toggle";
+import { UserMenu } from "./user-menu";
+
+export async function SiteHeader() {
+  const me = await (await api()).account.me();
+  return (
+    <header className="border-b border-stone-200 bg-white dark:border-stone-700 dark:bg-stone-800">
+      <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link href="/" className="text-lg font-bold tracking-tight text-amber-800 dark:text-amber-400">
+          Moot
+        </Link>
+        <Link href="/tournaments" className="text-sm font-medium hover:text-amber-700">
+          Tournaments
+        </Link>
+        <Link href="/players" className="text-sm font-medium hover:text-amber-700">
+          Players
+        </Link>
+        <div className="ml-auto flex items-center gap-3">
+          <ThemeToggle />
+          {me ? (
+            <UserMenu username={me.username} />
+          ) : (
+            <>
+              <Link href="/signin" className="text-sm font-medium hover:text-amber-700">
+                Sign in
+              </Link>
+              <Link href="/signup" className="btn-primary py-1.5">
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

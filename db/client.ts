@@ -1,0 +1,92 @@
+// The database client factory. PGlite (embedded PostgreSQL in a data folder) when no
+// DATABASE_URL is given, node-postgres otherwise: same schema, same queries.
+//
+// The opened database is kept on globalThis because Next bundles its route handlers
+// separately from the custom server: without a shared slot each bundle would open its
+// own client, and PGlite must never be opened twice on one data folder.
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = "pglite" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  /** Applies committed migrations; safe when several processes start together. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+// Any constant works; it only has to be the same in every Moot process.
+const MIGRATION_LOCK_KEY = 727_274_001;
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pg = (await import("pg")).default;
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // The advisory lock lives on one connection, so migrate through that same one.
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const inMemory = dataDir === "memory://";
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir));
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      // One process owns a PGlite folder, so no lock is needed.
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    close: () => client.close(),
+  };
+}
+
+const slot = globalThis as unknown as { __mootDb?: Promise<DbHandle> };
+
+/** Installs the process-wide database (the server does this once at start). */
+export function setSharedDatabase(handle: Promise<DbHandle>): void {
+  slot.__mootDb = handle;
+}
+
+/** The process-wide database opened by the server entry. */
+export async function sharedDatabase(): Promise<DbHandle> {
+  if (!slot.__mootDb) throw new Error("The database has not been opened: start Moot through server/index.ts");
+  return slot.__mootDb;
+}

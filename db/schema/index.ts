@@ -1,0 +1,2 @@
+// The whole Drizzle schema, one file per table group.
+export * from "./users";

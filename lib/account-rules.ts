@@ -1,0 +1,44 @@
+// Account field rules, shared by the sign-up form (instant feedback) and the server
+// (the authority). zod messages are written for people, not developers.
+import { z } from "zod";
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 24;
+export const PASSWORD_MIN = 8;
+// argon2 cost does not grow with length, but request bodies should stay small.
+export const PASSWORD_MAX = 200;
+
+export const ZUsername = z
+  .string({ error: "Username is required." })
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
+  .regex(/^[A-Za-z0-9_-]+$/, "Username may contain only letters, digits, _ and -.");
+
+export const ZPassword = z
+  .string({ error: "Password is required." })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .max(254, "E-mail address is too long.")
+  .pipe(z.email("That e-mail address does not look right."));
+
+export const ZSignUpInput = z.object({
+  username: ZUsername,
+  password: ZPassword,
+  // The form sends "" for an empty optional field.
+  email: z.union([z.literal("").transform(() => undefined), ZEmail]).optional(),
+});
+export type SignUpInput = z.infer<typeof ZSignUpInput>;
+
+export const ZChangePasswordInput = z.object({
+  currentPassword: z.string().min(1, "Enter your current password.").max(PASSWORD_MAX),
+  newPassword: ZPassword,
+});
+
+export const ZDeleteAccountInput = z.object({
+  password: z.string().min(1, "Enter your password to confirm.").max(PASSWORD_MAX),
+});

@@ -1,0 +1,55 @@
+// Configuration, read and validated once. A bad variable stops the server with one
+// sentence that names it, instead of failing later somewhere deep in a request.
+import { z } from "zod";
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  // Optional: when unset, a random secret is generated once and stored in the database,
+  // so `npm start` works with no set-up and sessions survive restarts.
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  NEXTAUTH_URL: z.string().url().optional(),
+  ADMIN_USERNAMES: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((u) => u.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  // Trust X-Forwarded-For for the client address only behind a proxy we control.
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  SEED_DEMO: z.enum(["auto", "0", "1"]).default("auto"),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError with one sentence naming the bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = ZConfig.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? "configuration");
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message.replace(/^Invalid input: /, "")}.`);
+}
+
+const cache = globalThis as unknown as { __mootConfig?: Config };
+
+/** The process's configuration (parsed on first use, then shared by every bundle). */
+export function config(): Config {
+  cache.__mootConfig ??= parseConfig(process.env);
+  return cache.__mootConfig;
+}

@@ -1,0 +1,82 @@
+// The one server process: Next.js pages, the tRPC API (/api/trpc), next-auth
+// (/api/auth) and Socket.IO, all on one port. Opens the database, applies
+// migrations, loads the session secret and seeds demo data before taking requests.
+import { createServer, type IncomingMessage } from "node:http";
+import next from "next";
+import { openDatabase, setSharedDatabase } from "@/db/client";
+import { seedDemoData } from "@/db/seed";
+import { loadAuthSecret } from "@/server/auth/secret";
+import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
+import { config, ConfigError } from "@/server/config";
+import { attachRealtime } from "@/server/realtime/io";
+
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  if (trustProxy && typeof forwarded === "string" && forwarded) return forwarded.split(",")[0]!.trim();
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+async function main() {
+  const cfg = config();
+  const dev = cfg.NODE_ENV !== "production";
+
+  const handlePromise = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
+  setSharedDatabase(handlePromise);
+  const dbHandle = await handlePromise;
+  await dbHandle.migrate();
+
+  process.env.NEXTAUTH_SECRET = await loadAuthSecret(dbHandle.db, cfg.NEXTAUTH_SECRET);
+  // Without a configured public URL, next-auth takes the origin from the Host header.
+  if (!cfg.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
+
+  const seed = cfg.SEED_DEMO === "1" || (cfg.SEED_DEMO === "auto" && dbHandle.kind === "pglite");
+  if (seed && (await seedDemoData(dbHandle.db))) console.log("[moot] seeded demo accounts");
+
+  const app = next({ dev, hostname: "localhost", port: cfg.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    // Overwrite whatever the client sent: only the server may say where a request came from.
+    req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
+    if (req.url === "/api/health") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ ok: true, database: dbHandle.kind }));
+      return;
+    }
+    void handle(req, res);
+  });
+  await attachRealtime(server, dbHandle.db, cfg.REDIS_URL);
+  if (dev) {
+    // Next's dev server needs its own websocket (hot reload); Socket.IO handles /socket.io.
+    const upgrade = app.getUpgradeHandler();
+    server.on("upgrade", (req, socket, head) => {
+      if (!req.url?.startsWith("/socket.io")) void upgrade(req, socket, head);
+    });
+  }
+
+  server.listen(cfg.PORT, cfg.HOST, () => {
+    console.log(`[moot] ready on http://localhost:${cfg.PORT} (${dev ? "development" : "production"}, ${dbHandle.kind})`);
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[moot] ${signal}: shutting down`);
+    server.close();
+    server.closeAllConnections();
+    void dbHandle.close().finally(() => process.exit(0));
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("[moot] failed to start:", err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+// Socket.IO on the same HTTP server as the site. A socket is authenticated from the
+// same session cookie as the pages; anonymous sockets are allowed and read-only.
+// With REDIS_URL, the official Redis adapter relays events between server processes.
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import type { Db } from "@/db/client";
+import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/realtime-events";
+import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
+
+interface SocketData {
+  user: SessionUser | null;
+}
+
+export type MootIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+const slot = globalThis as unknown as { __mootIo?: MootIo };
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: string): Promise<MootIo> {
+  const io: MootIo = new Server(httpServer, { serveClient: false });
+  if (redisUrl) {
+    const { createClient } = await import("redis");
+    const { createAdapter } = await import("@socket.io/redis-adapter");
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    pub.on("error", (e) => console.error("[realtime] redis:", e.message));
+    sub.on("error", (e) => console.error("[realtime] redis:", e.message));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+  }
+  io.use(async (socket, next) => {
+    try {
+      socket.data.user = await sessionUserFromCookies(db, socket.handshake.headers.cookie);
+      next();
+    } catch (err) {
+      console.error("[realtime] auth failed:", err);
+      next(new Error("Could not check your session. Please reload."));
+    }
+  });
+  io.on("connection", (socket) => {
+    const user = socket.data.user;
+    if (user) void socket.join(userRoom(user.id));
+    socket.on("whoami", (ack) => {
+      if (typeof ack !== "function") return;
+      ack(user ? { id: user.id, username: user.username } : null);
+    });
+  });
+  slot.__mootIo = io;
+  return io;
+}
+
+/** The process's Socket.IO server (for services publishing after commit). */
+export function realtime(): MootIo | undefined {
+  return slot.__mootIo;
+}

@@ -1,0 +1,27 @@
+// Changes a password after checking the current one. Bumping sessionVersion signs
+// the account out everywhere else; the caller signs in again with the new password.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { AppError } from "../errors";
+import { requireLiveUser } from "./require-live-user";
+
+export async function changePassword(
+  db: Db,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const user = await requireLiveUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash ?? "", input.currentPassword))) {
+    throw new AppError("BAD_REQUEST", "Your current password is not correct.");
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError("BAD_REQUEST", "The new password must differ from the current one.");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, user.id));
+}

@@ -1,0 +1,12 @@
+// The API: every router merged in one root.
+import { createCallerFactory, router } from "./init";
+import { accountRouter } from "./routers/account";
+import { playerRouter } from "./routers/player";
+
+export const appRouter = router({
+  account: accountRouter,
+  player: playerRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

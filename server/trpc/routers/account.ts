@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { ZChangePasswordInput, ZDeleteAccountInput, ZSignUpInput } from "@/lib/account-rules";
+import { changePassword } from "@/server/services/account/change-password";
+import { deleteAccount } from "@/server/services/account/delete-account";
+import { signUp } from "@/server/services/account/sign-up";
+import { protectedProcedure, publicProcedure, router } from "../init";
+
+export const accountRouter = router({
+  /** Anyone may create an account; signing in afterwards goes through next-auth. */
+  signUp: publicProcedure.input(ZSignUpInput).mutation(({ ctx, input }) => signUp(ctx.db, input)),
+  me: publicProcedure.input(z.void()).query(({ ctx }) => ctx.user),
+  changePassword: protectedProcedure
+    .input(ZChangePasswordInput)
+    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
+  delete: protectedProcedure
+    .input(ZDeleteAccountInput)
+    .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.user.id, input)),
+});

@@ -1,0 +1,14 @@
+import "next-auth";
+import "next-auth/jwt";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; name: string };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    sv?: number;
+  }
+}
