@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", "data/**"],
+    globalSetup: ["./test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -39,7 +39,9 @@ export class ConfigError extends Error {}
 
 /** Parses an environment; throws ConfigError with one sentence naming the bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
-  const result = ZConfig.safeParse(env);
+  // `FOO= npm start` means "no FOO", not "FOO is the empty string".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = ZConfig.safeParse(present);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "configuration");

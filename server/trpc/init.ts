@@ -42,8 +42,7 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       // Never leak internals: an unexpected error reads as a plain apology.
-      message:
-        zod ? zodMessage(zod) : error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong on our side. Please try again." : shape.message,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? "Something went wrong on our side. Please try again." : shape.message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
@@ -53,11 +52,18 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Maps the services' AppError to a TRPCError; anything else is logged as a bug. */
+/**
+ * Turns refusals into errors a person can read: invalid input becomes BAD_REQUEST with
+ * the first problem as a sentence, a service's AppError keeps its code and message,
+ * and anything else is logged as a bug.
+ */
 const errorMapping = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    if (cause instanceof ZodError) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: zodMessage(cause), cause });
+    }
     if (cause instanceof AppError) {
       throw new TRPCError({ code: cause.code, message: cause.message, cause });
     }
