@@ -38,7 +38,7 @@ export type Config = z.infer<typeof ZConfig>;
 export class ConfigError extends Error {}
 
 /** Parses an environment; throws ConfigError with one sentence naming the bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv): Config {
+export function parseConfig(env: Record<string, string | undefined>): Config {
   // `FOO= npm start` means "no FOO", not "FOO is the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = ZConfig.safeParse(present);

@@ -1,0 +1,31 @@
+// Shared steps for the e2e specs, done through the UI as a person would.
+import { expect, type Page } from "@playwright/test";
+
+let n = 0;
+export function freshUsername(prefix = "e2e"): string {
+  n += 1;
+  return `${prefix}${Date.now().toString(36).slice(-5)}${process.pid % 1000}${n}`.slice(0, 24);
+}
+
+export async function signUp(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/signup");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"));
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"));
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId("user-menu").click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}

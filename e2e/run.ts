@@ -1,0 +1,44 @@
+// Runs the Playwright suite against the real server process: builds if needed, starts
+// `server/index.ts` on a free port with a fresh database (a new database on the
+// DATABASE_URL server, or a temporary PGlite folder), runs the specs, cleans up.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureBuild } from "../scripts/ensure-build";
+import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
+import { startServer } from "./server-process";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+ensureBuild();
+const fresh: FreshDatabase | null = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, "moot_e2e") : null;
+const dataDir = mkdtempSync(path.join(tmpdir(), "moot-e2e-"));
+const port = await freePort();
+const server = await startServer({
+  port,
+  env: { DATABASE_URL: fresh?.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "1", ADMIN_USERNAMES: "" },
+});
+let code = 1;
+try {
+  const r = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, BASE_URL: `http://localhost:${port}` },
+  });
+  code = r.status ?? 1;
+} finally {
+  await server.stop();
+  await fresh?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);
