@@ -59,4 +59,22 @@ describe("replay of 1,752 real games", () => {
       expect(recentOrigins).toContain(target);
     }
   });
+
+  it("detects a wrong capture and a wrong result", () => {
+    const [wrongCapture] = parseRecords("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe4,1,0,Ongoing");
+    expect(wrongCapture && replayGame(wrongCapture)).toMatchObject({
+      movesReplayed: 4,
+      stopReason: "capture mismatch",
+      captureMismatch: true,
+      detail: "move 5 g3-e3xe4: engine played g3-e3xe2",
+    });
+    const escaped = records.findIndex((_, i) => replays[i]?.engineReason === "king escaped");
+    const record = records[escaped];
+    if (record === undefined) throw new Error("no escape in the records");
+    expect(replayGame({ ...record, result: "attackers" })).toMatchObject({
+      stopReason: null,
+      engineResult: "defenders",
+      resultDisagreement: true,
+    });
+  });
 });
