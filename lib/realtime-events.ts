@@ -1,15 +1,33 @@
 // The Socket.IO protocol: typed events in both directions, shared by server and browser.
+import type { GameView } from "@/server/services/game/game-view";
+
 export interface RealtimeUser {
   id: string;
   username: string;
 }
 
+export type Notice =
+  | { kind: "your-turn"; gameId: string; opponent: string; deadline: number | null }
+  | { kind: "game-started"; gameId: string; opponent: string }
+  | { kind: "result-reported"; gameId: string; opponent: string }
+  | { kind: "game-over"; gameId: string; opponent: string; result: string | null };
+
 export interface ServerToClientEvents {
   /** A room's data changed; `version` grows by one per change so gaps are visible. */
   changed: (msg: { room: string; version: number }) => void;
+  /** The whole new state of a game, stamped with the server's clock. */
+  game: (view: GameView) => void;
+  /** Something for this user to act on (sent to the user's own room). */
+  notice: (notice: Notice) => void;
 }
+
+/** Rooms a client may watch: a game, a tournament, or the lobby. */
+export const WATCHABLE_ROOM = /^(game|tournament):[0-9a-f-]{36}$|^lobby$/;
 
 export interface ClientToServerEvents {
   /** Who the server thinks this socket is (null = anonymous, read-only). */
   whoami: (ack: (user: RealtimeUser | null) => void) => void;
+  /** Start receiving a room's events; the ack says whether the room name was accepted. */
+  watch: (room: string, ack?: (ok: boolean) => void) => void;
+  unwatch: (room: string) => void;
 }

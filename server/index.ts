@@ -9,12 +9,15 @@ import { loadAuthSecret } from "@/server/auth/secret";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
 import { attachRealtime } from "@/server/realtime/io";
+import { sweepOverdue } from "@/server/services/game/sweep-overdue";
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy && typeof forwarded === "string" && forwarded) return forwarded.split(",")[0]!.trim();
   return req.socket.remoteAddress ?? "unknown";
 }
+
+const SWEEP_INTERVAL_MS = 1_000;
 
 async function main() {
   const cfg = config();
@@ -55,6 +58,12 @@ async function main() {
     });
   }
 
+  // Flags lost-on-time games and confirms old reports. Safe in every process at once.
+  const sweeper = setInterval(() => {
+    sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   server.listen(cfg.PORT, cfg.HOST, () => {
     console.log(`[moot] ready on http://localhost:${cfg.PORT} (${dev ? "development" : "production"}, ${dbHandle.kind})`);
   });
@@ -63,6 +72,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweeper);
     console.log(`[moot] ${signal}: shutting down`);
     server.close();
     server.closeAllConnections();

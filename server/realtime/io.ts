@@ -4,7 +4,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Db } from "@/db/client";
-import type { ClientToServerEvents, ServerToClientEvents } from "@/lib/realtime-events";
+import { WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
 import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
 
 interface SocketData {
@@ -44,6 +44,15 @@ export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: 
     socket.on("whoami", (ack) => {
       if (typeof ack !== "function") return;
       ack(user ? { id: user.id, username: user.username } : null);
+    });
+    // Watching is read-only and public; only well-formed room names are accepted.
+    socket.on("watch", (room, ack) => {
+      const ok = typeof room === "string" && WATCHABLE_ROOM.test(room);
+      if (ok) void socket.join(room);
+      if (typeof ack === "function") ack(ok);
+    });
+    socket.on("unwatch", (room) => {
+      if (typeof room === "string" && WATCHABLE_ROOM.test(room)) void socket.leave(room);
     });
   });
   slot.__mootIo = io;

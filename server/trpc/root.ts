@@ -1,11 +1,15 @@
 // The API: every router merged in one root.
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
+import { challengeRouter } from "./routers/challenge";
+import { gameRouter } from "./routers/game";
 import { playerRouter } from "./routers/player";
 
 export const appRouter = router({
   account: accountRouter,
   player: playerRouter,
+  game: gameRouter,
+  challenge: challengeRouter,
 });
 
 export type AppRouter = typeof appRouter;

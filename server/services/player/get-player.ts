@@ -6,7 +6,15 @@ import { AppError } from "../errors";
 
 export async function getPlayer(db: Db, username: string) {
   const [row] = await db
-    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      createdAt: users.createdAt,
+      rating: users.rating,
+      rd: users.ratingRd,
+      volatility: users.ratingVolatility,
+      ratedGames: users.ratedGames,
+    })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isNull(users.deletedAt)));
   if (!row) throw new AppError("NOT_FOUND", `There is no player called “${username}”.`);

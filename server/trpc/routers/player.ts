@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZUsername } from "@/lib/account-rules";
 import { getPlayer } from "@/server/services/player/get-player";
 import { listPlayers } from "@/server/services/player/list-players";
+import { ratingHistoryOf } from "@/server/services/game/list-games";
 import { publicProcedure, router } from "../init";
 
 export const ZListPlayersInput = z.object({
@@ -14,4 +15,5 @@ export const playerRouter = router({
   byUsername: publicProcedure
     .input(z.object({ username: ZUsername }))
     .query(({ ctx, input }) => getPlayer(ctx.db, input.username)),
+  ratingHistory: publicProcedure.input(z.object({ userId: z.uuid() })).query(({ ctx, input }) => ratingHistoryOf(ctx.db, input.userId)),
 });

@@ -1,0 +1,121 @@
+// Games (played on the site or reported), their moves, challenges, result reports
+// and rating history.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const games = pgTable(
+  "games",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** "hnefatafl" (played on the site) or a reported game type id (lib/game-types.ts). */
+    gameType: text("game_type").notNull(),
+    /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
+    side1Id: uuid("side1_id").notNull().references(() => users.id),
+    side2Id: uuid("side2_id").notNull().references(() => users.id),
+    /** "active" or "finished". */
+    status: text("status").notNull().default("active"),
+    /** "1-0", "0-1" or "draw" once finished. */
+    result: text("result"),
+    /** Why it ended: the engine's reason, or resignation / timeout / agreement / reported / organizer. */
+    endReason: text("end_reason"),
+    /** Pieces left / points difference where the game type has one. */
+    margin: integer("margin"),
+    rated: boolean("rated").notNull().default(true),
+    initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
+    incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
+    /** The engine's serialized state; null for games played elsewhere. */
+    position: text("position"),
+    ply: integer("ply").notNull().default(0),
+    remaining1Ms: bigint("remaining1_ms", { mode: "number" }).notNull(),
+    remaining2Ms: bigint("remaining2_ms", { mode: "number" }).notNull(),
+    /** When the side to move started thinking. */
+    turnStartedAt: timestamp("turn_started_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The absolute instant the side to move runs out of time (for reported games: the
+     * end of the main time). Absolute, so server downtime is charged as real time.
+     */
+    deadline: timestamp("deadline", { withTimezone: true, mode: "date" }),
+    drawOfferBy: smallint("draw_offer_by"),
+    /** Grows by one with every change; clients use it to spot missed events. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("games_active_deadline_idx").on(t.deadline).where(sql`${t.status} = 'active'`),
+    index("games_side1_idx").on(t.side1Id, t.createdAt),
+    index("games_side2_idx").on(t.side2Id, t.createdAt),
+  ],
+);
+
+export const gameMoves = pgTable(
+  "game_moves",
+  {
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    /** 1 for the first move. The primary key makes "applied twice" impossible. */
+    ply: integer("ply").notNull(),
+    notation: text("notation").notNull(),
+    remaining1Ms: bigint("remaining1_ms", { mode: "number" }).notNull(),
+    remaining2Ms: bigint("remaining2_ms", { mode: "number" }).notNull(),
+    playedAt: timestamp("played_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.ply] })],
+);
+
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    creatorId: uuid("creator_id")
+      .notNull()
+      .references(() => users.id),
+    gameType: text("game_type").notNull(),
+    initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
+    incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
+    /** The side the creator wants: "side1", "side2" or "random". */
+    creatorSide: text("creator_side").notNull(),
+    rated: boolean("rated").notNull(),
+    /** "open", "accepted" or "cancelled". */
+    status: text("status").notNull().default("open"),
+    gameId: uuid("game_id").references(() => games.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("challenges_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`)],
+);
+
+/** A result reported for a game played elsewhere, waiting for the opponent. */
+export const gameReports = pgTable("game_reports", {
+  gameId: uuid("game_id")
+    .primaryKey()
+    .references(() => games.id, { onDelete: "cascade" }),
+  reporterId: uuid("reporter_id")
+    .notNull()
+    .references(() => users.id),
+  result: text("result").notNull(),
+  margin: integer("margin"),
+  /** "pending" or "disputed". A confirmed report becomes the game's result. */
+  status: text("status").notNull().default("pending"),
+  reportedAt: timestamp("reported_at", { withTimezone: true, mode: "date" }).notNull(),
+  /** Confirmed automatically at this instant unless disputed. */
+  confirmAt: timestamp("confirm_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+export const ratingHistory = pgTable(
+  "rating_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    gameId: uuid("game_id")
+      .notNull()
+      .references(() => games.id),
+    rating: real("rating").notNull(),
+    rd: real("rd").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("rating_history_user_idx").on(t.userId, t.at)],
+);

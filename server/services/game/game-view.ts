@@ -1,0 +1,124 @@
+// What a game looks like to a player or spectator: players with ratings, the board
+// state, the move list, clocks stamped with the server's time. One shape for the
+// tRPC answer and the Socket.IO event, so a client treats both the same way.
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { gameMoves, gameReports, games, users } from "@/db/schema";
+import { deserializeState, type GameState } from "@/engine/hnefatafl";
+import { AppError } from "../errors";
+
+export type GameRow = typeof games.$inferSelect;
+export type GameResult = "1-0" | "0-1" | "draw";
+
+export interface GamePlayer {
+  id: string;
+  username: string;
+  rating: number;
+  rd: number;
+}
+
+export interface GameView {
+  id: string;
+  gameType: string;
+  status: "active" | "finished";
+  result: GameResult | null;
+  endReason: string | null;
+  margin: number | null;
+  rated: boolean;
+  side1: GamePlayer;
+  side2: GamePlayer;
+  initialMs: number;
+  incrementMs: number;
+  /** The board (games played on the site only). */
+  state: GameState | null;
+  moves: { ply: number; notation: string; remaining1Ms: number; remaining2Ms: number; playedAt: number }[];
+  /** Remaining time per side as of turnStartedAt; the side to move's clock runs from then. */
+  clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
+  drawOfferBy: 1 | 2 | null;
+  report: { reporterId: string; result: GameResult; margin: number | null; status: string; confirmAt: number } | null;
+  version: number;
+  createdAt: number;
+  finishedAt: number | null;
+  /** The server's clock when this view was made, so clients can correct their own. */
+  serverNow: number;
+}
+
+/** Side 1 moves at even plies (0, 2, …). */
+export function sideToMove(ply: number): 1 | 2 {
+  return ply % 2 === 0 ? 1 : 2;
+}
+
+export async function loadGameView(db: Db, gameId: string, now = new Date()): Promise<GameView> {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
+  const [players, moves, [report]] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd })
+      .from(users)
+      .where(inArray(users.id, [game.side1Id, game.side2Id])),
+    db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply)),
+    db.select().from(gameReports).where(eq(gameReports.gameId, gameId)),
+  ]);
+  const player = (id: string) => players.find((p) => p.id === id)!;
+  return {
+    id: game.id,
+    gameType: game.gameType,
+    status: game.status as GameView["status"],
+    result: game.result as GameResult | null,
+    endReason: game.endReason,
+    margin: game.margin,
+    rated: game.rated,
+    side1: player(game.side1Id),
+    side2: player(game.side2Id),
+    initialMs: game.initialMs,
+    incrementMs: game.incrementMs,
+    state: game.position ? deserializeState(game.position) : null,
+    moves: moves.map((m) => ({ ply: m.ply, notation: m.notation, remaining1Ms: m.remaining1Ms, remaining2Ms: m.remaining2Ms, playedAt: m.playedAt.getTime() })),
+    clock: {
+      remaining1Ms: game.remaining1Ms,
+      remaining2Ms: game.remaining2Ms,
+      toMove: sideToMove(game.ply),
+      turnStartedAt: game.turnStartedAt?.getTime() ?? null,
+      deadline: game.deadline?.getTime() ?? null,
+    },
+    drawOfferBy: (game.drawOfferBy as 1 | 2 | null) ?? null,
+    report: report
+      ? { reporterId: report.reporterId, result: report.result as GameResult, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime() }
+      : null,
+    version: game.version,
+    createdAt: game.createdAt.getTime(),
+    finishedAt: game.finishedAt?.getTime() ?? null,
+    serverNow: now.getTime(),
+  };
+}
+
+/** Locks a game row for the rest of the transaction (one writer at a time per game). */
+export async function lockGame(tx: Db, gameId: string): Promise<GameRow> {
+  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+  if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
+  return game;
+}
+
+/** Which side the user plays in the game, or null for a spectator. */
+export function sideOf(game: Pick<GameRow, "side1Id" | "side2Id">, userId: string): 1 | 2 | null {
+  return game.side1Id === userId ? 1 : game.side2Id === userId ? 2 : null;
+}
+
+/** The user's side, refusing anyone who is not playing. */
+export function requirePlayer(game: GameRow, userId: string): 1 | 2 {
+  const side = sideOf(game, userId);
+  if (side === null) throw new AppError("FORBIDDEN", "You are not playing in this game.");
+  return side;
+}
+
+export function requireActive(game: GameRow): void {
+  if (game.status !== "active") throw new AppError("BAD_REQUEST", "This game is already over.");
+}
+
+/** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
+export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
+  await tx
+    .update(games)
+    .set({ ...set, version: sql`${games.version} + 1` })
+    .where(eq(games.id, gameId));
+}

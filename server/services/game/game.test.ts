@@ -1,0 +1,243 @@
+// Games on a real database: refereed moves, concurrency, clocks, sweeper, draws,
+// resignation, ratings and reported results, through the real tRPC procedures.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { gameMoves, games, ratingHistory, users } from "@/db/schema";
+import { openTestDatabase, uniqueName } from "@/test/db";
+import { shortestGameEndingIn } from "@/test/fixtures";
+import type { SessionUser } from "@/server/auth/session";
+import { createCaller } from "@/server/trpc/root";
+import { createGame, type NewGame } from "./create-game";
+import { sweepOverdue } from "./sweep-overdue";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+const api = (user: SessionUser | null) => createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
+const DAY = 86_400_000;
+
+async function player(): Promise<SessionUser> {
+  const username = uniqueName("G");
+  const [row] = await h.db.insert(users).values({ username, passwordHash: "x" }).returning();
+  return { id: row!.id, username, isAdmin: false };
+}
+
+async function newGame(opts: Partial<NewGame> & { at?: Date } = {}) {
+  const [a, b] = [await player(), await player()];
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4, ...opts }, opts.at ?? new Date()),
+  );
+  return { game, attacker: a, defender: b };
+}
+
+async function snapshot(gameId: string) {
+  const [g] = await h.db.select().from(games).where(eq(games.id, gameId));
+  const [m] = await h.db.select({ n: count() }).from(gameMoves).where(eq(gameMoves.gameId, gameId));
+  return { game: g, moves: m!.n };
+}
+
+describe("moves", () => {
+  it("applies a legal move, charges the clock and hands the turn over", async () => {
+    const { game, attacker } = await newGame();
+    const view = await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    expect(view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
+    expect(view.state!.toMove).toBe("defenders");
+    expect(view.clock.toMove).toBe(2);
+    // Side 1 used a moment and got the 6-hour increment.
+    expect(view.clock.remaining1Ms).toBeGreaterThan(3 * DAY);
+    expect(view.clock.remaining1Ms).toBeLessThanOrEqual(3 * DAY + DAY / 4);
+    expect(view.version).toBe(game.version + 1);
+  });
+
+  it("applies exactly one of two simultaneous submissions of the same ply", async () => {
+    const { game, attacker } = await newGame();
+    const results = await Promise.allSettled([
+      api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" }),
+      api(attacker).game.move({ gameId: game.id, ply: 0, move: "h1-h3" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "CONFLICT" });
+    const after = await snapshot(game.id);
+    expect(after.moves).toBe(1);
+    expect(after.game!.ply).toBe(1);
+  });
+
+  it("refuses a repeated (stale) submission instead of applying it twice", async () => {
+    const { game, attacker } = await newGame();
+    await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await snapshot(game.id)).moves).toBe(1);
+  });
+
+  it("refuses the wrong player, a spectator and a signed-out client, changing nothing", async () => {
+    const { game, defender } = await newGame();
+    const before = await snapshot(game.id);
+    await expect(api(defender).game.move({ gameId: game.id, ply: 0, move: "f4-c4" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "It is not your turn.",
+    });
+    await expect(api(await player()).game.move({ gameId: game.id, ply: 0, move: "d1-d3" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "You are not playing in this game.",
+    });
+    await expect(api(null).game.move({ gameId: game.id, ply: 0, move: "d1-d3" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await snapshot(game.id)).toEqual(before);
+  });
+
+  it("explains an illegal move and changes nothing", async () => {
+    const { game, attacker } = await newGame();
+    const before = await snapshot(game.id);
+    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d7" })).rejects.toMatchObject({
+      message: "That move is not allowed: blocked.",
+    });
+    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "f5-f4" })).rejects.toMatchObject({
+      message: "That move is not allowed: not your piece.",
+    });
+    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "<script>" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    expect(await snapshot(game.id)).toEqual(before);
+  });
+
+  it("plays a recorded game to the king's escape and rates both players", async () => {
+    const record = shortestGameEndingIn("king escaped");
+    const { game, attacker, defender } = await newGame();
+    let view;
+    for (const [i, text] of record.moves.entries()) {
+      const who = i % 2 === 0 ? attacker : defender;
+      view = await api(who).game.move({ gameId: game.id, ply: i, move: text.split("x")[0]! });
+    }
+    expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "king escaped" });
+    expect(view!.moves.map((m) => m.notation)).toEqual(record.moves);
+    const [a] = await h.db.select().from(users).where(eq(users.id, attacker.id));
+    const [d] = await h.db.select().from(users).where(eq(users.id, defender.id));
+    expect(a!.rating).toBeLessThan(1500);
+    expect(d!.rating).toBeGreaterThan(1500);
+    expect(a!.ratedGames).toBe(1);
+    expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
+    await expect(api(attacker).game.move({ gameId: game.id, ply: record.moves.length, move: "d1-d2" })).rejects.toMatchObject({
+      message: "This game is already over.",
+    });
+  });
+});
+
+describe("clocks", () => {
+  it("flags a game whose deadline passed exactly once, even with sweepers racing", async () => {
+    const { game, attacker } = await newGame({ initialMs: 5_000, incrementMs: 1_000, at: new Date(Date.now() - 60_000) });
+    const sweeps = await Promise.all([sweepOverdue(h.db), sweepOverdue(h.db), sweepOverdue(h.db)]);
+    expect(sweeps.flat().filter((id) => id === game.id)).toHaveLength(1);
+    const view = await api(attacker).game.get({ gameId: game.id });
+    expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
+    expect(view.state!.status).toMatchObject({ over: true, reason: "timeout" });
+    expect(view.clock.remaining1Ms).toBe(0);
+  });
+
+  it("refuses a move that arrives after the flag fell, and the game is lost on time", async () => {
+    const { game, attacker } = await newGame({ initialMs: 5_000, incrementMs: 1_000, at: new Date(Date.now() - 10_000) });
+    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" })).rejects.toMatchObject({
+      message: "Your time ran out before the move arrived: the game is lost on time.",
+    });
+    expect((await snapshot(game.id)).game).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
+  });
+
+  it("charges time the server was down: a deadline that passed while nothing ran still flags", async () => {
+    const { game, attacker, defender } = await newGame({ initialMs: 60_000, incrementMs: 0 });
+    await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    // Nothing happens "during downtime"; the next sweep, an hour later, sees the deadline.
+    expect(await sweepOverdue(h.db, new Date(Date.now() + 3_600_000))).toContain(game.id);
+    expect((await api(defender).game.get({ gameId: game.id })).result).toBe("1-0");
+  });
+});
+
+describe("ending by agreement or resignation", () => {
+  it("offer, decline, offer again, accept: a draw by agreement", async () => {
+    const { game, attacker, defender } = await newGame({ rated: false });
+    await expect(api(defender).game.draw({ gameId: game.id, action: "accept" })).rejects.toMatchObject({ message: "There is no draw offer to accept." });
+    expect((await api(attacker).game.draw({ gameId: game.id, action: "offer" })).drawOfferBy).toBe(1);
+    expect((await api(defender).game.draw({ gameId: game.id, action: "decline" })).drawOfferBy).toBeNull();
+    await api(attacker).game.draw({ gameId: game.id, action: "offer" });
+    const view = await api(defender).game.draw({ gameId: game.id, action: "accept" });
+    expect(view).toMatchObject({ status: "finished", result: "draw", endReason: "agreement" });
+    // Unrated: nobody's rating moved.
+    const [a] = await h.db.select().from(users).where(eq(users.id, attacker.id));
+    expect(a!.ratedGames).toBe(0);
+  });
+
+  it("resignation gives the opponent the win; spectators cannot resign for anyone", async () => {
+    const { game, attacker } = await newGame();
+    await expect(api(await player()).game.resign({ gameId: game.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const view = await api(attacker).game.resign({ gameId: game.id });
+    expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "resignation" });
+  });
+});
+
+describe("results of games played elsewhere", () => {
+  it("report, then the opponent confirms", async () => {
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess" });
+    await expect(api(white).game.move({ gameId: game.id, ply: 0, move: "e2-e4" })).rejects.toMatchObject({
+      message: "This game is played elsewhere: report its result instead.",
+    });
+    const reported = await api(white).game.report({ gameId: game.id, result: "1-0" });
+    expect(reported.report).toMatchObject({ reporterId: white.id, result: "1-0", status: "pending" });
+    await expect(api(white).game.answerReport({ gameId: game.id, answer: "confirm" })).rejects.toMatchObject({
+      message: "Your opponent must answer your report, not you.",
+    });
+    const confirmed = await api(black).game.answerReport({ gameId: game.id, answer: "confirm" });
+    expect(confirmed).toMatchObject({ status: "finished", result: "1-0", endReason: "reported", report: null });
+  });
+
+  it("an undisputed report is confirmed after 48 hours; a disputed one waits for an organizer", async () => {
+    const a = await newGame({ gameType: "race" });
+    const b = await newGame({ gameType: "race" });
+    await expect(api(a.attacker).game.report({ gameId: a.game.id, result: "draw" })).rejects.toMatchObject({
+      message: "Race game (dice) cannot end in a draw.",
+    });
+    await api(a.attacker).game.report({ gameId: a.game.id, result: "0-1", margin: 3 });
+    await api(b.attacker).game.report({ gameId: b.game.id, result: "1-0" });
+    await api(b.defender).game.answerReport({ gameId: b.game.id, answer: "dispute" });
+    expect(await sweepOverdue(h.db, new Date(Date.now() + 47 * 3_600_000))).not.toContain(a.game.id);
+    const swept = await sweepOverdue(h.db, new Date(Date.now() + 49 * 3_600_000));
+    expect(swept).toContain(a.game.id);
+    expect(swept).not.toContain(b.game.id);
+    expect((await snapshot(a.game.id)).game).toMatchObject({ result: "0-1", margin: 3, status: "finished" });
+
+    await expect(api(b.attacker).game.setResult({ gameId: b.game.id, result: "1-0" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const admin = { ...(await player()), isAdmin: true };
+    const set = await api(admin).game.setResult({ gameId: b.game.id, result: "0-1" });
+    expect(set).toMatchObject({ status: "finished", result: "0-1", endReason: "set by organizer" });
+  });
+});
+
+describe("challenges", () => {
+  it("open, accept, game starts; a second accept is refused", async () => {
+    const [alice, bob, carol] = [await player(), await player(), await player()];
+    const ch = await api(alice).challenge.create({ gameType: "hnefatafl", timeControl: "3d+6h", side: "side2", rated: true });
+    await expect(api(alice).challenge.accept({ challengeId: ch.id })).rejects.toMatchObject({ message: "You cannot accept your own challenge." });
+    const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
+    await expect(api(carol).challenge.accept({ challengeId: ch.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    const view = await api(null).game.get({ gameId });
+    expect(view.side1.id).toBe(bob.id);
+    expect(view.side2.id).toBe(alice.id);
+    expect(view.initialMs).toBe(3 * DAY);
+    expect((await api(bob).game.myTurn()).map((g) => g.id)).toContain(gameId);
+    expect((await api(alice).game.myTurn()).map((g) => g.id)).not.toContain(gameId);
+  });
+
+  it("refuses bad challenge settings and too many open challenges", async () => {
+    const me = await player();
+    await expect(api(me).challenge.create({ gameType: "go" as never, timeControl: "3d+6h" })).rejects.toMatchObject({ message: "Choose a game from the list." });
+    await expect(api(me).challenge.create({ gameType: "chess", timeControl: "1y" })).rejects.toMatchObject({ message: "Choose a time control from the list." });
+    await expect(api(null).challenge.create({ gameType: "chess", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    for (let i = 0; i < 5; i++) await api(me).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
+    await expect(api(me).challenge.create({ gameType: "chess", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    const other = await player();
+    const list = await api(null).challenge.list();
+    const mine = list.filter((c) => c.creator.id === me.id);
+    expect(mine).toHaveLength(5);
+    await expect(api(other).challenge.cancel({ challengeId: mine[0]!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await api(me).challenge.cancel({ challengeId: mine[0]!.id });
+  });
+});

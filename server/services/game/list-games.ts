@@ -1,0 +1,100 @@
+// Game lists: live games to watch, a player's recent games, and the games waiting
+// for a player's move (most urgent clock first).
+import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "@/db/client";
+import { gameReports, games, ratingHistory, users } from "@/db/schema";
+
+const side1 = alias(users, "side1");
+const side2 = alias(users, "side2");
+
+function summaryColumns() {
+  return {
+    id: games.id,
+    gameType: games.gameType,
+    status: games.status,
+    result: games.result,
+    endReason: games.endReason,
+    ply: games.ply,
+    deadline: games.deadline,
+    rated: games.rated,
+    createdAt: games.createdAt,
+    side1: { id: side1.id, username: side1.username, rating: side1.rating },
+    side2: { id: side2.id, username: side2.username, rating: side2.rating },
+  };
+}
+
+function withPlayers() {
+  return { side1: eq(side1.id, games.side1Id), side2: eq(side2.id, games.side2Id) };
+}
+
+export const GAMES_PAGE_SIZE = 20;
+
+export async function listLiveGames(db: Db, page: number) {
+  const where = and(eq(games.status, "active"), isNotNull(games.position));
+  const j = withPlayers();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns())
+      .from(games)
+      .innerJoin(side1, j.side1)
+      .innerJoin(side2, j.side2)
+      .where(where)
+      .orderBy(desc(games.createdAt))
+      .limit(GAMES_PAGE_SIZE)
+      .offset((page - 1) * GAMES_PAGE_SIZE),
+    db.select({ n: count() }).from(games).where(where),
+  ]);
+  return { games: rows, page, pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / GAMES_PAGE_SIZE)) };
+}
+
+export async function listPlayerGames(db: Db, userId: string, page: number) {
+  const where = or(eq(games.side1Id, userId), eq(games.side2Id, userId));
+  const j = withPlayers();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns())
+      .from(games)
+      .innerJoin(side1, j.side1)
+      .innerJoin(side2, j.side2)
+      .where(where)
+      .orderBy(desc(games.createdAt))
+      .limit(GAMES_PAGE_SIZE)
+      .offset((page - 1) * GAMES_PAGE_SIZE),
+    db.select({ n: count() }).from(games).where(where),
+  ]);
+  return { games: rows, page, pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / GAMES_PAGE_SIZE)) };
+}
+
+/**
+ * Games waiting for this player: on-site games where it is their move, and reported
+ * results waiting for their confirmation. Most urgent deadline first.
+ */
+export async function listMyTurn(db: Db, userId: string) {
+  const j = withPlayers();
+  const myMove = or(
+    and(eq(games.side1Id, userId), sql`${games.ply} % 2 = 0`),
+    and(eq(games.side2Id, userId), sql`${games.ply} % 2 = 1`),
+  );
+  const toAnswer = and(
+    or(eq(games.side1Id, userId), eq(games.side2Id, userId)),
+    sql`exists (select 1 from ${gameReports} where ${gameReports.gameId} = ${games.id} and ${gameReports.reporterId} <> ${userId} and ${gameReports.status} = 'pending')`,
+  );
+  return db
+    .select(summaryColumns())
+    .from(games)
+    .innerJoin(side1, j.side1)
+    .innerJoin(side2, j.side2)
+    .where(and(eq(games.status, "active"), or(and(isNotNull(games.position), myMove), toAnswer)))
+    .orderBy(asc(games.deadline))
+    .limit(200);
+}
+
+export async function ratingHistoryOf(db: Db, userId: string) {
+  return db
+    .select({ rating: ratingHistory.rating, rd: ratingHistory.rd, at: ratingHistory.at, gameId: ratingHistory.gameId })
+    .from(ratingHistory)
+    .where(eq(ratingHistory.userId, userId))
+    .orderBy(asc(ratingHistory.at))
+    .limit(500);
+}

@@ -1,0 +1,96 @@
+// Results of games played elsewhere: either player reports, the opponent confirms or
+// disputes; an undisputed report is confirmed after 48 hours (sweep-overdue.ts); a
+// site admin can set any active game's result.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { gameReports } from "@/db/schema";
+import { catalogGame } from "@/engine/game-catalog";
+import { notifyUser, publishGame } from "@/server/realtime/publish";
+import { AppError } from "../errors";
+import { finishGame } from "./finish-game";
+import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
+import { notifyGameOver } from "./make-move";
+
+export const AUTO_CONFIRM_MS = 48 * 60 * 60 * 1000;
+
+export interface ResultInput {
+  gameId: string;
+  result: GameResult;
+  margin?: number | null;
+}
+
+function checkResultFits(game: GameRow, input: ResultInput): void {
+  const type = catalogGame(game.gameType)!;
+  if (input.result === "draw" && !type.drawsPossible) throw new AppError("BAD_REQUEST", `${type.name} cannot end in a draw.`);
+  if (input.margin != null && !type.marginLabel) throw new AppError("BAD_REQUEST", `${type.name} results have no margin.`);
+}
+
+async function publishAfter(db: Db, gameId: string, notify: (view: GameView) => void): Promise<GameView> {
+  const view = await loadGameView(db, gameId);
+  publishGame(view);
+  notify(view);
+  return view;
+}
+
+export async function reportResult(db: Db, userId: string, input: ResultInput, now = new Date()): Promise<GameView> {
+  const opponentId = await db.transaction(async (tx) => {
+    const game = await lockGame(tx, input.gameId);
+    if (game.position) throw new AppError("BAD_REQUEST", "This game is played on the site: its result comes from the board.");
+    requireActive(game);
+    const side = requirePlayer(game, userId);
+    checkResultFits(game, input);
+    const [existing] = await tx.select().from(gameReports).where(eq(gameReports.gameId, game.id)).for("update");
+    if (existing && existing.reporterId !== userId) {
+      throw new AppError("CONFLICT", "Your opponent has already reported a result: confirm or dispute it.");
+    }
+    const values = {
+      gameId: game.id,
+      reporterId: userId,
+      result: input.result,
+      margin: input.margin ?? null,
+      status: "pending",
+      reportedAt: now,
+      confirmAt: new Date(now.getTime() + AUTO_CONFIRM_MS),
+    };
+    await tx.insert(gameReports).values(values).onConflictDoUpdate({ target: gameReports.gameId, set: values });
+    await updateGame(tx, game.id, {});
+    return side === 1 ? game.side2Id : game.side1Id;
+  });
+  return publishAfter(db, input.gameId, (view) => {
+    const reporter = view.side1.id === userId ? view.side1 : view.side2;
+    notifyUser(opponentId, { kind: "result-reported", gameId: view.id, opponent: reporter.username });
+  });
+}
+
+/** The reporter's opponent answers: confirm (the result stands) or dispute (an organizer decides). */
+export async function answerReport(db: Db, userId: string, gameId: string, answer: "confirm" | "dispute", now = new Date()): Promise<GameView> {
+  const ended = await db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    requireActive(game);
+    requirePlayer(game, userId);
+    const [report] = await tx.select().from(gameReports).where(eq(gameReports.gameId, game.id)).for("update");
+    if (!report) throw new AppError("BAD_REQUEST", "No result has been reported for this game yet.");
+    if (report.reporterId === userId) throw new AppError("BAD_REQUEST", "Your opponent must answer your report, not you.");
+    if (answer === "dispute") {
+      await tx.update(gameReports).set({ status: "disputed" }).where(eq(gameReports.gameId, game.id));
+      await updateGame(tx, game.id, {});
+      return false;
+    }
+    await finishGame(tx, game, { result: report.result as GameResult, reason: "reported", margin: report.margin }, now);
+    await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
+    return true;
+  });
+  return publishAfter(db, gameId, (view) => (ended ? notifyGameOver(view) : undefined));
+}
+
+/** An admin (later also the tournament's organizer) sets the result of an active game. */
+export async function setResult(db: Db, input: ResultInput, now = new Date()): Promise<GameView> {
+  await db.transaction(async (tx) => {
+    const game = await lockGame(tx, input.gameId);
+    requireActive(game);
+    checkResultFits(game, input);
+    await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null }, now);
+    await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
+  });
+  return publishAfter(db, input.gameId, notifyGameOver);
+}

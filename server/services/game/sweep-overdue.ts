@@ -1,0 +1,53 @@
+// Background work that time alone triggers: games whose side to move ran out of time
+// are lost on time, and reported results nobody disputed are confirmed after 48 hours.
+// Deadlines are absolute instants, so time the server was down is charged as real
+// time. Rows are claimed with FOR UPDATE SKIP LOCKED: several server processes can
+// sweep at once and each game is still flagged exactly once.
+import { and, eq, isNotNull, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { gameReports, games } from "@/db/schema";
+import { deserializeState, serializeState, timeout } from "@/engine/hnefatafl";
+import { publishGame } from "@/server/realtime/publish";
+import { finishGame } from "./finish-game";
+import { loadGameView, sideToMove, type GameResult } from "./game-view";
+import { notifyGameOver } from "./make-move";
+
+const BATCH = 100;
+
+export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> {
+  const finished = await db.transaction(async (tx) => {
+    const ids: string[] = [];
+    const overdue = await tx
+      .select()
+      .from(games)
+      .where(and(eq(games.status, "active"), isNotNull(games.position), lte(games.deadline, now)))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    for (const game of overdue) {
+      const loser = sideToMove(game.ply);
+      const ended = timeout(deserializeState(game.position!), loser === 1 ? "attackers" : "defenders");
+      await finishGame(tx, game, { result: loser === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
+      ids.push(game.id);
+    }
+    const due = await tx
+      .select()
+      .from(gameReports)
+      .where(and(eq(gameReports.status, "pending"), lte(gameReports.confirmAt, now)))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    for (const report of due) {
+      const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
+      if (!game || game.status !== "active") continue;
+      await finishGame(tx, game, { result: report.result as GameResult, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now);
+      await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
+      ids.push(game.id);
+    }
+    return ids;
+  });
+  for (const id of finished) {
+    const view = await loadGameView(db, id);
+    publishGame(view);
+    notifyGameOver(view);
+  }
+  return finished;
+}

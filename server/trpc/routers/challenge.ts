@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { clockPreset } from "@/engine/clock";
+import { GAME_IDS } from "@/engine/game-catalog";
+import { acceptChallenge, cancelChallenge, createChallenge, listOpenChallenges } from "@/server/services/challenge/challenges";
+import { AppError } from "@/server/services/errors";
+import { protectedProcedure, publicProcedure, router } from "../init";
+
+const ZChallengeId = z.object({ challengeId: z.uuid("That is not a challenge id.") });
+
+export const challengeRouter = router({
+  list: publicProcedure.input(z.void()).query(({ ctx }) => listOpenChallenges(ctx.db)),
+  create: protectedProcedure
+    .input(
+      z.object({
+        gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
+        timeControl: z.string().max(20),
+        side: z.enum(["side1", "side2", "random"]).default("random"),
+        rated: z.boolean().default(true),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const preset = clockPreset(input.timeControl);
+      if (!preset) throw new AppError("BAD_REQUEST", "Choose a time control from the list.");
+      return createChallenge(ctx.db, ctx.user.id, { ...input, initialMs: preset.initialMs, incrementMs: preset.incrementMs });
+    }),
+  accept: protectedProcedure.input(ZChallengeId).mutation(({ ctx, input }) => acceptChallenge(ctx.db, ctx.user.id, input.challengeId)),
+  cancel: protectedProcedure.input(ZChallengeId).mutation(({ ctx, input }) => cancelChallenge(ctx.db, ctx.user.id, input.challengeId)),
+});
