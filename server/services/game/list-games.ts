@@ -1,6 +1,6 @@
 // Game lists: live games to watch, a player's recent games, and the games waiting
 // for a player's move (most urgent clock first).
-import { and, asc, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { gameReports, games, ratingHistory, users } from "@/db/schema";
@@ -30,8 +30,8 @@ function withPlayers() {
 
 export const GAMES_PAGE_SIZE = 20;
 
-export async function listLiveGames(db: Db, page: number) {
-  const where = and(eq(games.status, "active"), isNotNull(games.position));
+/** One page of game summaries matching `where`, newest first. */
+async function pageOfGames(db: Db, where: SQL | undefined, page: number) {
   const j = withPlayers();
   const [rows, [total]] = await Promise.all([
     db
@@ -48,22 +48,12 @@ export async function listLiveGames(db: Db, page: number) {
   return { games: rows, page, pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / GAMES_PAGE_SIZE)) };
 }
 
-export async function listPlayerGames(db: Db, userId: string, page: number) {
-  const where = or(eq(games.side1Id, userId), eq(games.side2Id, userId));
-  const j = withPlayers();
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns())
-      .from(games)
-      .innerJoin(side1, j.side1)
-      .innerJoin(side2, j.side2)
-      .where(where)
-      .orderBy(desc(games.createdAt))
-      .limit(GAMES_PAGE_SIZE)
-      .offset((page - 1) * GAMES_PAGE_SIZE),
-    db.select({ n: count() }).from(games).where(where),
-  ]);
-  return { games: rows, page, pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / GAMES_PAGE_SIZE)) };
+export function listLiveGames(db: Db, page: number) {
+  return pageOfGames(db, and(eq(games.status, "active"), isNotNull(games.position)), page);
+}
+
+export function listPlayerGames(db: Db, userId: string, page: number) {
+  return pageOfGames(db, or(eq(games.side1Id, userId), eq(games.side2Id, userId)), page);
 }
 
 /**
