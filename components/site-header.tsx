@@ -1,6 +1,7 @@
 // The site header: main navigation and the sign-in link or user menu.
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
+import { Notices } from "./notices";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
@@ -15,13 +16,24 @@ export async function SiteHeader() {
         <Link href="/tournaments" className="text-sm font-medium hover:text-amber-700">
           Tournaments
         </Link>
+        <Link href="/play" className="text-sm font-medium hover:text-amber-700">
+          Play
+        </Link>
         <Link href="/players" className="text-sm font-medium hover:text-amber-700">
           Players
         </Link>
+        {me && (
+          <Link href="/my-turn" className="text-sm font-medium hover:text-amber-700">
+            Your turn
+          </Link>
+        )}
         <div className="ml-auto flex items-center gap-3">
           <ThemeToggle />
           {me ? (
-            <UserMenu username={me.username} />
+            <>
+              <UserMenu username={me.username} />
+              <Notices />
+            </>
           ) : (
             <>
               <Link href="/signin" className="text-sm font-medium hover:text-amber-700">

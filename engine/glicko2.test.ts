@@ -73,11 +73,11 @@ describe("Glicko-2", () => {
 
   it("displays rating ± 2·RD and flags high deviations as provisional", () => {
     expect(displayRating(INITIAL_RATING)).toBe("1500 ± 700");
-    expect(displayRating({ rating: 1464.06, rd: 151.52, volatility: 0.06 })).toBe("1464 ± 303");
+    expect(displayRating({ rating: 1464.06, rd: 151.52 })).toBe("1464 ± 303");
     expect(ratingInterval(INITIAL_RATING)).toEqual([800, 2200]);
     expect(isProvisional(INITIAL_RATING)).toBe(true);
-    expect(isProvisional({ rating: 1500, rd: 110, volatility: 0.06 })).toBe(false);
-    expect(isProvisional({ rating: 1500, rd: 110.5, volatility: 0.06 })).toBe(true);
+    expect(isProvisional({ rd: 110 })).toBe(false);
+    expect(isProvisional({ rd: 110.5 })).toBe(true);
   });
 
   it("takes a provisional player out of provisional status after enough games", () => {

@@ -145,7 +145,7 @@ export function ratePeriod<Id>(
 }
 
 /** "1500 ± 700": the rating and twice the RD (a ~95% interval), rounded. */
-export function displayRating(rating: Rating): string {
+export function displayRating(rating: Pick<Rating, "rating" | "rd">): string {
   return `${Math.round(rating.rating)} ± ${Math.round(2 * rating.rd)}`;
 }
 
@@ -154,6 +154,6 @@ export function ratingInterval(rating: Rating): [number, number] {
   return [Math.round(rating.rating - 2 * rating.rd), Math.round(rating.rating + 2 * rating.rd)];
 }
 
-export function isProvisional(rating: Rating): boolean {
+export function isProvisional(rating: Pick<Rating, "rd">): boolean {
   return rating.rd > PROVISIONAL_RD;
 }

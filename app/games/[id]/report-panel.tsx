@@ -1,0 +1,107 @@
+"use client";
+// Games played elsewhere: report the result, confirm or dispute the opponent's
+// report, or (admins) set it.
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { catalogGame } from "@/engine/game-catalog";
+import { useTRPC } from "@/lib/trpc/client";
+import type { GameResult, GameView } from "@/server/services/game/game-view";
+
+interface Props {
+  view: GameView;
+  mySide: 1 | 2 | null;
+  isAdmin: boolean;
+  onChange: (view: GameView) => void;
+  onError: (err: unknown) => void;
+}
+
+export function ReportPanel({ view, mySide, isAdmin, onChange, onError }: Props) {
+  const trpc = useTRPC();
+  const type = catalogGame(view.gameType);
+  const report = useMutation(trpc.game.report.mutationOptions({ onSuccess: onChange, onError }));
+  const answer = useMutation(trpc.game.answerReport.mutationOptions({ onSuccess: onChange, onError }));
+  const set = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: onChange, onError }));
+  const [outcome, setOutcome] = useState<"win" | "draw" | "loss">("win");
+  const [margin, setMargin] = useState("");
+
+  if (view.status !== "active") return null;
+  const names = [view.side1.username, view.side2.username];
+  const describe = (r: GameResult) => (r === "draw" ? "a draw" : `a win for ${names[r === "1-0" ? 0 : 1]}`);
+  const pending = view.report;
+  const iReported = pending?.reporterId !== undefined && mySide !== null && pending.reporterId === (mySide === 1 ? view.side1.id : view.side2.id);
+
+  function resultFromOutcome(side: 1 | 2): GameResult {
+    if (outcome === "draw") return "draw";
+    return (outcome === "win") === (side === 1) ? "1-0" : "0-1";
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const m = margin.trim() === "" ? null : Number(margin);
+    if (m !== null && (!Number.isInteger(m) || m < 0)) {
+      onError(new Error("The margin must be a whole number, 0 or more."));
+      return;
+    }
+    if (mySide) report.mutate({ gameId: view.id, result: resultFromOutcome(mySide), margin: m });
+  }
+
+  return (
+    <div className="card max-w-xl space-y-4">
+      <p className="text-sm">
+        This game is played elsewhere. Report the result here{view.clock.deadline ? ` by ${new Date(view.clock.deadline).toLocaleString()}` : ""}.
+      </p>
+      {pending && (
+        <p role="status" data-testid="report-status">
+          Reported: {describe(pending.result)}
+          {pending.margin != null ? ` (margin ${pending.margin})` : ""} —{" "}
+          {pending.status === "disputed" ? "disputed; an organizer will decide." : `confirmed automatically on ${new Date(pending.confirmAt).toLocaleString()} unless disputed.`}
+        </p>
+      )}
+      {mySide !== null && pending && !iReported && pending.status === "pending" && (
+        <div className="flex gap-2">
+          <button type="button" className="btn-primary" onClick={() => answer.mutate({ gameId: view.id, answer: "confirm" })}>
+            Confirm
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => answer.mutate({ gameId: view.id, answer: "dispute" })}>
+            Dispute
+          </button>
+        </div>
+      )}
+      {mySide !== null && (!pending || iReported) && (
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+          <fieldset className="flex gap-3">
+            <legend className="mb-1 text-sm font-medium">Your result</legend>
+            {(["win", "draw", "loss"] as const)
+              .filter((o) => o !== "draw" || type?.drawsPossible)
+              .map((o) => (
+                <label key={o} className="flex items-center gap-1 text-sm">
+                  <input type="radio" name="outcome" value={o} checked={outcome === o} onChange={() => setOutcome(o)} />
+                  {o}
+                </label>
+              ))}
+          </fieldset>
+          {type?.marginLabel && (
+            <label className="text-sm">
+              Margin ({type.marginLabel}, optional)
+              <input className="input mt-1 w-28" inputMode="numeric" value={margin} onChange={(e) => setMargin(e.target.value)} maxLength={5} />
+            </label>
+          )}
+          <button className="btn-primary" type="submit" disabled={report.isPending}>
+            {pending ? "Change report" : "Report result"}
+          </button>
+        </form>
+      )}
+      {isAdmin && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-stone-200 pt-3 dark:border-stone-700">
+          <span className="text-sm font-medium">Set result (admin):</span>
+          {(["1-0", "draw", "0-1"] as const)
+            .filter((r) => r !== "draw" || type?.drawsPossible)
+            .map((r) => (
+              <button key={r} type="button" className="btn-secondary" onClick={() => set.mutate({ gameId: view.id, result: r })}>
+                {describe(r)}
+              </button>
+            ))}
+        </div>
+      )}
+    </div>
+  );
+}

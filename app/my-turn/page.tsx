@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { api } from "@/lib/trpc/server";
+import { MyTurnList } from "./my-turn-list";
+
+export const metadata: Metadata = { title: "Your turn" };
+
+export default async function MyTurnPage() {
+  const me = await (await api()).account.me();
+  if (!me) redirect("/signin?callbackUrl=%2Fmy-turn");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Games waiting for you</h1>
+      <MyTurnList />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+// The lobby: open a challenge, accept someone else's, or watch a live game. Lists
+// refresh when the lobby room signals a change.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { FormAlert } from "@/components/form";
+import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID } from "@/engine/clock";
+import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
+import { displayRating } from "@/engine/glicko2";
+import { useRealtime } from "@/lib/realtime-client";
+import { useTRPC } from "@/lib/trpc/client";
+
+function timeControlLabel(initialMs: number, incrementMs: number): string {
+  return CLOCK_PRESETS.find((p) => p.initialMs === initialMs && p.incrementMs === incrementMs)?.label ?? `${initialMs / 1000}s + ${incrementMs / 1000}s`;
+}
+
+export function Lobby({ me }: { me: { id: string } | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const challenges = useQuery(trpc.challenge.list.queryOptions());
+  const live = useQuery(trpc.game.live.queryOptions({ page: 1 }));
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
+  };
+  useRealtime("lobby", { changed: refresh, reconnected: refresh });
+
+  const onError = (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong.");
+  const create = useMutation(trpc.challenge.create.mutationOptions({ onSuccess: refresh, onError }));
+  const accept = useMutation(trpc.challenge.accept.mutationOptions({ onSuccess: ({ gameId }) => router.push(`/games/${gameId}`), onError }));
+  const cancel = useMutation(trpc.challenge.cancel.mutationOptions({ onSuccess: refresh, onError }));
+
+  function onCreate(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    const f = new FormData(e.currentTarget);
+    create.mutate({
+      gameType: String(f.get("gameType")),
+      timeControl: String(f.get("timeControl")),
+      side: String(f.get("side")) as "side1" | "side2" | "random",
+      rated: f.get("rated") === "on",
+    });
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section className="space-y-3" aria-labelledby="challenges-heading">
+        <h2 id="challenges-heading" className="text-lg font-semibold">
+          Open challenges
+        </h2>
+        <FormAlert message={error} />
+        {me ? (
+          <form onSubmit={onCreate} className="card grid gap-3 sm:grid-cols-2" aria-label="New challenge">
+            <label className="text-sm">
+              Game
+              <select name="gameType" className="input mt-1" defaultValue="hnefatafl">
+                {GAME_CATALOG.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              Time control
+              <select name="timeControl" className="input mt-1" defaultValue={DEFAULT_CLOCK_PRESET_ID}>
+                {CLOCK_PRESETS.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              Your side
+              <select name="side" className="input mt-1" defaultValue="random">
+                <option value="random">Random</option>
+                <option value="side1">Side 1 (attackers / white / A)</option>
+                <option value="side2">Side 2 (defenders / black / B)</option>
+              </select>
+            </label>
+            <label className="flex items-center gap-2 self-end text-sm">
+              <input type="checkbox" name="rated" defaultChecked /> Rated
+            </label>
+            <button type="submit" className="btn-primary sm:col-span-2" disabled={create.isPending}>
+              {create.isPending ? "Opening…" : "Open challenge"}
+            </button>
+          </form>
+        ) : (
+          <p className="card text-sm">
+            <Link className="link" href="/signin?callbackUrl=%2Fplay">
+              Sign in
+            </Link>{" "}
+            to open or accept a challenge.
+          </p>
+        )}
+        {challenges.isPending ? (
+          <p className="text-sm text-stone-500">Loading challenges…</p>
+        ) : challenges.data?.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">No open challenges. Open one!</p>
+        ) : (
+          <ul className="space-y-2" data-testid="challenge-list">
+            {challenges.data?.map((c) => (
+              <li key={c.id} className="card flex flex-wrap items-center justify-between gap-2 py-3" data-testid="challenge">
+                <div className="text-sm">
+                  <span className="font-semibold">{c.creator.username}</span> ({displayRating(c.creator)}) ·{" "}
+                  {catalogGame(c.gameType)?.name ?? c.gameType} · {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"}
+                </div>
+                {me?.id === c.creator.id ? (
+                  <button type="button" className="btn-secondary" onClick={() => cancel.mutate({ challengeId: c.id })}>
+                    Cancel
+                  </button>
+                ) : me ? (
+                  <button type="button" className="btn-primary" disabled={accept.isPending} onClick={() => accept.mutate({ challengeId: c.id })}>
+                    Accept
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="space-y-3" aria-labelledby="live-heading">
+        <h2 id="live-heading" className="text-lg font-semibold">
+          Live games
+        </h2>
+        {live.isPending ? (
+          <p className="text-sm text-stone-500">Loading games…</p>
+        ) : live.data?.games.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">No games are being played right now.</p>
+        ) : (
+          <ul className="space-y-2">
+            {live.data?.games.map((g) => (
+              <li key={g.id}>
+                <Link href={`/games/${g.id}`} className="card block py-3 text-sm hover:border-amber-500">
+                  {g.side1.username} vs {g.side2.username} · move {g.ply + 1}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

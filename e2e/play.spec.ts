@@ -1,0 +1,95 @@
+// Playing on the site, in three browser contexts: two players and an anonymous
+// spectator, all against the real server.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { shortestGameEndingIn } from "../test/fixtures";
+import { trpcMutation } from "./api";
+import { freshUsername, signUp } from "./helpers";
+
+interface Table {
+  attacker: Page;
+  defender: Page;
+  spectator: Page;
+  gameId: string;
+}
+
+/** Two new players; the first opens a challenge as attackers, the second accepts in the lobby. */
+async function startGame(browser: Browser, timeControl = "3d+6h"): Promise<Table> {
+  const [a, d, s] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const attacker = await a.newPage();
+  const defender = await d.newPage();
+  const spectator = await s.newPage();
+  await signUp(attacker, freshUsername("Att"), "attacker password");
+  await signUp(defender, freshUsername("Def"), "defender password");
+  const challenge = await trpcMutation<{ id: string }>(attacker.request, "challenge.create", { gameType: "hnefatafl", timeControl, side: "side1", rated: true });
+  await defender.goto("/play");
+  await defender.getByTestId("challenge").filter({ has: defender.getByRole("button", { name: "Accept" }) }).first().waitFor();
+  // Accept exactly this challenge: the list may hold others from parallel tests.
+  const gameId = (await trpcMutation<{ gameId: string }>(defender.request, "challenge.accept", { challengeId: challenge.id })).gameId;
+  await Promise.all([attacker.goto(`/games/${gameId}`), defender.goto(`/games/${gameId}`), spectator.goto(`/games/${gameId}`)]);
+  return { attacker, defender, spectator, gameId };
+}
+
+async function clickMove(page: Page, move: string) {
+  const [from, to] = move.split("x")[0]!.split("-");
+  await page.locator(`[data-square="${from}"]`).click();
+  await expect(page.locator(`[data-square="${to}"][data-target]`)).toBeVisible();
+  await page.locator(`[data-square="${to}"]`).click();
+}
+
+test("two players play a recorded game to the king's escape while a spectator watches live", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const record = shortestGameEndingIn("king escaped");
+  const t = await startGame(browser);
+  const screens = [t.attacker, t.defender, t.spectator];
+
+  // Both clocks are on every screen; only the side to move's runs.
+  await expect(t.spectator.locator("[data-testid=game-clock]")).toHaveCount(2);
+  await expect(t.spectator.locator("[data-testid=game-clock][data-running]")).toHaveCount(1);
+
+  for (const [i, move] of record.moves.entries()) {
+    const mover = i % 2 === 0 ? t.attacker : t.defender;
+    await expect(mover.getByTestId("game-screen")).toHaveAttribute("data-ply", String(i));
+    await clickMove(mover, move);
+    // Every move reaches the spectator (and the opponent) without a reload.
+    for (const page of screens) await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", String(i + 1));
+    await expect(t.spectator.locator(`[data-move-index="${i}"]`)).toHaveText(new RegExp(move.replace(/[-]/g, "\\-")));
+  }
+  for (const page of screens) await expect(page.getByTestId("result-banner")).toContainText("won by the king escaped to a corner");
+  await expect(t.spectator.locator("[data-testid=game-clock][data-running]")).toHaveCount(0);
+});
+
+test("resignation and draw by agreement", async ({ browser }) => {
+  const first = await startGame(browser);
+  first.attacker.once("dialog", (d) => void d.accept());
+  await first.attacker.getByRole("button", { name: "Resign" }).click();
+  for (const page of [first.attacker, first.defender, first.spectator]) {
+    await expect(page.getByTestId("result-banner")).toContainText("(Defenders) won by resignation");
+  }
+
+  const second = await startGame(browser);
+  await second.attacker.getByRole("button", { name: "Offer draw" }).click();
+  await expect(second.defender.getByText("Your opponent offers a draw.")).toBeVisible();
+  await second.defender.getByRole("button", { name: "Accept draw" }).click();
+  for (const page of [second.attacker, second.defender, second.spectator]) {
+    await expect(page.getByTestId("result-banner")).toContainText("Draw by agreement");
+  }
+});
+
+test("a game with seconds on the clock is lost on time with nobody acting", async ({ browser }) => {
+  const t = await startGame(browser, "test-5s+1s");
+  await expect(t.spectator.getByTestId("result-banner")).toContainText("won by time ran out", { timeout: 20_000 });
+  await expect(t.attacker.getByTestId("result-banner")).toContainText("(Defenders) won");
+});
+
+test("a spectator whose connection dropped catches up on reconnect", async ({ browser }) => {
+  const t = await startGame(browser);
+  await expect(t.spectator.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
+  await t.spectator.evaluate(() => (window as unknown as { __mootSocket: { disconnect(): void } }).__mootSocket.disconnect());
+  await trpcMutation(t.attacker.request, "game.move", { gameId: t.gameId, ply: 0, move: "d1-d3" });
+  await trpcMutation(t.defender.request, "game.move", { gameId: t.gameId, ply: 1, move: "f4-c4" });
+  // Still disconnected: the spectator has not seen the moves.
+  await expect(t.spectator.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
+  await t.spectator.evaluate(() => (window as unknown as { __mootSocket: { connect(): void } }).__mootSocket.connect());
+  await expect(t.spectator.getByTestId("game-screen")).toHaveAttribute("data-ply", "2");
+  await expect(t.spectator.locator('[data-move-index="1"]')).toContainText("f4-c4");
+});

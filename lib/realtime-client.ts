@@ -1,0 +1,73 @@
+"use client";
+// The browser's one Socket.IO connection (same origin, same session cookie as the
+// pages). Rooms being watched are re-joined after every reconnect, and watchers are
+// told about the reconnect so they can fetch what they missed.
+import { useEffect, useRef } from "react";
+import { io, type Socket } from "socket.io-client";
+import type { ClientToServerEvents, ServerToClientEvents } from "./realtime-events";
+
+export type MootSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: MootSocket | null = null;
+const watched = new Map<string, number>(); // room → number of components watching it
+
+export function getSocket(): MootSocket {
+  if (socket) return socket;
+  socket = io({ transports: ["websocket", "polling"] });
+  socket.on("connect", () => {
+    for (const room of watched.keys()) socket!.emit("watch", room);
+  });
+  // Exposed so end-to-end tests can cut the connection as a network drop would.
+  (window as unknown as { __mootSocket?: MootSocket }).__mootSocket = socket;
+  return socket;
+}
+
+type Handlers = {
+  [E in keyof ServerToClientEvents]?: ServerToClientEvents[E];
+} & {
+  /** Called after a reconnect (not the first connect): refetch to catch up. */
+  reconnected?: () => void;
+};
+
+/** Watches a room (null = only the user's own events) while the component is mounted. */
+export function useRealtime(room: string | null, handlers: Handlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    const s = getSocket();
+    if (room) {
+      watched.set(room, (watched.get(room) ?? 0) + 1);
+      if (s.connected) s.emit("watch", room);
+    }
+    let connectedBefore = s.connected;
+    const onConnect = () => {
+      if (connectedBefore) ref.current.reconnected?.();
+      connectedBefore = true;
+    };
+    const onDisconnect = () => {
+      connectedBefore = true;
+    };
+    const onGame: ServerToClientEvents["game"] = (v) => ref.current.game?.(v);
+    const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
+    const onNotice: ServerToClientEvents["notice"] = (n) => ref.current.notice?.(n);
+    s.on("connect", onConnect);
+    s.on("disconnect", onDisconnect);
+    s.on("game", onGame);
+    s.on("changed", onChanged);
+    s.on("notice", onNotice);
+    return () => {
+      s.off("connect", onConnect);
+      s.off("disconnect", onDisconnect);
+      s.off("game", onGame);
+      s.off("changed", onChanged);
+      s.off("notice", onNotice);
+      if (room) {
+        const n = (watched.get(room) ?? 1) - 1;
+        if (n === 0) {
+          watched.delete(room);
+          s.emit("unwatch", room);
+        } else watched.set(room, n);
+      }
+    };
+  }, [room]);
+}
