@@ -11,17 +11,23 @@ import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
+import type { listOpenChallenges } from "@/server/services/challenge/challenges";
+import type { listLiveGames } from "@/server/services/game/list-games";
 
 function timeControlLabel(initialMs: number, incrementMs: number): string {
   return CLOCK_PRESETS.find((p) => p.initialMs === initialMs && p.incrementMs === incrementMs)?.label ?? `${initialMs / 1000}s + ${incrementMs / 1000}s`;
 }
 
-export function Lobby({ me }: { me: { id: string } | null }) {
+type Challenges = Awaited<ReturnType<typeof listOpenChallenges>>;
+type LiveGames = Awaited<ReturnType<typeof listLiveGames>>;
+
+export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string } | null; initialChallenges: Challenges; initialLive: LiveGames }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const challenges = useQuery(trpc.challenge.list.queryOptions());
-  const live = useQuery(trpc.game.live.queryOptions({ page: 1 }));
+  // Server-rendered lists first; the lobby room's "changed" signal refetches them.
+  const challenges = useQuery({ ...trpc.challenge.list.queryOptions(), initialData: initialChallenges });
+  const live = useQuery({ ...trpc.game.live.queryOptions({ page: 1 }), initialData: initialLive });
   const [error, setError] = useState<string | null>(null);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
