@@ -1,0 +1,29 @@
+// Small helpers shared by the benchmarks: percentiles and a result table.
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export interface BenchRow {
+  name: string;
+  measured: string;
+  target: string;
+  ok: boolean | null;
+}
+
+/** Prints the rows; returns false if any row with a target missed it. */
+export function printTable(rows: BenchRow[]): boolean {
+  const widths = [4, 8, 6].map((w, i) => Math.max(w, ...rows.map((r) => [r.name, r.measured, r.target][i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log(line(["name", "measured", "target", "ok"]));
+  for (const r of rows) console.log(line([r.name, r.measured, r.target, r.ok === null ? "-" : r.ok ? "yes" : "NO"]));
+  return rows.every((r) => r.ok !== false);
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const { readFileSync } = await import("node:fs");
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
