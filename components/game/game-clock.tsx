@@ -82,7 +82,7 @@ export function GameClock({
         <span className="truncate">{label}</span>
       </span>
       <span
-        className={`font-mono text-2xl font-semibold tabular-nums ${low && !flagged ? "text-red-700 dark:text-red-300" : ""}`}
+        className={`text-2xl font-semibold tracking-tight tabular-nums ${low && !flagged ? "text-red-700 dark:text-red-300" : ""}`}
         aria-hidden
       >
         {clockText(ms)}

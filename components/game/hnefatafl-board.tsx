@@ -251,7 +251,7 @@ export function HnefataflBoard({
           role="grid"
           aria-label="Hnefatafl board"
           aria-describedby={descriptionId}
-          className="relative grid aspect-square grid-rows-11 gap-px rounded-sm bg-[#8b6a3e] p-px shadow-md ring-1 ring-[#6b4f2a] dark:bg-stone-950 dark:ring-stone-950"
+          className="relative grid aspect-square grid-rows-11 gap-px rounded-sm bg-[#8b6a3e] p-px shadow-md ring-1 ring-[#6b4f2a] dark:bg-[#2a2015] dark:ring-[#2a2015]"
           onKeyDown={onGridKeyDown}
           onPointerMove={onGridPointerMove}
           onPointerUp={onGridPointerUp}
@@ -296,7 +296,7 @@ export function HnefataflBoard({
                     data-last-move={moveMark ?? undefined}
                     data-captured={isCaptured ? "" : undefined}
                     className={`relative flex items-center justify-center focus-visible:z-10 focus-visible:outline-[3px] focus-visible:outline-solid focus-visible:outline-offset-[-3px] focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${
-                      restricted ? "bg-[#c8a166] dark:bg-stone-600" : "bg-[#ecd8ac] dark:bg-stone-700"
+                      restricted ? "bg-[#c8a166] dark:bg-[#54432f]" : "bg-[#ecd8ac] dark:bg-[#74603f]"
                     } ${movable ? "cursor-grab touch-none" : isTarget ? "cursor-pointer" : ""}`}
                     onPointerDown={(event) => onSquarePointerDown(event, square)}
                     onFocus={() => setCursor(square)}
@@ -371,7 +371,7 @@ export function HnefataflBoard({
 /** The throne and corners: only the king may stop there. */
 function RestrictedMark({ kind }: { kind: "throne" | "corner" }) {
   return (
-    <svg aria-hidden viewBox="0 0 100 100" className="absolute inset-0 size-full text-[#7a5a30] opacity-60 dark:text-stone-400">
+    <svg aria-hidden viewBox="0 0 100 100" className="absolute inset-0 size-full text-[#7a5a30] opacity-60 dark:text-[#c9ad7f]">
       <rect x="14" y="14" width="72" height="72" fill="none" stroke="currentColor" strokeWidth="4" />
       {kind === "corner" ? (
         <path d="M14 14 L86 86 M86 14 L14 86" stroke="currentColor" strokeWidth="4" />
@@ -387,7 +387,7 @@ function PieceIcon({ piece }: { piece: Piece }) {
   if (piece === "attacker") {
     return (
       <svg aria-hidden viewBox="0 0 100 100" className="size-full drop-shadow-[0_1px_1px_rgb(0_0_0/0.45)]">
-        <circle cx="50" cy="50" r="44" fill="#292524" stroke="#0c0a09" strokeWidth="4" />
+        <circle cx="50" cy="50" r="44" strokeWidth="4" className="fill-[#292524] stroke-[#0c0a09] dark:fill-[#1c1917] dark:stroke-[#a8a29e]" />
         <circle cx="50" cy="50" r="29" fill="none" stroke="#57534e" strokeWidth="4" />
       </svg>
     );

@@ -29,7 +29,7 @@ export function MoveList({ moves }: MoveListProps) {
         data-move-index={index}
         data-latest={current ? "" : undefined}
         aria-current={current ? "step" : undefined}
-        className={`rounded px-1.5 py-0.5 font-mono ${
+        className={`justify-self-start rounded px-1.5 py-0.5 font-mono ${
           current ? "bg-amber-200 font-semibold text-stone-900 dark:bg-amber-500/30 dark:text-amber-100" : ""
         }`}
       >
