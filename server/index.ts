@@ -3,6 +3,7 @@
 // migrations, loads the session secret and seeds demo data before taking requests.
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
+import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { openDatabase, setSharedDatabase } from "@/db/client";
 import { seedDemoData } from "@/db/seed";
 import { loadAuthSecret } from "@/server/auth/secret";
@@ -10,6 +11,8 @@ import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
 import { attachRealtime } from "@/server/realtime/io";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { createContext } from "@/server/trpc/init";
+import { appRouter } from "@/server/trpc/root";
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers["x-forwarded-for"];
@@ -18,6 +21,15 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 const SWEEP_INTERVAL_MS = 1_000;
+
+function toHeaders(raw: IncomingMessage["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
 
 async function main() {
   const cfg = config();
@@ -39,12 +51,24 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  // The API is served here rather than through a Next route handler: same router and
+  // context, without ~10 ms of Next routing per call (measured: bench/realtime-move).
+  const trpc = createHTTPHandler({
+    router: appRouter,
+    basePath: "/api/trpc/",
+    createContext: ({ req }) => createContext(toHeaders(req.headers)),
+  });
+
   const server = createServer((req, res) => {
     // Overwrite whatever the client sent: only the server may say where a request came from.
     req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
     if (req.url === "/api/health") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ ok: true, database: dbHandle.kind }));
+      return;
+    }
+    if (req.url?.startsWith("/api/trpc/")) {
+      trpc(req, res);
       return;
     }
     void handle(req, res);
