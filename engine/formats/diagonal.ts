@@ -157,7 +157,9 @@ export function chooseOffsets(n: number, k: number, history: ReadonlySet<number>
   let examined = 0;
   search: for (let t = 1; t <= MAX_SHIFT; t++) {
     for (const cand of shifted(base, t)) {
-      if (cand.some((d) => d < 1 || d > half) || new Set(cand).size !== cand.length) continue;
+      // The offset n/2 gives one opponent instead of two: allowed only if the pattern has it,
+      // so avoiding rematches never costs a player games.
+      if (cand.some((d) => d < 1 || d > half || (2 * d === n && !base.includes(d))) || new Set(cand).size !== cand.length) continue;
       if (++examined > MAX_CANDIDATES) break search;
       const r = countRematches(n, cand, history, best.rematches - 1);
       if (r < best.rematches) {
