@@ -23,6 +23,7 @@ import {
   type FormatName,
   type Game,
   type GameResult,
+  type GameWithId,
   type PlanOptions,
   type RatingSource,
   type ResultInput,
@@ -73,16 +74,39 @@ export function* roundGames(round: Round): Generator<Game> {
   if (round.phases) for (const p of round.phases) yield* p.games;
 }
 
+/** Every game of a round with its id, groups first then phases. */
+export function* gamesWithIds(round: Round): Generator<GameWithId> {
+  for (let g = 0; g < round.groups.length; g++) {
+    const games = (round.groups[g] as Round["groups"][number]).games;
+    for (let i = 0; i < games.length; i++) yield { id: groupGameId(round.number, g + 1, i + 1), ...(games[i] as Game) };
+  }
+  for (const p of round.phases ?? []) {
+    for (let i = 0; i < p.games.length; i++) yield { id: phaseGameId(round.number, p.number, i + 1), ...(p.games[i] as Game) };
+  }
+}
+
 /** Games the server should show as ready to play: released, not void, no result. */
-export function playableGames(state: TournamentState): Game[] {
+export function playableGames(state: TournamentState): GameWithId[] {
   if (state.status === "finished" || state.rounds.length === 0) return [];
   const round = currentRound(state);
-  const out: Game[] = [];
-  const open = (g: Game) => !g.result && !g.void;
-  for (const group of round.groups) for (const g of group.games) if (open(g)) out.push(g);
   const released = round.releasedPhases ?? 0;
-  if (round.phases) for (const p of round.phases.slice(0, released)) for (const g of p.games) if (open(g)) out.push(g);
+  const out: GameWithId[] = [];
+  for (const g of gamesWithIds(round)) {
+    if (g.result || g.void) continue;
+    if (round.phases && (parseGameId(g.id)?.container ?? 0) > released) continue;
+    out.push(g);
+  }
   return out;
+}
+
+/** The game with this id, or null. */
+export function findGame(state: TournamentState, gameId: string): GameWithId | null {
+  const loc = parseGameId(gameId);
+  const round = loc ? state.rounds[loc.round - 1] : undefined;
+  if (!loc || !round) return null;
+  const list = loc.kind === "g" ? round.groups : (round.phases ?? []);
+  const game = list[loc.container - 1]?.games[loc.n - 1];
+  return game ? { id: gameId, ...game } : null;
 }
 
 /** A rating lookup with a fallback for players the source does not know. */
@@ -108,14 +132,17 @@ export function lastKnownRatings(state: TournamentState): (id: string) => number
  */
 export function orderByRating(
   ids: readonly string[],
-  ratingOf: (id: string) => number,
+  ratingOf: ((id: string) => number) | ArrayLike<number>,
   rng: Prng,
   audit: AuditEntry[],
   round: number,
 ): { seeds: string[]; ratings: number[] } {
   const n = ids.length;
+  // Ratings may come as an array parallel to ids: at 100,000 players, a hash lookup
+  // per player costs more than the whole sort.
   const rating = new Float64Array(n);
-  for (let i = 0; i < n; i++) rating[i] = ratingOf(ids[i] as string);
+  if (typeof ratingOf === "function") for (let i = 0; i < n; i++) rating[i] = ratingOf(ids[i] as string);
+  else rating.set(ratingOf);
   const idx = Array.from({ length: n }, (_, i) => i);
   idx.sort((a, b) => rating[b]! - rating[a]! || a - b);
   for (let start = 0; start < n; ) {
@@ -200,7 +227,7 @@ export interface RoundHooks<F extends FormatName> {
    * After one result: may release phases or add games to the touched container
    * (only `round` and `container` are owned copies here). Adjust round.pending.
    */
-  afterResult?(state: DraftState<F>, round: DraftRound, container: { games: Draft<Game>[] }, game: Game, events: EngineEvent[]): void;
+  afterResult?(state: DraftState<F>, round: DraftRound, container: { games: Draft<Game>[] }, game: GameWithId, events: EngineEvent[]): void;
   /**
    * The current round (the last one, an owned copy) has nothing pending: close it
    * and plan the next round or finish. Must not mutate earlier rounds.
@@ -263,7 +290,7 @@ export function recordResults<F extends FormatName>(
     delete updated.chooser; // the choice is settled once the game is played
     container.games[loc.n - 1] = updated;
     round.pending--;
-    hooks.afterResult?.(s, round, container, updated, events);
+    hooks.afterResult?.(s, round, container, { id: gameId, ...updated }, events);
     if (round.pending === 0) {
       hooks.closeRound(s, options, events);
       round = null;
@@ -356,10 +383,9 @@ export function begin<F extends FormatName>(
   if (problems.length > 0) throw new FormatError(problems.map((p) => p.message).join("; "));
   const rng = Prng.fromSeed(seed);
   const audit: AuditEntry[] = [];
-  const byId = new Map(players.map((p) => [p.id, p.rating]));
   const { seeds, ratings } = orderByRating(
     players.map((p) => p.id),
-    (id) => byId.get(id) ?? 0,
+    players.map((p) => p.rating),
     rng,
     audit,
     1,

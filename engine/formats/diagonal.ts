@@ -35,7 +35,6 @@ import {
   begin,
 
   finish,
-  groupGameId,
   lastKnownRatings,
   orderByRating,
   ratingLookup,
@@ -200,12 +199,11 @@ export function planDiagonalRound(
   const n = seeds.length;
   const choice = chooseOffsets(n, opponents, earlier.length > 0 ? historyOf(earlier, seeds) : new Set());
   const games: Game[] = [];
-  let g = 0;
   forEachDiagonalPair(n, choice.offsets, (i, j) => {
     const a = seeds[i] as string;
     const b = seeds[j] as string;
-    games.push({ id: groupGameId(number, 1, ++g), side1: a, side2: b });
-    if (settings.gamesPerOpponent === 2) games.push({ id: groupGameId(number, 1, ++g), side1: b, side2: a });
+    games.push({ side1: a, side2: b });
+    if (settings.gamesPerOpponent === 2) games.push({ side1: b, side2: a });
   });
   const pattern: DiagonalPattern = {
     opponents,

@@ -24,7 +24,6 @@ import {
   begin,
   closeIfDone,
   finish,
-  groupGameId,
   lastKnownRatings,
   orderByRating,
   ratingLookup,
@@ -85,15 +84,18 @@ export function planGroupsRound(number: number, seeds: readonly string[], rating
     const size = sizes[gi] as number;
     const players = seeds.slice(start, start + size);
     start += size;
-    const games: Game[] = [];
+    // A 100,000-player round creates up to 700,000 games: the array is allocated
+    // at its final size and each game is one small object.
+    const games = new Array<Game>(size * (size - 1) * settings.gamesPerPair);
     let n = 0;
     for (let rep = 0; rep < settings.gamesPerPair; rep++) {
       for (let a = 0; a < size; a++) {
         for (let b = a + 1; b < size; b++) {
           const pa = players[a] as string;
           const pb = players[b] as string;
-          games.push({ id: groupGameId(number, gi + 1, ++n), side1: pa, side2: pb });
-          games.push({ id: groupGameId(number, gi + 1, ++n), side1: pb, side2: pa });
+          games[n] = { side1: pa, side2: pb };
+          games[n + 1] = { side1: pb, side2: pa };
+          n += 2;
         }
       }
     }

@@ -19,7 +19,6 @@ import {
   closeIfDone,
   deepDraft,
   finish,
-  phaseGameId,
   recordResults,
   roundGames,
   tallyGames,
@@ -64,9 +63,9 @@ export function planLeagueRound(seeds: readonly string[], ratings: readonly numb
   for (let cycleNo = 0; cycleNo < 2; cycleNo++) {
     cycle.phases.forEach((pairs, p) => {
       const number = cycleNo * count + p + 1;
-      const games: Game[] = pairs.map(([a, b], i) => {
+      const games: Game[] = pairs.map(([a, b]) => {
         const [s1, s2] = cycleNo === 0 ? [a, b] : [b, a];
-        return { id: phaseGameId(1, number, i + 1), side1: seeds[s1] as string, side2: seeds[s2] as string };
+        return { side1: seeds[s1] as string, side2: seeds[s2] as string };
       });
       const bye = cycle.byes[p];
       phases.push({ number, byes: bye === null || bye === undefined ? [] : [seeds[bye] as string], games });

@@ -15,7 +15,7 @@
 // pendingGames(state) === 1. States are plain JSON: store them as they are.
 
 import { chooseRole as stagedChooseRole, stagedFormat } from "./staged";
-import { currentRound, playableGames as openGames } from "./core";
+import { currentRound, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
 import { diagonalFormat } from "./diagonal";
 import { groupsFormat } from "./groups";
 import { leagueFormat } from "./league";
@@ -23,8 +23,8 @@ import type { GameTypeName } from "./game-types";
 import type {
   Format,
   FormatName,
-  Game,
   GameResult,
+  GameWithId,
   GroupStanding,
   PlanOptions,
   Player,
@@ -104,8 +104,20 @@ export function champions(state: TournamentState): readonly string[] {
   return state.status === "finished" ? state.champions : [];
 }
 
-export function playableGames(state: TournamentState): Game[] {
+export function playableGames(state: TournamentState): GameWithId[] {
   return openGames(state);
+}
+
+/** Every game of a round with its id (stored games carry no id: it is their position). */
+export function roundGamesWithIds(state: TournamentState, roundNumber: number): GameWithId[] {
+  const round = state.rounds[roundNumber - 1];
+  if (!round) throw new FormatError(`there is no round ${roundNumber}`);
+  return [...withIds(round)];
+}
+
+/** The game with this id, or null. */
+export function findGame(state: TournamentState, gameId: string): GameWithId | null {
+  return find(state, gameId);
 }
 
 /** Released games of the current round still waiting for a result. */

@@ -99,15 +99,14 @@ export function round1PlayerA(a: number, b: number): number {
 }
 
 /** Single round robin. `sideOne(a, b)` gives the index (a or b) that is A, a < b. */
-function roundRobin(round: number, group: number, players: readonly string[], sideOne: (a: number, b: number) => number, chooser: boolean): Game[] {
+function roundRobin(players: readonly string[], sideOne: (a: number, b: number) => number, chooser: boolean): Game[] {
   const games: Game[] = [];
   for (let a = 0; a < players.length; a++) {
     for (let b = a + 1; b < players.length; b++) {
       const first = sideOne(a, b);
       const side1 = players[first] as string;
       const side2 = players[first === a ? b : a] as string;
-      const id = groupGameId(round, group, games.length + 1);
-      games.push(chooser ? { id, side1, side2, chooser: players[a] as string } : { id, side1, side2 });
+      games.push(chooser ? { side1, side2, chooser: players[a] as string } : { side1, side2 });
     }
   }
   return games;
@@ -127,7 +126,7 @@ export function planRound1(seeds: readonly string[], ratingOf: (id: string) => n
   const groups = members.map((players, g) => ({
     name: ROUND1_GROUPS[g] as string,
     players,
-    games: roundRobin(1, g + 1, players, (a, b) => round1PlayerA(a + 1, b + 1) - 1, false),
+    games: roundRobin(players, (a, b) => round1PlayerA(a + 1, b + 1) - 1, false),
   }));
   return makeRound(1, "Round 1", groups, ratingOf);
 }
@@ -213,11 +212,7 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
     audit.push({ round: number, what, decided: `grouping ${pick + 1} of ${count}` });
     return pick;
   };
-  const groupFor = (name: string, players: string[], gi: number): Group => ({
-    name,
-    players,
-    games: roundRobin(number, gi + 1, players, (a) => a, true),
-  });
+  const groupFor = (name: string, players: string[]): Group => ({ name, players, games: roundRobin(players, (a) => a, true) });
 
   if (number === 2 || number === 3) {
     const table = number === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
@@ -241,14 +236,14 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
         };
         players = [...order(ones, "#1 seeding"), ...order(twos, "#2 seeding")];
       }
-      return groupFor(names[gi] as string, players, gi);
+      return groupFor(names[gi] as string, players);
     });
     return makeRound(number, `Round ${number}`, groups, ctx.ratingOf, pick);
   }
   if (number === 4) {
     const [first = [], second = []] = orders;
     const semi = (a: string | undefined, b: string | undefined) => [a, b].filter((x): x is string => x !== undefined);
-    const groups = [semi(first[0], second[1]), semi(second[0], first[1])].map((players, gi) => groupFor(`Semi-final ${gi + 1}`, players, gi));
+    const groups = [semi(first[0], second[1]), semi(second[0], first[1])].map((players, gi) => groupFor(`Semi-final ${gi + 1}`, players));
     return makeRound(4, "Semi-finals", groups, ctx.ratingOf);
   }
   // Final and third place: better round-3 record, then round-2 record, then random.
@@ -256,8 +251,8 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
   const losers = orders.map((o) => o[1]).filter((x): x is string => x !== undefined);
   const criteria = [(id: string) => percentIn(r3, id), (id: string) => percentIn(r2, id)];
   const groups = [
-    groupFor("Final", seedPair(ctx, 5, "final seeding", winners, criteria), 0),
-    groupFor("Third place", seedPair(ctx, 5, "third-place seeding", losers, criteria), 1),
+    groupFor("Final", seedPair(ctx, 5, "final seeding", winners, criteria)),
+    groupFor("Third place", seedPair(ctx, 5, "third-place seeding", losers, criteria)),
   ];
   return makeRound(5, "Final", groups, ctx.ratingOf);
 }
@@ -296,7 +291,7 @@ const hooks: RoundHooks<"staged"> = {
     if (round.number < 4 || game.result?.outcome !== "draw") return;
     const loc = parseGameId(game.id);
     const id = groupGameId(round.number, loc?.container ?? 0, container.games.length + 1);
-    container.games.push({ id, side1: game.side2, side2: game.side1, replayOf: game.id });
+    container.games.push({ side1: game.side2, side2: game.side1, replayOf: game.id });
     round.pending++;
     events.push({ type: "game-added", round: round.number, gameId: id });
   },

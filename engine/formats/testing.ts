@@ -2,8 +2,8 @@
 // result rule, and check the invariants every state must keep. Not imported by
 // production code.
 
-import { playableGames, recordResults } from "./registry";
-import { roundGames } from "./core";
+import { findGame, playableGames, recordResults } from "./registry";
+import { gamesWithIds } from "./core";
 import type { FormatName, Game, GameResult, Player, TournamentState } from "./types";
 
 export const WIN1: GameResult = { outcome: "1-0", reason: "normal" };
@@ -26,13 +26,14 @@ export function playOut<F extends FormatName>(state: TournamentState<F>, decide:
   return s;
 }
 
-/** Every game id is unique across the whole tournament and every game has two different players. */
+/** Game ids are unique and lead back to their game; no game pairs a player with themself. */
 export function checkGameIds(state: TournamentState): void {
   const ids = new Set<string>();
   for (const r of state.rounds) {
-    for (const g of roundGames(r)) {
+    for (const g of gamesWithIds(r)) {
       if (ids.has(g.id)) throw new Error(`duplicate game id ${g.id}`);
       if (g.side1 === g.side2) throw new Error(`${g.id} pairs ${g.side1} with themself`);
+      if (JSON.stringify(findGame(state, g.id)) !== JSON.stringify(g)) throw new Error(`${g.id} does not lead back to its game`);
       ids.add(g.id);
     }
   }
