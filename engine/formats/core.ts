@@ -176,32 +176,48 @@ export interface Tally {
 
 export const emptyTally = (): Tally => ({ played: 0, wins: 0, draws: 0, losses: 0, winsAsBlack: 0, marginDiff: 0, winMargin: 0 });
 
+function credit(winner: Tally | undefined, loser: Tally | undefined, margin: number, asBlack: boolean): void {
+  if (winner) {
+    winner.wins++;
+    winner.marginDiff += margin;
+    winner.winMargin += margin;
+    if (asBlack) winner.winsAsBlack++;
+  }
+  if (loser) {
+    loser.losses++;
+    loser.marginDiff -= margin;
+  }
+}
+
 /** Adds a decided game to per-player tallies (void and unplayed games are ignored). */
 export function addToTally(tallies: Map<string, Tally>, game: Game, blackSide: 1 | 2 = 2): void {
   if (!game.result || game.void) return;
   const t1 = tallies.get(game.side1);
   const t2 = tallies.get(game.side2);
   const margin = game.result.margin ?? 0;
-  const credit = (winner: Tally | undefined, loser: Tally | undefined, winnerSide: 1 | 2) => {
-    if (winner) {
-      winner.wins++;
-      winner.marginDiff += margin;
-      winner.winMargin += margin;
-      if (winnerSide === blackSide) winner.winsAsBlack++;
-    }
-    if (loser) {
-      loser.losses++;
-      loser.marginDiff -= margin;
-    }
-  };
   if (t1) t1.played++;
   if (t2) t2.played++;
-  if (game.result.outcome === "1-0") credit(t1, t2, 1);
-  else if (game.result.outcome === "0-1") credit(t2, t1, 2);
+  if (game.result.outcome === "1-0") credit(t1, t2, margin, blackSide === 1);
+  else if (game.result.outcome === "0-1") credit(t2, t1, margin, blackSide === 2);
   else {
     if (t1) t1.draws++;
     if (t2) t2.draws++;
   }
+}
+
+/**
+ * Tallies of everyone in a round. A completed round never changes (every edit
+ * copies it), so its tallies are computed once per round object and remembered in a
+ * WeakMap: later rounds and standings read them instead of re-scanning up to
+ * hundreds of thousands of games. Callers must not modify the returned tallies.
+ */
+const completeTallies: ReadonlyArray<WeakMap<Round, Map<string, Tally>>> = [new WeakMap(), new WeakMap()];
+export function roundTallies(round: Round, blackSide: 1 | 2 = 2): ReadonlyMap<string, Readonly<Tally>> {
+  if (round.status !== "complete") return tallyGames(round.seeds, roundGames(round), blackSide);
+  const cache = completeTallies[blackSide - 1] as WeakMap<Round, Map<string, Tally>>;
+  let t = cache.get(round);
+  if (!t) cache.set(round, (t = tallyGames(round.seeds, roundGames(round), blackSide)));
+  return t;
 }
 
 export function tallyGames(players: Iterable<string>, games: Iterable<Game>, blackSide: 1 | 2 = 2): Map<string, Tally> {
@@ -422,10 +438,28 @@ export function withdrawByForfeit<F extends FormatName>(state: TournamentState<F
   return { state: s as TournamentState<F>, events };
 }
 
-/** Standing status of a player whose last round is `round`. */
-export function standingStatus(state: TournamentState, player: string, round: Round): "playing" | "champion" | "eliminated" | "withdrawn" {
-  if (state.champions.includes(player)) return "champion";
-  if (state.withdrawals.some((w) => w.player === player)) return "withdrawn";
-  if (round.status === "complete" && !round.advanced?.includes(player)) return "eliminated";
-  return "playing";
+export type PlayerStatus = "playing" | "champion" | "eliminated" | "withdrawn";
+
+/**
+ * Status of a player whose last round is `round`. Built once per standings call
+ * with sets: a linear search per player would make 100,000-player standings quadratic.
+ */
+export function statusLookup(state: TournamentState): { status: (player: string, round: Round) => PlayerStatus; isChampion: (player: string) => boolean } {
+  const champions = new Set(state.champions);
+  const withdrawn = withdrawnSet(state);
+  const advanced = new Map<Round, Set<string>>();
+  const advancedIn = (round: Round): Set<string> => {
+    let set = advanced.get(round);
+    if (!set) advanced.set(round, (set = new Set(round.advanced ?? [])));
+    return set;
+  };
+  return {
+    isChampion: (player) => champions.has(player),
+    status: (player, round) => {
+      if (champions.has(player)) return "champion";
+      if (withdrawn.has(player)) return "withdrawn";
+      if (round.status === "complete" && !advancedIn(round).has(player)) return "eliminated";
+      return "playing";
+    },
+  };
 }

@@ -41,10 +41,11 @@ import {
   recordResults,
   resumePrng,
   roundGames,
+  roundTallies,
   tallyGames,
   withdrawnSet,
   withdrawByForfeit,
-  standingStatus,
+  statusLookup,
   type DraftRound,
   type DraftState,
   type RoundHooks,
@@ -264,18 +265,17 @@ function pushRound(
   if (number > 1) events.push({ type: "round-released", round: number });
 }
 
-/** Losses as counted for elimination, and games played in the round itself. */
-function lossCounts(rounds: readonly Round[], round: Round): { losses: Map<string, Tally>; thisRound: Map<string, Tally> } {
+/** Losses as counted for elimination at the end of `round`, and that round's own tallies. */
+function roundLosses(rounds: readonly Round[], round: Round): { losses: (player: string) => number; thisRound: ReadonlyMap<string, Readonly<Tally>> } {
   const from = round.pattern?.countLossesFrom ?? round.number;
-  const segment = rounds.filter((r) => r.number >= from && r.number <= round.number);
-  return {
-    losses: tallyGames(round.seeds, segment.flatMap((r) => [...roundGames(r)])),
-    thisRound: tallyGames(round.seeds, roundGames(round)),
-  };
+  const segment = rounds.slice(from - 1, round.number - 1).map((r) => roundTallies(r));
+  const thisRound = roundTallies(round);
+  segment.push(thisRound);
+  return { losses: (player) => segment.reduce((n, t) => n + (t.get(player)?.losses ?? 0), 0), thisRound };
 }
 
 /** The rule book's chain for "everyone left went out in the same round". */
-function breakFinalTie(rounds: readonly Round[], contenders: readonly string[], losses: Map<string, Tally>): { left: string[]; steps: string[] } {
+function breakFinalTie(rounds: readonly Round[], contenders: readonly string[], losses: (player: string) => number): { left: string[]; steps: string[] } {
   const steps: string[] = [];
   const keepBest = (ids: string[], value: (id: string) => number, better: "high" | "low", label: string): string[] => {
     const vals = ids.map(value);
@@ -284,7 +284,7 @@ function breakFinalTie(rounds: readonly Round[], contenders: readonly string[], 
     steps.push(`${label}: ${ids.map((id, i) => `${id} ${vals[i]}`).join(", ")}`);
     return kept;
   };
-  let left = keepBest([...contenders], (id) => losses.get(id)?.losses ?? 0, "low", "fewest losses");
+  let left = keepBest([...contenders], losses, "low", "fewest losses");
   if (left.length > 1) {
     const tied = new Set(left);
     const among = rounds.flatMap((r) => [...roundGames(r)]).filter((g) => tied.has(g.side1) && tied.has(g.side2));
@@ -301,12 +301,12 @@ const hooks: RoundHooks<"diagonal"> = {
     const round = s.rounds[index] as DraftRound;
     const settings = s.settings;
     const withdrawn = withdrawnSet(s as TournamentState);
-    const { losses, thisRound } = lossCounts(s.rounds as readonly Round[], round as Round);
+    const { losses, thisRound } = roundLosses(s.rounds as readonly Round[], round as Round);
     const isOut = (p: string): boolean => {
       if (withdrawn.has(p)) return true;
       const played = thisRound.get(p)?.played ?? 0;
       const threshold = settings.lossesCarryOver ? settings.eliminationLosses : Math.max(1, Math.min(settings.eliminationLosses, played));
-      return (losses.get(p)?.losses ?? 0) >= threshold;
+      return losses(p) >= threshold;
     };
     const survivors = round.seeds.filter((p) => !isOut(p));
     const eliminated = round.seeds.filter((p) => isOut(p) && !withdrawn.has(p));
@@ -393,22 +393,20 @@ export const diagonalFormat: Format<"diagonal"> = {
   standings(state) {
     const lastRoundOf = new Map<string, Round>();
     for (const r of state.rounds) for (const p of r.seeds) lastRoundOf.set(p, r);
-    const counted = new Map<Round, Map<string, Tally>>();
-    const all = tallyGames(
-      state.players.map((p) => p.id),
-      state.rounds.flatMap((r) => [...roundGames(r)]),
-    );
+    const lossesAt = new Map<Round, (player: string) => number>();
+    const { status, isChampion } = statusLookup(state);
     const entries = state.players.map((p): RankEntry => {
       const round = lastRoundOf.get(p.id) as Round;
-      if (!counted.has(round)) counted.set(round, lossCounts(state.rounds, round).losses);
+      let losses = lossesAt.get(round);
+      if (!losses) lossesAt.set(round, (losses = roundLosses(state.rounds, round).losses));
       return {
         player: p.id,
-        status: standingStatus(state, p.id, round),
+        status: status(p.id, round),
         values: {
-          champion: state.champions.includes(p.id) ? 1 : 0,
+          champion: isChampion(p.id) ? 1 : 0,
           round: round.number,
-          losses: counted.get(round)?.get(p.id)?.losses ?? 0,
-          wins: all.get(p.id)?.wins ?? 0,
+          losses: losses(p.id),
+          wins: state.rounds.reduce((n, r) => n + (roundTallies(r).get(p.id)?.wins ?? 0), 0),
         },
       };
     });
@@ -418,13 +416,14 @@ export const diagonalFormat: Format<"diagonal"> = {
   roundStandings(state, roundNumber) {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
-    const { losses, thisRound } = lossCounts(state.rounds, round);
+    const { losses, thisRound } = roundLosses(state.rounds, round);
+    const { status } = statusLookup(state);
     const entries = round.seeds.map((p): RankEntry => {
       const t = thisRound.get(p) as Tally;
       return {
         player: p,
-        status: standingStatus(state, p, round),
-        values: { losses: losses.get(p)?.losses ?? 0, wins: t.wins, draws: t.draws, played: t.played },
+        status: status(p, round),
+        values: { losses: losses(p), wins: t.wins, draws: t.draws, played: t.played },
       };
     });
     return [{ name: round.name, rows: rankByKeys(entries, ROUND_KEYS) }];

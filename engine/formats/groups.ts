@@ -29,10 +29,11 @@ import {
   ratingLookup,
   recordResults,
   resumePrng,
+  roundTallies,
   tallyGames,
   withdrawnSet,
   withdrawByForfeit,
-  standingStatus,
+  statusLookup,
   type DraftRound,
   type DraftState,
   type RoundHooks,
@@ -238,7 +239,8 @@ export const groupsFormat: Format<"groups"> = {
     const lastRoundOf = new Map<string, number>();
     state.rounds.forEach((r, i) => r.seeds.forEach((p) => lastRoundOf.set(p, i)));
     // One tally per round, over all its groups, reused for every player of it.
-    const talliesByRound = state.rounds.map((r) => groupRows(state, r.seeds, r.groups.flatMap((g) => g.games)));
+    const talliesByRound = state.rounds.map((r) => roundTallies(r, GAME_TYPES[state.gameType].blackSide));
+    const { status, isChampion } = statusLookup(state);
     for (const p of state.players) {
       const ri = lastRoundOf.get(p.id) ?? 0;
       const round = state.rounds[ri] as Round;
@@ -246,9 +248,9 @@ export const groupsFormat: Format<"groups"> = {
       const played = t?.played ?? 0;
       entries.push({
         player: p.id,
-        status: standingStatus(state, p.id, round),
+        status: status(p.id, round),
         values: {
-          champion: state.champions.includes(p.id) ? 1 : 0,
+          champion: isChampion(p.id) ? 1 : 0,
           round: round.number,
           percent: played > 0 && t ? Math.round((score(t) / (2 * played)) * 10000) / 100 : 0,
           wins: t?.wins ?? 0,
@@ -261,13 +263,14 @@ export const groupsFormat: Format<"groups"> = {
   roundStandings(state, roundNumber) {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
+    const { status } = statusLookup(state);
     return round.groups.map((group): GroupStanding => {
       const tallies = groupRows(state, group.players, group.games);
       const entries = group.players.map((p): RankEntry => {
         const t = tallies.get(p) as Tally;
         return {
           player: p,
-          status: standingStatus(state, p, round),
+          status: status(p, round),
           values: { score: score(t), wins: t.wins, draws: t.draws, losses: t.losses, played: t.played },
         };
       });

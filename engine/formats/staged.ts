@@ -38,6 +38,7 @@ import {
   roundGames,
   tallyGames,
   withdrawnSet,
+  statusLookup,
   type DraftRound,
   type DraftState,
   type RoundHooks,
@@ -408,6 +409,7 @@ export const stagedFormat: Format<"staged"> = {
     const reached = new Map<string, { round: Round; group: Group }>();
     for (const r of state.rounds) for (const g of r.groups) for (const p of g.players) reached.set(p, { round: r, group: g });
     const orderCache = new Map<Group, string[]>();
+    const { status: statusOf } = statusLookup(state);
     const entries = state.players.map((p): RankEntry => {
       const at = reached.get(p.id);
       if (!at) return { player: p.id, status: "withdrawn", values: { round: 0, final: 0, groupRank: 99, percent: 0 } };
@@ -417,16 +419,9 @@ export const stagedFormat: Format<"staged"> = {
       }
       const order = orderCache.get(group) as string[];
       const pos = order.indexOf(p.id);
-      const status: StandingRow["status"] = state.champions.includes(p.id)
-        ? "champion"
-        : withdrawn.has(p.id)
-          ? "withdrawn"
-          : round.status === "complete" && !round.advanced?.includes(p.id)
-            ? "eliminated"
-            : "playing";
       return {
         player: p.id,
-        status,
+        status: statusOf(p.id, round),
         values: {
           round: round.number,
           final: round.number === 5 && group.name === "Final" ? 1 : 0,
