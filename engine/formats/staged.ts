@@ -399,7 +399,7 @@ export const stagedFormat: Format<"staged"> = {
         group.games[i] = { ...g, void: true };
       });
     }
-    s.withdrawals.push({ player: playerId, round: round.number, treatment: inRound ? "void" : "forfeit" });
+    s.withdrawals.push({ player: playerId, round: round.number, treatment: inRound ? "void" : "removed" });
     closeIfDone(s, hooks, options, events);
     return { state: s as TournamentState<"staged">, events };
   },

@@ -113,7 +113,11 @@ export interface AuditEntry {
 export interface Withdrawal {
   readonly player: string;
   readonly round: number;
-  /** forfeit: unplayed games lost; void: games removed; removed: left between rounds (staged), the next player moved up. */
+  /**
+   * forfeit: their unplayed games of the round are lost; void: their games are
+   * removed from every record; removed: no longer in play (staged: left between
+   * rounds and the round was planned again, or had already been eliminated).
+   */
   readonly treatment: "forfeit" | "void" | "removed";
 }
 
