@@ -187,6 +187,18 @@ describe("league play", () => {
     expect(p5.status).toBe("withdrawn");
   });
 
+  it("voiding a withdrawn player's games can complete a phase and release the next", () => {
+    let s = startTournament("league", players(4), {}, 1);
+    // Phase 1: p1-p2, p3-p4. Record p1-p2; p3 withdraws: p3-p4 is voided, phase 2 opens.
+    s = recordResult(s, "r1-p1-1", WIN1).state;
+    const t = withdraw(s, "p3");
+    expect(t.events).toEqual([{ type: "phase-released", round: 1, phase: 2 }]);
+    expect(playableGames(t.state).every((g) => g.side1 !== "p3" && g.side2 !== "p3")).toBe(true);
+    const done = playOut(t.state, favouriteWins);
+    expect(done.champions).toEqual(["p1"]);
+    expect(standings(done).map((r) => r.player)).toEqual(["p1", "p2", "p4", "p3"]);
+  });
+
   it("validates the player count and points", () => {
     expect(validateSettings("league", {}, 3)[0]?.message).toBe("the league needs at least 4 players (got 3)");
     expect(validateSettings("league", {}, 31)[0]?.message).toBe("the league takes at most 30 players (got 31)");

@@ -13,7 +13,7 @@ import {
 } from "./registry";
 import { parseGameId } from "./core";
 import { simulate, simulatedPlayers, simulationReport } from "./simulate";
-import { WIN1, favouriteWins, jsonRoundTrip, players } from "./testing";
+import { WIN1, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
 
 describe("registry and the shared lifecycle", () => {
   it("knows the four formats and rejects an unknown one with a message", () => {
@@ -105,4 +105,28 @@ describe("simulation report", () => {
       for (let i = 1; i < n; i++) expect(ps[i]!.rating).toBeLessThan(ps[i - 1]!.rating);
     }
   });
+});
+
+describe("every format resumes exactly after a JSON round trip mid-tournament", () => {
+  const cases = [
+    ["groups", 23, { partition: "balanced", maxGroupSize: 5 }],
+    ["league", 7, {}],
+    ["diagonal", 30, { lossesCarryOver: false, eliminationLosses: 3 }],
+    ["staged", 21, {}],
+  ] as const;
+  for (const [format, n, settings] of cases) {
+    it(format, () => {
+      let s = startTournament(format, simulatedPlayers(n), settings, `rt-${format}`);
+      for (let i = 0; i < 2 && s.status === "playing"; i++) {
+        const open = playableGames(s);
+        s = recordResults(s, open.slice(0, Math.ceil(open.length * 0.7)).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+      }
+      const reloaded = jsonRoundTrip(s);
+      expect(reloaded).toEqual(s);
+      const a = playOut(reloaded, favouriteWins);
+      const b = playOut(s, favouriteWins);
+      expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+      expect(JSON.stringify(standings(a))).toBe(JSON.stringify(standings(b)));
+    });
+  }
 });

@@ -221,6 +221,14 @@ describe("withdrawals", () => {
     expect(s.rounds[1]!.seeds).toHaveLength(16);
   });
 
+  it("before any round-1 result: the snake is dealt again without the player", () => {
+    const s = startTournament("staged", players(20), {}, 1);
+    const t = withdraw(s, "p2");
+    expect(t.events).toEqual([{ type: "round-replanned", round: 1 }]);
+    expect(t.state.rounds[0]!.groups.map((g) => g.players[0])).toEqual(["p1", "p3", "p4", "p5"]);
+    expect(t.state.rounds[0]!.seeds).toHaveLength(19);
+  });
+
   it("between rounds: the round is planned again and everyone below moves up", () => {
     let s = startTournament("staged", players(20), {}, 1);
     s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;

@@ -113,8 +113,8 @@ function roundRobin(players: readonly string[], sideOne: (a: number, b: number) 
   return games;
 }
 
-function makeRound(number: number, name: string, groups: Group[], ratingOf: (id: string) => number, grouping?: number): Round {
-  const seeds = groups.flatMap((g) => g.players);
+/** `seeds` defaults to the groups one after the other (later rounds are seeded within groups). */
+function makeRound(number: number, name: string, groups: Group[], ratingOf: (id: string) => number, grouping?: number, seeds = groups.flatMap((g) => g.players)): Round {
   const pending = groups.reduce((n, g) => n + g.games.length, 0);
   const round: Round = { number, name, seeds, ratings: seeds.map(ratingOf), groups, pending, status: "playing" };
   return grouping === undefined ? round : { ...round, grouping };
@@ -129,7 +129,7 @@ export function planRound1(seeds: readonly string[], ratingOf: (id: string) => n
     players,
     games: roundRobin(players, (a, b) => round1PlayerA(a + 1, b + 1) - 1, false),
   }));
-  return makeRound(1, "Round 1", groups, ratingOf);
+  return makeRound(1, "Round 1", groups, ratingOf, undefined, seeds.slice());
 }
 
 type Letters = Readonly<Record<string, number>>;
@@ -341,7 +341,10 @@ function replan(s: DraftState<"staged">, events: EngineEvent[]): void {
   let next: Round;
   if (current.number === 1) {
     const withdrawn = withdrawnSet(state);
-    next = planRound1(current.seeds.filter((p) => !withdrawn.has(p)), startRatings(state));
+    next = planRound1(
+      state.players.map((p) => p.id).filter((p) => !withdrawn.has(p)),
+      startRatings(state),
+    );
   } else {
     const prev = s.rounds[s.rounds.length - 1] as Round;
     next = planAfter({ state, rng, audit: s.audit, ratingOf: startRatings(state) }, prev, current.grouping);
