@@ -1,6 +1,8 @@
 // Speed and memory of the format engine against the targets in the issue.
 // Run with `npm run bench -- formats` (own process, --expose-gc). Each timing is the
-// median of several runs after one warm-up run; the cold first run is shown too.
+// median of several runs after one warm-up run, judged against the target; the
+// best run and the cold first run are shown too, because on a shared machine the
+// median moves with the load while the best run shows what the code can do.
 // Exits non-zero if a target is missed, so CI can notice, but tests never time.
 
 import { leagueCycle } from "../engine/formats/league-schedule";
@@ -9,6 +11,7 @@ import { simulate, simulatedPlayers, startTournament, type FormatName, type Sett
 interface Row {
   name: string;
   cold: number;
+  best: number;
   measured: number;
   target: number;
   unit: "ms" | "MB";
@@ -26,7 +29,7 @@ function time(name: string, target: number, runs: number, fn: () => unknown): vo
   }
   const [cold = 0, ...warm] = samples;
   warm.sort((a, b) => a - b);
-  rows.push({ name, cold, measured: warm[Math.floor(warm.length / 2)] ?? cold, target, unit: "ms" });
+  rows.push({ name, cold, best: warm[0] ?? cold, measured: warm[Math.floor(warm.length / 2)] ?? cold, target, unit: "ms" });
 }
 
 function heapMb(): number {
@@ -39,7 +42,7 @@ function memory<F extends FormatName>(name: string, format: F, settings: Setting
   const before = heapMb();
   const state = startTournament(format, players, settings, "bench");
   const after = heapMb();
-  rows.push({ name, cold: after - before, measured: after - before, target: 300, unit: "MB" });
+  rows.push({ name, cold: after - before, best: after - before, measured: after - before, target: 300, unit: "MB" });
   if (state.rounds.length !== 1) throw new Error("unexpected state");
 }
 
@@ -63,8 +66,11 @@ memory("memory, 100k-player round state, groups fixed (g=4)", "groups", { partit
 memory("memory, 100k-player round state, diagonal (k=4)", "diagonal", {}, big);
 
 const fmt = (x: number, unit: string) => `${x.toFixed(x < 10 ? 2 : 0)} ${unit}`;
-const header = ["benchmark", "measured", "cold run", "target", "ok?"];
-const table = rows.map((r) => [r.name, fmt(r.measured, r.unit), r.unit === "ms" ? fmt(r.cold, r.unit) : "", `< ${r.target} ${r.unit}`, r.measured < r.target ? "ok" : "TOO SLOW"]);
+const header = ["benchmark", "measured (median)", "best", "cold run", "target", "ok?"];
+const table = rows.map((r) => {
+  const timed = r.unit === "ms";
+  return [r.name, fmt(r.measured, r.unit), timed ? fmt(r.best, r.unit) : "", timed ? fmt(r.cold, r.unit) : "", `< ${r.target} ${r.unit}`, r.measured < r.target ? "ok" : "TOO SLOW"];
+});
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
 console.log(line(header));
