@@ -1,0 +1,465 @@
+// Machinery every format shares: deterministic game ids and their parsing, seeding
+// by rating with random (recorded) tie order, per-player tallies, and the
+// copy-on-write loop that records results. Formats only supply what differs:
+// what happens after one result (league phases, staged replays) and how a
+// finished round turns into the next one.
+//
+// Performance note: a 100,000-player round holds up to ~700,000 games, and a
+// simulation records every one of them. Copying the whole state per result would
+// be quadratic, so recording copies only the path to the changed game (state,
+// rounds array, current round, its group list, the touched group and its games);
+// everything else is shared with the previous state and never mutated.
+
+import { Prng } from "../prng";
+import type { GameTypeName } from "./game-types";
+import {
+  FormatError,
+  type AuditEntry,
+  type Player,
+  type Problem,
+  type SettingsByFormat,
+  type StartOptions,
+  type EngineEvent,
+  type FormatName,
+  type Game,
+  type GameResult,
+  type GameWithId,
+  type PlanOptions,
+  type RatingSource,
+  type ResultInput,
+  type Round,
+  type TournamentState,
+  type Transition,
+} from "./types";
+
+/** Recursively drops `readonly`, for the copies the engine owns while building a new state. */
+export type Draft<T> = T extends readonly (infer U)[]
+  ? Draft<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Draft<T[K]> }
+    : T;
+
+export type DraftState<F extends FormatName> = Draft<TournamentState<F>>;
+export type DraftRound = Draft<Round>;
+
+export const groupGameId = (round: number, group: number, n: number): string => `r${round}-g${group}-${n}`;
+export const phaseGameId = (round: number, phase: number, n: number): string => `r${round}-p${phase}-${n}`;
+
+export interface GameLocation {
+  readonly round: number;
+  readonly kind: "g" | "p";
+  /** 1-based group or phase number. */
+  readonly container: number;
+  /** 1-based position in the container's games. */
+  readonly n: number;
+}
+
+const ID_PATTERN = /^r(\d+)-([gp])(\d+)-(\d+)$/;
+
+export function parseGameId(id: string): GameLocation | null {
+  const m = ID_PATTERN.exec(id);
+  if (!m) return null;
+  return { round: Number(m[1]), kind: m[2] as "g" | "p", container: Number(m[3]), n: Number(m[4]) };
+}
+
+export function currentRound<F extends FormatName>(state: TournamentState<F>): Round {
+  const round = state.rounds[state.rounds.length - 1];
+  if (!round) throw new FormatError("the tournament has no round yet");
+  return round;
+}
+
+/** Every game of a round, groups first then phases. */
+export function* roundGames(round: Round): Generator<Game> {
+  for (const g of round.groups) yield* g.games;
+  if (round.phases) for (const p of round.phases) yield* p.games;
+}
+
+/** Every game of a round with its id, groups first then phases. */
+export function* gamesWithIds(round: Round): Generator<GameWithId> {
+  for (let g = 0; g < round.groups.length; g++) {
+    const games = (round.groups[g] as Round["groups"][number]).games;
+    for (let i = 0; i < games.length; i++) yield { id: groupGameId(round.number, g + 1, i + 1), ...(games[i] as Game) };
+  }
+  for (const p of round.phases ?? []) {
+    for (let i = 0; i < p.games.length; i++) yield { id: phaseGameId(round.number, p.number, i + 1), ...(p.games[i] as Game) };
+  }
+}
+
+/** Games the server should show as ready to play: released, not void, no result. */
+export function playableGames(state: TournamentState): GameWithId[] {
+  if (state.status === "finished" || state.rounds.length === 0) return [];
+  const round = currentRound(state);
+  const released = round.releasedPhases ?? 0;
+  const out: GameWithId[] = [];
+  for (const g of gamesWithIds(round)) {
+    if (g.result || g.void) continue;
+    if (round.phases && (parseGameId(g.id)?.container ?? 0) > released) continue;
+    out.push(g);
+  }
+  return out;
+}
+
+/** The game with this id, or null. */
+export function findGame(state: TournamentState, gameId: string): GameWithId | null {
+  const loc = parseGameId(gameId);
+  const round = loc ? state.rounds[loc.round - 1] : undefined;
+  if (!loc || !round) return null;
+  const list = loc.kind === "g" ? round.groups : (round.phases ?? []);
+  const game = list[loc.container - 1]?.games[loc.n - 1];
+  return game ? { id: gameId, ...game } : null;
+}
+
+/** A rating lookup with a fallback for players the source does not know. */
+export function ratingLookup(source: RatingSource | undefined, fallback: (id: string) => number): (id: string) => number {
+  if (!source) return fallback;
+  if (typeof source === "function") return (id) => source(id) ?? fallback(id);
+  if (source instanceof Map) return (id) => source.get(id) ?? fallback(id);
+  const rec = source as Readonly<Record<string, number>>;
+  return (id) => (Object.hasOwn(rec, id) ? (rec[id] as number) : fallback(id));
+}
+
+/** The rating each player had when the latest round (or the start) was planned. */
+export function lastKnownRatings(state: TournamentState): (id: string) => number {
+  const known = new Map<string, number>();
+  for (const p of state.players) known.set(p.id, p.rating);
+  for (const r of state.rounds) r.seeds.forEach((id, i) => known.set(id, r.ratings[i] ?? known.get(id) ?? 0));
+  return (id) => known.get(id) ?? 0;
+}
+
+/**
+ * Orders players strongest first. Runs of equal rating are shuffled with the
+ * tournament PRNG and each shuffle is written to the audit log.
+ */
+export function orderByRating(
+  ids: readonly string[],
+  ratingOf: ((id: string) => number) | ArrayLike<number>,
+  rng: Prng,
+  audit: AuditEntry[],
+  round: number,
+): { seeds: string[]; ratings: number[] } {
+  const n = ids.length;
+  // Ratings may come as an array parallel to ids: at 100,000 players, a hash lookup
+  // per player costs more than the whole sort.
+  const rating = new Float64Array(n);
+  if (typeof ratingOf === "function") for (let i = 0; i < n; i++) rating[i] = ratingOf(ids[i] as string);
+  else rating.set(ratingOf);
+  const idx = Array.from({ length: n }, (_, i) => i);
+  idx.sort((a, b) => rating[b]! - rating[a]! || a - b);
+  for (let start = 0; start < n; ) {
+    let end = start + 1;
+    while (end < n && rating[idx[end]!] === rating[idx[start]!]) end++;
+    if (end - start > 1) {
+      const run = rng.shuffle(idx.slice(start, end));
+      for (let k = 0; k < run.length; k++) idx[start + k] = run[k]!;
+      audit.push({
+        round,
+        what: `order of ${run.length} players with equal rating ${rating[run[0]!]}`,
+        decided: run.map((i) => ids[i]).join(", "),
+      });
+    }
+    start = end;
+  }
+  return { seeds: idx.map((i) => ids[i] as string), ratings: idx.map((i) => rating[i]!) };
+}
+
+export interface Tally {
+  played: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  winsAsBlack: number;
+  /** Sum of signed margins: + for wins, - for losses. */
+  marginDiff: number;
+  /** Sum of margins of the games won. */
+  winMargin: number;
+}
+
+export const emptyTally = (): Tally => ({ played: 0, wins: 0, draws: 0, losses: 0, winsAsBlack: 0, marginDiff: 0, winMargin: 0 });
+
+function credit(winner: Tally | undefined, loser: Tally | undefined, margin: number, asBlack: boolean): void {
+  if (winner) {
+    winner.wins++;
+    winner.marginDiff += margin;
+    winner.winMargin += margin;
+    if (asBlack) winner.winsAsBlack++;
+  }
+  if (loser) {
+    loser.losses++;
+    loser.marginDiff -= margin;
+  }
+}
+
+/** Adds a decided game to per-player tallies (void and unplayed games are ignored). */
+export function addToTally(tallies: Map<string, Tally>, game: Game, blackSide: 1 | 2 = 2): void {
+  if (!game.result || game.void) return;
+  const t1 = tallies.get(game.side1);
+  const t2 = tallies.get(game.side2);
+  const margin = game.result.margin ?? 0;
+  if (t1) t1.played++;
+  if (t2) t2.played++;
+  if (game.result.outcome === "1-0") credit(t1, t2, margin, blackSide === 1);
+  else if (game.result.outcome === "0-1") credit(t2, t1, margin, blackSide === 2);
+  else {
+    if (t1) t1.draws++;
+    if (t2) t2.draws++;
+  }
+}
+
+/**
+ * Tallies of everyone in a round. A completed round never changes (every edit
+ * copies it), so its tallies are computed once per round object and remembered in a
+ * WeakMap: later rounds and standings read them instead of re-scanning up to
+ * hundreds of thousands of games. Callers must not modify the returned tallies.
+ */
+const completeTallies: ReadonlyArray<WeakMap<Round, Map<string, Tally>>> = [new WeakMap(), new WeakMap()];
+export function roundTallies(round: Round, blackSide: 1 | 2 = 2): ReadonlyMap<string, Readonly<Tally>> {
+  if (round.status !== "complete") return tallyGames(round.seeds, roundGames(round), blackSide);
+  const cache = completeTallies[blackSide - 1] as WeakMap<Round, Map<string, Tally>>;
+  let t = cache.get(round);
+  if (!t) cache.set(round, (t = tallyGames(round.seeds, roundGames(round), blackSide)));
+  return t;
+}
+
+export function tallyGames(players: Iterable<string>, games: Iterable<Game>, blackSide: 1 | 2 = 2): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const p of players) tallies.set(p, emptyTally());
+  for (const g of games) addToTally(tallies, g, blackSide);
+  return tallies;
+}
+
+export function checkResult(result: GameResult): GameResult {
+  if (result.outcome !== "1-0" && result.outcome !== "0-1" && result.outcome !== "draw") {
+    throw new FormatError(`a result is "1-0", "0-1" or "draw", got ${JSON.stringify(result.outcome)}`);
+  }
+  if (result.margin !== undefined && !(Number.isFinite(result.margin) && result.margin >= 0)) {
+    throw new FormatError(`a margin is a number >= 0 credited to the winner, got ${result.margin}`);
+  }
+  return result;
+}
+
+/** What a format adds to the shared result-recording loop. */
+export interface RoundHooks<F extends FormatName> {
+  /**
+   * After one result: may release phases or add games to the touched container
+   * (only `round` and `container` are owned copies here). Adjust round.pending.
+   */
+  afterResult?(state: DraftState<F>, round: DraftRound, container: { games: Draft<Game>[] }, game: GameWithId, events: EngineEvent[]): void;
+  /**
+   * The current round (the last one, an owned copy) has nothing pending: close it
+   * and plan the next round or finish. Must not mutate earlier rounds.
+   */
+  closeRound(state: DraftState<F>, options: PlanOptions, events: EngineEvent[]): void;
+}
+
+/** A shallow copy whose top-level arrays may be replaced or appended to. */
+export function draftOf<F extends FormatName>(state: TournamentState<F>): DraftState<F> {
+  return { ...(state as DraftState<F>), rounds: state.rounds.slice() as DraftRound[], audit: state.audit.slice() as Draft<AuditEntry>[] };
+}
+
+/** Freshly copies the current round and its container lists so they can be edited. */
+export function ownCurrentRound<F extends FormatName>(s: DraftState<F>): DraftRound {
+  const i = s.rounds.length - 1;
+  const r = s.rounds[i] as DraftRound;
+  const owned: DraftRound = { ...r, groups: r.groups.slice() };
+  if (r.phases) owned.phases = r.phases.slice();
+  s.rounds[i] = owned;
+  return owned;
+}
+
+export function recordResults<F extends FormatName>(
+  state: TournamentState<F>,
+  results: readonly ResultInput[],
+  hooks: RoundHooks<F>,
+  options: PlanOptions = {},
+): Transition<F> {
+  const s = draftOf(state);
+  const events: EngineEvent[] = [];
+  let round: DraftRound | null = null;
+  let owned = new Set<string>();
+  for (const { gameId, result } of results) {
+    if (s.status === "finished") throw new FormatError(`the tournament is finished; ${gameId} cannot take a result`);
+    const loc = parseGameId(gameId);
+    if (!loc) throw new FormatError(`unknown game id ${JSON.stringify(gameId)}`);
+    if (!round) {
+      round = ownCurrentRound(s);
+      owned = new Set();
+    }
+    if (loc.round !== round.number) throw new FormatError(`game ${gameId} is not in the current round (${round.number})`);
+    const list = loc.kind === "g" ? round.groups : round.phases;
+    const key = `${loc.kind}${loc.container}`;
+    const original = list?.[loc.container - 1];
+    if (!list || !original) throw new FormatError(`unknown game id ${gameId}`);
+    let container = original;
+    if (!owned.has(key)) {
+      container = { ...original, games: original.games.slice() };
+      list[loc.container - 1] = container;
+      owned.add(key);
+    }
+    const game = container.games[loc.n - 1];
+    if (!game) throw new FormatError(`unknown game id ${gameId}`);
+    if (game.void) throw new FormatError(`game ${gameId} was voided`);
+    if (game.result) throw new FormatError(`game ${gameId} already has a result`);
+    if (loc.kind === "p" && loc.container > (round.releasedPhases ?? 0)) {
+      throw new FormatError(`game ${gameId} belongs to phase ${loc.container}, which is not released yet`);
+    }
+    const updated = { ...game, result: checkResult(result) };
+    delete updated.chooser; // the choice is settled once the game is played
+    container.games[loc.n - 1] = updated;
+    round.pending--;
+    hooks.afterResult?.(s, round, container, { id: gameId, ...updated }, events);
+    if (round.pending === 0) {
+      hooks.closeRound(s, options, events);
+      round = null;
+    }
+  }
+  return { state: s as TournamentState<F>, events };
+}
+
+/** A deep copy the caller fully owns (withdrawals and other rare edits). */
+export function deepDraft<F extends FormatName>(state: TournamentState<F>): DraftState<F> {
+  return structuredClone(state) as DraftState<F>;
+}
+
+/** After a rare edit: closes the round if the edit left nothing pending. */
+export function closeIfDone<F extends FormatName>(s: DraftState<F>, hooks: RoundHooks<F>, options: PlanOptions, events: EngineEvent[]): void {
+  const round = s.rounds[s.rounds.length - 1];
+  if (s.status === "playing" && round && round.status === "playing" && round.pending === 0) hooks.closeRound(s, options, events);
+}
+
+/**
+ * Forfeits every unplayed game of the player in the current round (a loss for
+ * them, a win for the opponent). Used by the groups and diagonal formats.
+ */
+export function forfeitUnplayed(round: DraftRound, playerId: string): void {
+  for (const group of round.groups) {
+    group.games.forEach((g, i) => {
+      if (g.result || g.void || (g.side1 !== playerId && g.side2 !== playerId)) return;
+      group.games[i] = { ...g, result: { outcome: g.side1 === playerId ? "0-1" : "1-0", reason: "withdrawal" } };
+      delete group.games[i]!.chooser;
+      round.pending--;
+    });
+  }
+}
+
+export function assertCanWithdraw(state: TournamentState, playerId: string): void {
+  if (state.status === "finished") throw new FormatError("the tournament is finished");
+  if (!state.players.some((p) => p.id === playerId)) throw new FormatError(`${playerId} is not in this tournament`);
+  if (state.withdrawals.some((w) => w.player === playerId)) throw new FormatError(`${playerId} has already withdrawn`);
+}
+
+export function withdrawnSet(state: TournamentState): Set<string> {
+  return new Set(state.withdrawals.map((w) => w.player));
+}
+
+/** Marks the tournament finished with these champions. */
+export function finish<F extends FormatName>(s: DraftState<F>, champions: readonly string[], events: EngineEvent[]): void {
+  s.status = "finished";
+  s.champions = champions.slice();
+  events.push({ type: "finished", champions: champions.slice() });
+}
+
+/** Resumes the tournament PRNG; call `store` to write its state back. */
+export function resumePrng<F extends FormatName>(s: DraftState<F>): { rng: Prng; store: () => void } {
+  const rng = new Prng(s.prng);
+  return { rng, store: () => (s.prng = rng.state) };
+}
+
+export interface Beginning<F extends FormatName> {
+  readonly state: DraftState<F>;
+  readonly rng: Prng;
+  readonly seeds: string[];
+  readonly ratings: number[];
+}
+
+/**
+ * The part of `start` every format shares: validation, duplicate ids, the PRNG from
+ * the seed, round-1 seeding by rating. The caller plans round 1, pushes it, and
+ * stores the PRNG state.
+ */
+export function begin<F extends FormatName>(
+  format: {
+    readonly name: F;
+    readonly defaultGameType: GameTypeName;
+    resolveSettings(input?: Partial<SettingsByFormat[F]>): SettingsByFormat[F];
+    validate(input: Partial<SettingsByFormat[F]> | undefined, playerCount: number): Problem[];
+  },
+  players: readonly Player[],
+  input: Partial<SettingsByFormat[F]> | undefined,
+  seed: string | number,
+  options: StartOptions = {},
+): Beginning<F> {
+  const problems = format.validate(input, players.length);
+  const ids = new Set<string>();
+  for (const p of players) {
+    if (typeof p.id !== "string" || p.id === "") problems.push({ field: "players", message: "every player needs a non-empty id" });
+    else if (ids.has(p.id)) problems.push({ field: "players", message: `player ${p.id} is entered twice` });
+    if (!Number.isFinite(p.rating)) problems.push({ field: "players", message: `player ${p.id} has no valid rating` });
+    ids.add(p.id);
+  }
+  if (problems.length > 0) throw new FormatError(problems.map((p) => p.message).join("; "));
+  const rng = Prng.fromSeed(seed);
+  const audit: AuditEntry[] = [];
+  const { seeds, ratings } = orderByRating(
+    players.map((p) => p.id),
+    players.map((p) => p.rating),
+    rng,
+    audit,
+    1,
+  );
+  const state = {
+    version: 1,
+    format: format.name,
+    gameType: options.gameType ?? format.defaultGameType,
+    settings: format.resolveSettings(input),
+    players: seeds.map((id, i) => ({ id, rating: ratings[i] as number })),
+    rounds: [],
+    withdrawals: [],
+    status: "playing",
+    champions: [],
+    roundsWithoutElimination: 0,
+    prng: rng.state,
+    audit,
+  } as unknown as DraftState<F>;
+  return { state, rng, seeds, ratings };
+}
+
+/**
+ * The groups and diagonal withdrawal rule: unplayed games of the current round
+ * are forfeited and the player takes no further part.
+ */
+export function withdrawByForfeit<F extends FormatName>(state: TournamentState<F>, playerId: string, hooks: RoundHooks<F>, options: PlanOptions): Transition<F> {
+  assertCanWithdraw(state, playerId);
+  const s = deepDraft(state);
+  const round = s.rounds[s.rounds.length - 1] as DraftRound;
+  forfeitUnplayed(round, playerId);
+  s.withdrawals.push({ player: playerId, round: round.number, treatment: "forfeit" });
+  const events: EngineEvent[] = [];
+  closeIfDone(s, hooks, options, events);
+  return { state: s as TournamentState<F>, events };
+}
+
+export type PlayerStatus = "playing" | "champion" | "eliminated" | "withdrawn";
+
+/**
+ * Status of a player whose last round is `round`. Built once per standings call
+ * with sets: a linear search per player would make 100,000-player standings quadratic.
+ */
+export function statusLookup(state: TournamentState): { status: (player: string, round: Round) => PlayerStatus; isChampion: (player: string) => boolean } {
+  const champions = new Set(state.champions);
+  const withdrawn = withdrawnSet(state);
+  const advanced = new Map<Round, Set<string>>();
+  const advancedIn = (round: Round): Set<string> => {
+    let set = advanced.get(round);
+    if (!set) advanced.set(round, (set = new Set(round.advanced ?? [])));
+    return set;
+  };
+  return {
+    isChampion: (player) => champions.has(player),
+    status: (player, round) => {
+      if (champions.has(player)) return "champion";
+      if (withdrawn.has(player)) return "withdrawn";
+      if (round.status === "complete" && !advancedIn(round).has(player)) return "eliminated";
+      return "playing";
+    },
+  };
+}

@@ -1,0 +1,288 @@
+// Group elimination ("groups"), the tafl community's format (FORMATS.md §1).
+//
+// Each round orders the remaining players by their current rating (ties drawn at
+// random, recorded), cuts them into groups from the top (fixed size with the split
+// rule, or balanced sizes), and every pair in a group plays gamesPerPair games on
+// each side, all released at once. Win 2, draw 1, loss 0; everyone on the group's
+// top score goes on. The round after is planned the moment the last result of a
+// round arrives, with the ratings passed to recordResults / withdraw (options.
+// ratings); players the caller does not rate keep their previous rating.
+//
+// Ends: one player left => champion; every group fully tied on wins/draws/losses
+// => all remaining are joint champions; **Decision** (rule book): two consecutive
+// rounds without an elimination => joint champions. Each other round eliminates at
+// least one player, so the tournament always terminates.
+//
+// Choices where the rule book is silent (see docs/formats.md):
+// - A withdrawn player forfeits their unplayed games, never advances, and does not
+//   count for "nobody could be separated"; the top score is taken among the others.
+// - If every player of a round withdrew, the tournament ends without a champion.
+// - Tournament standings: champions first, then by the last round reached, then by
+//   the score percentage in that round's group, then wins; equal rows share a rank.
+
+import {
+  begin,
+  closeIfDone,
+  finish,
+  lastKnownRatings,
+  orderByRating,
+  ratingLookup,
+  recordResults,
+  resumePrng,
+  roundTallies,
+  tallyGames,
+  withdrawnSet,
+  withdrawByForfeit,
+  statusLookup,
+  type DraftRound,
+  type DraftState,
+  type RoundHooks,
+  type Tally,
+} from "./core";
+import { GAME_TYPES } from "./game-types";
+import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
+import type { EngineEvent, Format, Game, GroupStanding, GroupsSettings, PlanOptions, Problem, Round, SettingsInput, TournamentState } from "./types";
+import { FormatError } from "./types";
+
+export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
+
+/**
+ * The rule book's default time control for this format (Fischer, 3 days main
+ * time, 6 hours increment). Clocks live outside the format engine; this is the
+ * value the tournament form should preselect.
+ */
+export const GROUPS_DEFAULT_TIME_CONTROL = { kind: "fischer", mainMs: 3 * 24 * 3600_000, incrementMs: 6 * 3600_000 } as const;
+
+/** Upper bound on entrants; far above any real event, it keeps ids and memory sane. */
+const MAX_PLAYERS = 1_000_000;
+
+/**
+ * Fixed partition: groups of g from the top; a short group left at the bottom is
+ * merged with the one above and the merged set split in two, larger half on top.
+ */
+export function fixedGroupSizes(n: number, g: number): number[] {
+  if (n <= g) return [n];
+  const full = Math.floor(n / g);
+  const rest = n % g;
+  if (rest === 0) return new Array<number>(full).fill(g);
+  const merged = g + rest;
+  return [...new Array<number>(full - 1).fill(g), Math.ceil(merged / 2), Math.floor(merged / 2)];
+}
+
+/** Balanced partition: ceil(n/m) groups, sizes as equal as possible, larger first. */
+export function balancedGroupSizes(n: number, m: number): number[] {
+  const k = Math.ceil(n / m);
+  const base = Math.floor(n / k);
+  const extra = n % k;
+  return Array.from({ length: k }, (_, i) => (i < extra ? base + 1 : base));
+}
+
+export function groupSizes(n: number, settings: GroupsSettings): number[] {
+  return settings.partition === "balanced" ? balancedGroupSizes(n, settings.maxGroupSize) : fixedGroupSizes(n, settings.groupSize);
+}
+
+/** Plans one round: groups cut top-down from the seed order, double round robin in each. */
+export function planGroupsRound(number: number, seeds: readonly string[], ratings: readonly number[], settings: GroupsSettings): Round {
+  const sizes = groupSizes(seeds.length, settings);
+  const groups = [];
+  let pending = 0;
+  let start = 0;
+  for (let gi = 0; gi < sizes.length; gi++) {
+    const size = sizes[gi] as number;
+    const players = seeds.slice(start, start + size);
+    start += size;
+    // A 100,000-player round creates up to 700,000 games: the array is allocated
+    // at its final size and each game is one small object.
+    const games = new Array<Game>(size * (size - 1) * settings.gamesPerPair);
+    let n = 0;
+    for (let rep = 0; rep < settings.gamesPerPair; rep++) {
+      for (let a = 0; a < size; a++) {
+        for (let b = a + 1; b < size; b++) {
+          const pa = players[a] as string;
+          const pb = players[b] as string;
+          games[n] = { side1: pa, side2: pb };
+          games[n + 1] = { side1: pb, side2: pa };
+          n += 2;
+        }
+      }
+    }
+    pending += games.length;
+    groups.push({ name: `Group ${gi + 1}`, players, games });
+  }
+  return { number, name: `Round ${number}`, seeds: seeds.slice(), ratings: ratings.slice(), groups, pending, status: "playing" };
+}
+
+const score = (t: Tally): number => 2 * t.wins + t.draws;
+
+interface GroupOutcome {
+  advanced: string[];
+  eliminated: string[];
+  /** Every remaining player has the same wins, draws and losses as the rest of the group. */
+  inseparable: boolean;
+}
+
+function judgeGroup(players: readonly string[], games: readonly Game[], withdrawn: ReadonlySet<string>): GroupOutcome {
+  const tallies = tallyGames(players, games);
+  const remaining = players.filter((p) => !withdrawn.has(p));
+  let top = -Infinity;
+  for (const p of remaining) top = Math.max(top, score(tallies.get(p) as Tally));
+  const advanced = remaining.filter((p) => score(tallies.get(p) as Tally) === top);
+  const eliminated = remaining.filter((p) => score(tallies.get(p) as Tally) !== top);
+  const first = remaining[0] ? (tallies.get(remaining[0]) as Tally) : null;
+  const inseparable = remaining.every((p) => {
+    const t = tallies.get(p) as Tally;
+    return first !== null && t.wins === first.wins && t.draws === first.draws && t.losses === first.losses;
+  });
+  return { advanced, eliminated, inseparable };
+}
+
+const hooks: RoundHooks<"groups"> = {
+  closeRound(s, options, events) {
+    const index = s.rounds.length - 1;
+    const round = s.rounds[index] as DraftRound;
+    const withdrawn = withdrawnSet(s as TournamentState);
+    const advanced: string[] = [];
+    const eliminated: string[] = [];
+    let inseparable = true;
+    for (const group of round.groups) {
+      const o = judgeGroup(group.players, group.games, withdrawn);
+      advanced.push(...o.advanced);
+      eliminated.push(...o.eliminated);
+      inseparable &&= o.inseparable;
+    }
+    s.rounds[index] = { ...round, status: "complete", advanced, eliminated };
+    events.push({ type: "round-complete", round: round.number });
+
+    if (advanced.length <= 1) return finish(s, advanced, events);
+    if (inseparable) {
+      s.audit.push({ round: round.number, what: "end of the tournament", decided: `nobody could be separated: ${advanced.length} joint champions` });
+      return finish(s, advanced, events);
+    }
+    s.roundsWithoutElimination = eliminated.length === 0 ? s.roundsWithoutElimination + 1 : 0;
+    if (s.roundsWithoutElimination >= 2) {
+      s.audit.push({ round: round.number, what: "end of the tournament", decided: `two consecutive rounds eliminated nobody: ${advanced.length} joint champions` });
+      return finish(s, advanced, events);
+    }
+    planNext(s, advanced, options, events);
+  },
+};
+
+function planNext(s: DraftState<"groups">, players: readonly string[], options: PlanOptions, events: EngineEvent[]): void {
+  const number = s.rounds.length + 1;
+  const ratingOf = ratingLookup(options.ratings, lastKnownRatings(s as TournamentState));
+  const { rng, store } = resumePrng(s);
+  const { seeds, ratings } = orderByRating(players, ratingOf, rng, s.audit, number);
+  store();
+  s.rounds.push(planGroupsRound(number, seeds, ratings, s.settings) as DraftRound);
+  events.push({ type: "round-released", round: number });
+}
+
+function resolveSettings(input?: SettingsInput<"groups">): GroupsSettings {
+  return { ...GROUPS_DEFAULTS, ...input };
+}
+
+function validate(input: SettingsInput<"groups"> | undefined, playerCount: number): Problem[] {
+  const problems: Problem[] = [];
+  checkKnownKeys(problems, input, Object.keys(GROUPS_DEFAULTS), "group elimination");
+  const s = resolveSettings(input);
+  if (s.partition !== "fixed" && s.partition !== "balanced") {
+    problems.push({ field: "partition", message: `partition must be "fixed" or "balanced" (got ${JSON.stringify(s.partition)})` });
+  }
+  checkInteger(problems, "groupSize", s.groupSize, 2, 16, "group size");
+  checkInteger(problems, "maxGroupSize", s.maxGroupSize, 2, 16, "maximum group size");
+  checkInteger(problems, "gamesPerPair", s.gamesPerPair, 1, 10, "games per pair on each side");
+  checkPlayerCount(problems, playerCount, 2, MAX_PLAYERS, "group elimination");
+  return problems;
+}
+
+/** Per-player record in one group of a round. */
+function groupRows(state: TournamentState, players: readonly string[], games: readonly Game[]): Map<string, Tally> {
+  return tallyGames(players, games, GAME_TYPES[state.gameType].blackSide);
+}
+
+const ROUND_KEYS: readonly RankKey[] = [
+  { name: "score", label: "score", better: "high" },
+  { name: "wins", label: "wins", better: "high" },
+];
+
+const TOURNAMENT_KEYS: readonly RankKey[] = [
+  { name: "champion", label: "titles", better: "high" },
+  { name: "round", label: "rounds reached", better: "high" },
+  { name: "percent", label: "score % in that round", better: "high" },
+  { name: "wins", label: "wins in that round", better: "high" },
+];
+
+
+export const groupsFormat: Format<"groups"> = {
+  name: "groups",
+  title: "Group elimination",
+  defaultGameType: "tafl",
+  defaults: GROUPS_DEFAULTS,
+  minPlayers: 2,
+  maxPlayers: MAX_PLAYERS,
+  resolveSettings,
+  validate,
+
+  start(players, settings, seed, options) {
+    const { state, rng, seeds, ratings } = begin(groupsFormat, players, settings, seed, options);
+    state.rounds.push(planGroupsRound(1, seeds, ratings, state.settings) as DraftRound);
+    state.prng = rng.state;
+    const events: EngineEvent[] = [];
+    closeIfDone(state, hooks, {}, events);
+    return state as TournamentState<"groups">;
+  },
+
+  recordResults(state, results, options) {
+    return recordResults(state, results, hooks, options);
+  },
+
+  withdraw(state, playerId, options = {}) {
+    return withdrawByForfeit(state, playerId, hooks, options);
+  },
+
+  standings(state) {
+    const entries: RankEntry[] = [];
+    const lastRoundOf = new Map<string, number>();
+    state.rounds.forEach((r, i) => r.seeds.forEach((p) => lastRoundOf.set(p, i)));
+    // One tally per round, over all its groups, reused for every player of it.
+    const talliesByRound = state.rounds.map((r) => roundTallies(r, GAME_TYPES[state.gameType].blackSide));
+    const { status, isChampion } = statusLookup(state);
+    for (const p of state.players) {
+      const ri = lastRoundOf.get(p.id) ?? 0;
+      const round = state.rounds[ri] as Round;
+      const t = talliesByRound[ri]?.get(p.id);
+      const played = t?.played ?? 0;
+      entries.push({
+        player: p.id,
+        status: status(p.id, round),
+        values: {
+          champion: isChampion(p.id) ? 1 : 0,
+          round: round.number,
+          percent: played > 0 && t ? Math.round((score(t) / (2 * played)) * 10000) / 100 : 0,
+          wins: t?.wins ?? 0,
+        },
+      });
+    }
+    return rankByKeys(entries, TOURNAMENT_KEYS);
+  },
+
+  roundStandings(state, roundNumber) {
+    const round = state.rounds[roundNumber - 1];
+    if (!round) throw new FormatError(`there is no round ${roundNumber}`);
+    const { status } = statusLookup(state);
+    return round.groups.map((group): GroupStanding => {
+      const tallies = groupRows(state, group.players, group.games);
+      const entries = group.players.map((p): RankEntry => {
+        const t = tallies.get(p) as Tally;
+        return {
+          player: p,
+          status: status(p, round),
+          values: { score: score(t), wins: t.wins, draws: t.draws, losses: t.losses, played: t.played },
+        };
+      });
+      return { name: group.name, rows: rankByKeys(entries, ROUND_KEYS) };
+    });
+  },
+};
+

@@ -1,0 +1,5 @@
+// Public surface of the format engine: import from "@/engine/formats".
+export * from "./types";
+export * from "./registry";
+export { GAME_TYPES, isGameTypeName, type GameType, type GameTypeName } from "./game-types";
+export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, type SimulationReport } from "./simulate";

@@ -1,0 +1,132 @@
+// The format engine's front door: format name -> implementation, and the
+// functions the server calls with a stored state, whatever its format.
+//
+// Lifecycle for the server:
+//   validateSettings(format, settings, playerCount)  -> problems (empty = fine)
+//   startTournament(format, players, settings, seed, { gameType })  -> state, round 1 planned
+//   playableGames(state)                              -> games to create / show
+//   recordResult(state, gameId, result, { ratings })  -> { state, events }
+//   withdraw(state, playerId, { ratings })            -> { state, events }
+//   chooseRole(state, gameId, playerId, "A" | "B")    -> state (staged, round 2 on)
+//   standings(state), roundStandings(state, n), champions(state)
+// `ratings` are the players' current ratings; they are read only when the call
+// completes a round and the next one is planned (groups and diagonal re-seed each
+// round by rating). Pass them on every call, or at least when
+// pendingGames(state) === 1. States are plain JSON: store them as they are.
+
+import { chooseRole as stagedChooseRole, stagedFormat } from "./staged";
+import { currentRound, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
+import { diagonalFormat } from "./diagonal";
+import { groupsFormat } from "./groups";
+import { leagueFormat } from "./league";
+import type { GameTypeName } from "./game-types";
+import type {
+  Format,
+  FormatName,
+  GameResult,
+  GameWithId,
+  GroupStanding,
+  PlanOptions,
+  Player,
+  Problem,
+  ResultInput,
+  SettingsInput,
+  StandingRow,
+  TournamentState,
+  Transition,
+} from "./types";
+import { FormatError } from "./types";
+
+export const FORMATS: { readonly [F in FormatName]: Format<F> } = {
+  groups: groupsFormat,
+  league: leagueFormat,
+  diagonal: diagonalFormat,
+  staged: stagedFormat,
+};
+
+export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+
+export function isFormatName(value: unknown): value is FormatName {
+  return typeof value === "string" && Object.hasOwn(FORMATS, value);
+}
+
+export function getFormat<F extends FormatName>(name: F): Format<F> {
+  const format = FORMATS[name];
+  if (!format) throw new FormatError(`unknown format ${JSON.stringify(name)} (known: ${FORMAT_NAMES.join(", ")})`);
+  return format;
+}
+
+/**
+ * The implementation for a stored state. TypeScript cannot correlate a state's
+ * `format` with the matching Format<F> through a union, hence the one cast.
+ */
+function formatOf(state: TournamentState): Format<FormatName> {
+  return getFormat(state.format) as unknown as Format<FormatName>;
+}
+
+export function validateSettings<F extends FormatName>(format: F, settings: SettingsInput<F> | undefined, playerCount: number): Problem[] {
+  if (!isFormatName(format)) return [{ field: "format", message: `unknown format ${JSON.stringify(format)} (known: ${FORMAT_NAMES.join(", ")})` }];
+  return getFormat(format).validate(settings, playerCount);
+}
+
+export function startTournament<F extends FormatName>(
+  format: F,
+  players: readonly Player[],
+  settings: SettingsInput<F> | undefined,
+  seed: string | number,
+  options?: { gameType?: GameTypeName },
+): TournamentState<F> {
+  return getFormat(format).start(players, settings, seed, options);
+}
+
+export function recordResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: GameResult, options?: PlanOptions): Transition<F> {
+  return recordResults(state, [{ gameId, result }], options);
+}
+
+/** Several results at once (an organizer's batch, the simulator): one copy of the state. */
+export function recordResults<F extends FormatName>(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F> {
+  return formatOf(state).recordResults(state, results, options) as Transition<F>;
+}
+
+export function withdraw<F extends FormatName>(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F> {
+  return formatOf(state).withdraw(state, playerId, options) as Transition<F>;
+}
+
+export function standings(state: TournamentState): StandingRow[] {
+  return formatOf(state).standings(state);
+}
+
+export function roundStandings(state: TournamentState, roundNumber: number): GroupStanding[] {
+  return formatOf(state).roundStandings(state, roundNumber);
+}
+
+export function champions(state: TournamentState): readonly string[] {
+  return state.status === "finished" ? state.champions : [];
+}
+
+export function playableGames(state: TournamentState): GameWithId[] {
+  return openGames(state);
+}
+
+/** Every game of a round with its id (stored games carry no id: it is their position). */
+export function roundGamesWithIds(state: TournamentState, roundNumber: number): GameWithId[] {
+  const round = state.rounds[roundNumber - 1];
+  if (!round) throw new FormatError(`there is no round ${roundNumber}`);
+  return [...withIds(round)];
+}
+
+/** The game with this id, or null. */
+export function findGame(state: TournamentState, gameId: string): GameWithId | null {
+  return find(state, gameId);
+}
+
+/** Released games of the current round still waiting for a result. */
+export function pendingGames(state: TournamentState): number {
+  return state.status === "finished" ? 0 : currentRound(state).pending;
+}
+
+/** Staged format, round 2 on: the higher seed picks A (side 1) or B (side 2) before the game. */
+export function chooseRole<F extends FormatName>(state: TournamentState<F>, gameId: string, playerId: string, role: "A" | "B"): TournamentState<F> {
+  if (state.format !== "staged") throw new FormatError(`only the staged format lets a player choose a role`);
+  return stagedChooseRole(state, gameId, playerId, role) as TournamentState<F>;
+}

@@ -1,0 +1,262 @@
+// The vocabulary shared by every tournament format: players, games, results,
+// rounds, groups, phases, the serializable tournament state, standings rows, audit
+// entries, and the `Format` contract each format implements. Everything here is
+// plain data (no classes, no Maps, no undefined-vs-missing tricks), so a state
+// survives JSON.stringify / JSON.parse unchanged and the server can store it as is.
+
+import type { PrngState } from "../prng";
+import type { GameTypeName } from "./game-types";
+
+export type FormatName = "groups" | "league" | "diagonal" | "staged";
+
+/** A player as the engine sees them: an opaque id and the rating used for seeding. */
+export interface Player {
+  readonly id: string;
+  readonly rating: number;
+}
+
+/** Side 1 won, side 2 won, or a draw. */
+export type Outcome = "1-0" | "0-1" | "draw";
+
+export type ResultReason = "normal" | "resignation" | "time" | "forfeit" | "withdrawal" | "organizer";
+
+export interface GameResult {
+  readonly outcome: Outcome;
+  readonly reason: ResultReason;
+  /**
+   * Size of the win where the game has one (pieces left, points difference),
+   * always >= 0 and credited to the winner; 0 or absent for draws and for games
+   * without margins. Used by the diagonal race and staged tiebreaks.
+   */
+  readonly margin?: number;
+}
+
+/**
+ * One game as stored in a round. Its id is its position, so it is not stored:
+ * `r{round}-g{group}-{n}` for group-based rounds, `r1-p{phase}-{n}` for the league
+ * (1-based). A 100,000-player round holds up to 700,000 games, and leaving out one
+ * string per game saves a third of the memory and of the planning time. Every API
+ * that hands games out (playableGames, gamesWithIds) adds the id.
+ */
+export interface Game {
+  readonly side1: string;
+  readonly side2: string;
+  readonly result?: GameResult;
+  /** Removed from every record (league and staged withdrawal rules). */
+  readonly void?: true;
+  /** Staged format: the higher seed, who may still pick role A or B (see chooseRole). */
+  readonly chooser?: string;
+  /** Staged knockouts: id of the drawn game this one replays with roles swapped. */
+  readonly replayOf?: string;
+}
+
+/** A game with its deterministic id, as handed to the server. */
+export interface GameWithId extends Game {
+  readonly id: string;
+}
+
+export interface Group {
+  readonly name: string;
+  /** In seed order for the round (for the diagonal race: the circle order). */
+  readonly players: readonly string[];
+  readonly games: readonly Game[];
+  /** Final order of the group once the round is complete (staged format). */
+  readonly ranking?: readonly string[];
+}
+
+export interface Phase {
+  readonly number: number;
+  readonly byes: readonly string[];
+  readonly games: readonly Game[];
+}
+
+/** How the diagonal race paired a round (kept with the round: "record what was done"). */
+export interface DiagonalPattern {
+  readonly opponents: number;
+  /** The offsets the rule gives, d_j = round(j*n/(k+1)), duplicates collapsed. */
+  readonly base: readonly number[];
+  /** The offsets actually used (differ from base when rematches were avoided). */
+  readonly offsets: readonly number[];
+  readonly rematches: number;
+  /** Losses count from this round on (a new count starts with each play-off). */
+  readonly countLossesFrom: number;
+  readonly playoff: boolean;
+}
+
+export interface Round {
+  readonly number: number;
+  readonly name: string;
+  /** Everyone in the round, in seed order, and their ratings when it was planned. */
+  readonly seeds: readonly string[];
+  readonly ratings: readonly number[];
+  readonly groups: readonly Group[];
+  /** League only: the phases, all planned up front, released one by one. */
+  readonly phases?: readonly Phase[];
+  readonly releasedPhases?: number;
+  /** Released games still waiting for a result (void games excluded). */
+  readonly pending: number;
+  readonly status: "playing" | "complete";
+  /** Filled when the round completes: who goes on (in order), who is out. */
+  readonly advanced?: readonly string[];
+  readonly eliminated?: readonly string[];
+  readonly pattern?: DiagonalPattern;
+  /** Staged rounds 2 and 3: index (0-based) of the grouping drawn. */
+  readonly grouping?: number;
+}
+
+export interface AuditEntry {
+  readonly round: number;
+  readonly what: string;
+  readonly decided: string;
+}
+
+export interface Withdrawal {
+  readonly player: string;
+  readonly round: number;
+  /**
+   * forfeit: their unplayed games of the round are lost; void: their games are
+   * removed from every record; removed: no longer in play (staged: left between
+   * rounds and the round was planned again, or had already been eliminated).
+   */
+  readonly treatment: "forfeit" | "void" | "removed";
+}
+
+export interface GroupsSettings {
+  readonly partition: "fixed" | "balanced";
+  readonly groupSize: number;
+  readonly maxGroupSize: number;
+  readonly gamesPerPair: number;
+}
+
+export interface LeagueSettings {
+  readonly points: { readonly win: number; readonly draw: number; readonly loss: number };
+}
+
+export interface DiagonalSettings {
+  readonly firstRoundOpponents: number;
+  readonly laterRoundOpponents: number;
+  readonly gamesPerOpponent: number;
+  readonly eliminationLosses: number;
+  readonly lossesCarryOver: boolean;
+}
+
+/** The staged championship has a fixed path: nothing to set. */
+export type StagedSettings = Readonly<Record<string, never>>;
+
+export interface SettingsByFormat {
+  groups: GroupsSettings;
+  league: LeagueSettings;
+  diagonal: DiagonalSettings;
+  staged: StagedSettings;
+}
+
+export type SettingsInput<F extends FormatName> = Partial<SettingsByFormat[F]>;
+
+export interface TournamentState<F extends FormatName = FormatName> {
+  readonly version: 1;
+  readonly format: F;
+  readonly gameType: GameTypeName;
+  readonly settings: SettingsByFormat[F];
+  /** Everyone entered, in the order of round 1's seeding. */
+  readonly players: readonly Player[];
+  readonly rounds: readonly Round[];
+  readonly withdrawals: readonly Withdrawal[];
+  readonly status: "playing" | "finished";
+  readonly champions: readonly string[];
+  /** Groups: consecutive rounds that eliminated nobody (two end the tournament). */
+  readonly roundsWithoutElimination: number;
+  readonly prng: PrngState;
+  readonly audit: readonly AuditEntry[];
+}
+
+/** Something the server must react to after a state change. */
+export type EngineEvent =
+  | { readonly type: "phase-released"; readonly round: number; readonly phase: number }
+  | { readonly type: "round-released"; readonly round: number }
+  | { readonly type: "round-replanned"; readonly round: number }
+  | { readonly type: "round-complete"; readonly round: number }
+  | { readonly type: "game-added"; readonly round: number; readonly gameId: string }
+  | { readonly type: "finished"; readonly champions: readonly string[] };
+
+export interface Transition<F extends FormatName = FormatName> {
+  readonly state: TournamentState<F>;
+  readonly events: readonly EngineEvent[];
+}
+
+/**
+ * Current ratings for planning later rounds: a record, a Map, or a lookup. A player
+ * missing from it keeps the rating recorded with the previous round.
+ */
+export type RatingSource =
+  | Readonly<Record<string, number>>
+  | ReadonlyMap<string, number>
+  | ((playerId: string) => number | undefined);
+
+export interface PlanOptions {
+  /** Used only if the change completes a round and the next one is planned now. */
+  readonly ratings?: RatingSource;
+}
+
+export interface ResultInput {
+  readonly gameId: string;
+  readonly result: GameResult;
+}
+
+export interface Problem {
+  /** The setting at fault, or "players" for the player count. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface StandingRow {
+  readonly player: string;
+  readonly rank: number;
+  /** "3" or "3=" when the rank is shared. */
+  readonly rankLabel: string;
+  /** The values that decided the place, by tiebreak name, in the order applied. */
+  readonly values: Readonly<Record<string, number>>;
+  /** Why this row is above the next one (empty on the last row). */
+  readonly why: string;
+  readonly status: "playing" | "champion" | "eliminated" | "withdrawn";
+}
+
+export interface GroupStanding {
+  readonly name: string;
+  readonly rows: readonly StandingRow[];
+}
+
+export interface StartOptions {
+  readonly gameType?: GameTypeName;
+}
+
+/** The contract every format implements. All functions are pure. */
+export interface Format<F extends FormatName> {
+  readonly name: F;
+  readonly title: string;
+  readonly defaultGameType: GameTypeName;
+  readonly defaults: SettingsByFormat[F];
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** Defaults merged with the given values (no validation). */
+  resolveSettings(input?: SettingsInput<F>): SettingsByFormat[F];
+  /** Every problem with the settings and the player count, each with a clear message. */
+  validate(input: SettingsInput<F> | undefined, playerCount: number): Problem[];
+  /** Seeds the players and plans round 1. Throws a FormatError if validate finds problems. */
+  start(players: readonly Player[], settings: SettingsInput<F> | undefined, seed: string | number, options?: StartOptions): TournamentState<F>;
+  /** Records results of released games, releasing phases / rounds as they complete. */
+  recordResults(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F>;
+  /** Applies the format's withdrawal rule. */
+  withdraw(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F>;
+  /** Standings of the whole tournament so far. */
+  standings(state: TournamentState<F>): StandingRow[];
+  /** Standings of one round, per group. */
+  roundStandings(state: TournamentState<F>, roundNumber: number): GroupStanding[];
+}
+
+/** A rejected request: the message is meant for the user. */
+export class FormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FormatError";
+  }
+}

@@ -1,0 +1,189 @@
+// Command line for the format simulator (engine/formats/simulate.ts): runs a whole
+// tournament with results drawn from the players' ratings and prints a readable
+// account of every round, or with --json exactly one JSON document on stdout.
+//
+//   npm run simulate -- --format groups|league|diagonal|staged --players N --seed S
+//                       [format flags] [--game-type tafl|chess|roles|race] [--rated] [--json]
+//
+// Bad flags print the usage on stderr and exit with code 2.
+
+import {
+  FORMAT_NAMES,
+  GAME_TYPES,
+  getFormat,
+  isFormatName,
+  isGameTypeName,
+  roundStandings,
+  simulate,
+  simulatedPlayers,
+  simulationReport,
+  standings,
+  type FormatName,
+  type GameTypeName,
+  type TournamentState,
+} from "../engine/formats";
+
+const USAGE = `usage: npm run simulate -- --format ${FORMAT_NAMES.join("|")} --players N --seed S [options] [--json]
+
+common:    --game-type tafl|chess|roles|race   --rated (ratings change with results)   --json
+groups:    --partition fixed|balanced  --group-size G (2-16, default 4)
+           --max-group-size M (2-16, default 8)  --games-per-pair P (default 1)
+league:    --win-points W (3)  --draw-points D (1)  --loss-points L (0)
+diagonal:  --opponents K (4)  --later-opponents K (2)  --games-per-opponent 1|2
+           --elimination-losses N (2)  --no-carry-over
+staged:    no settings (16-32 players)`;
+
+type Flag = { key: string; kind: "int" | "number" | "string" | "bool" };
+
+const FORMAT_FLAGS: Record<FormatName, Record<string, Flag>> = {
+  groups: {
+    "--partition": { key: "partition", kind: "string" },
+    "--group-size": { key: "groupSize", kind: "int" },
+    "--max-group-size": { key: "maxGroupSize", kind: "int" },
+    "--games-per-pair": { key: "gamesPerPair", kind: "int" },
+  },
+  league: {
+    "--win-points": { key: "points.win", kind: "number" },
+    "--draw-points": { key: "points.draw", kind: "number" },
+    "--loss-points": { key: "points.loss", kind: "number" },
+  },
+  diagonal: {
+    "--opponents": { key: "firstRoundOpponents", kind: "int" },
+    "--later-opponents": { key: "laterRoundOpponents", kind: "int" },
+    "--games-per-opponent": { key: "gamesPerOpponent", kind: "int" },
+    "--elimination-losses": { key: "eliminationLosses", kind: "int" },
+    "--no-carry-over": { key: "lossesCarryOver", kind: "bool" },
+  },
+  staged: {},
+};
+
+class UsageError extends Error {}
+
+interface Cli {
+  format: FormatName;
+  players: number;
+  seed: string;
+  json: boolean;
+  rated: boolean;
+  gameType?: GameTypeName;
+  settings: Record<string, unknown>;
+}
+
+function parse(argv: readonly string[]): Cli {
+  const value = (i: number, flag: string): string => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith("--")) throw new UsageError(`${flag} needs a value`);
+    return v;
+  };
+  const formatAt = argv.indexOf("--format");
+  const format = formatAt >= 0 ? argv[formatAt + 1] : undefined;
+  if (!isFormatName(format)) throw new UsageError(format ? `unknown format "${format}"` : "--format is required");
+  const cli: Cli = { format, players: NaN, seed: "", json: false, rated: false, settings: {} };
+  let seedGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] as string;
+    const own = FORMAT_FLAGS[format][flag];
+    if (flag === "--format") i++;
+    else if (flag === "--json") cli.json = true;
+    else if (flag === "--rated") cli.rated = true;
+    else if (flag === "--players") {
+      const v = value(i++, flag);
+      if (!/^\d+$/.test(v)) throw new UsageError(`--players needs a whole number, got "${v}"`);
+      cli.players = Number(v);
+    } else if (flag === "--seed") {
+      cli.seed = value(i++, flag);
+      seedGiven = true;
+    } else if (flag === "--game-type") {
+      const v = value(i++, flag);
+      if (!isGameTypeName(v)) throw new UsageError(`unknown game type "${v}" (known: ${Object.keys(GAME_TYPES).join(", ")})`);
+      cli.gameType = v;
+    } else if (own) {
+      let v: unknown;
+      if (own.kind === "bool") v = false;
+      else {
+        const text = value(i++, flag);
+        v = own.kind === "string" ? text : Number(text);
+        if (own.kind !== "string" && (text.trim() === "" || !Number.isFinite(v))) throw new UsageError(`${flag} needs a number, got "${text}"`);
+      }
+      const [head, tail] = own.key.split(".") as [string, string | undefined];
+      if (tail) cli.settings[head] = { ...(cli.settings[head] as object | undefined), [tail]: v };
+      else cli.settings[head] = v;
+    } else throw new UsageError(`unknown flag "${flag}" for --format ${format}`);
+  }
+  if (Number.isNaN(cli.players)) throw new UsageError("--players is required");
+  if (!seedGiven) throw new UsageError("--seed is required");
+  return cli;
+}
+
+const result = (r: string | undefined) => r ?? "…";
+
+/** The readable account: every round, group, phase, bye, game, who went on; then the champion. */
+function describe(state: TournamentState): string {
+  const out: string[] = [];
+  const rating = new Map(state.players.map((p) => [p.id, p.rating]));
+  out.push(`${getFormat(state.format).title}, ${state.players.length} players, game type ${state.gameType}`);
+  out.push(`settings: ${JSON.stringify(state.settings)}`);
+  for (const round of state.rounds) {
+    out.push("", `== ${round.name}: ${round.seeds.length} players`);
+    if (round.pattern) {
+      const p = round.pattern;
+      out.push(`circle (rating order): ${round.seeds.join(" ")}`);
+      out.push(`offsets ${p.offsets.join(", ")}${p.offsets.join() !== p.base.join() ? ` (pattern ${p.base.join(", ")}, shifted to avoid rematches)` : ""}; rematches ${p.rematches}`);
+    }
+    for (const phase of round.phases ?? []) {
+      const games = phase.games.map((g) => `${g.side1}–${g.side2} ${result(g.result?.outcome)}`).join(", ");
+      out.push(`phase ${phase.number}: ${games}${phase.byes.length ? `; bye ${phase.byes.join(", ")}` : ""}`);
+    }
+    const tables = round.phases ? [] : roundStandings(state, round.number);
+    round.groups.forEach((group, gi) => {
+      if (!round.pattern) out.push(`-- ${group.name}: ${group.players.map((p) => `${p} (${round.ratings[round.seeds.indexOf(p)] ?? rating.get(p)})`).join(", ")}`);
+      if (group.players.length === 1) out.push(`   ${group.players[0]} is alone: no games, goes on`);
+      for (const g of group.games) out.push(`   ${g.side1} v ${g.side2}: ${g.void ? "void" : result(g.result?.outcome)}${g.replayOf ? ` (replay of ${g.replayOf})` : ""}`);
+      const rows = tables[gi]?.rows ?? [];
+      if (rows.length > 1) out.push(`   order: ${rows.map((r) => `${r.rankLabel}. ${r.player} ${JSON.stringify(r.values)}`).join("; ")}`);
+    });
+    if (round.status === "complete" && !round.phases) {
+      out.push(`advanced: ${round.advanced?.join(", ") || "nobody"}`);
+      if (round.eliminated?.length) out.push(`out: ${round.eliminated.join(", ")}`);
+    }
+  }
+  const rows = standings(state);
+  out.push("", "== Standings");
+  for (const r of rows) out.push(`${r.rankLabel.padStart(4)} ${r.player.padEnd(8)} ${r.status.padEnd(10)} ${JSON.stringify(r.values)}${r.why ? `  — ${r.why}` : ""}`);
+  const games = state.rounds.reduce((n, r) => n + r.groups.reduce((m, g) => m + g.games.length, 0) + (r.phases ?? []).reduce((m, p) => m + p.games.length, 0), 0);
+  out.push("", `${state.rounds.length} round(s), ${games} games`);
+  out.push(state.champions.length === 1 ? `Champion: ${state.champions[0]}` : `Joint champions: ${state.champions.join(", ") || "none"}`);
+  if (state.audit.length) {
+    out.push("", "== Audit (random and recorded decisions)");
+    for (const a of state.audit) out.push(`round ${a.round}: ${a.what} => ${a.decided}`);
+  }
+  return out.join("\n");
+}
+
+function main(): number {
+  let cli: Cli;
+  try {
+    cli = parse(process.argv.slice(2));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`error: ${e.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const problems = getFormat(cli.format).validate(cli.settings as never, cli.players);
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.map((p) => `error: ${p.message}`).join("\n")}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const state = simulate({
+    format: cli.format,
+    players: simulatedPlayers(cli.players),
+    settings: cli.settings as never,
+    seed: cli.seed,
+    gameType: cli.gameType,
+    rated: cli.rated,
+  });
+  process.stdout.write(cli.json ? `${JSON.stringify(simulationReport(state))}\n` : `${describe(state)}\n`);
+  return 0;
+}
+
+process.exitCode = main();
