@@ -11,6 +11,7 @@ import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
 import { attachRealtime } from "@/server/realtime/io";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
@@ -82,9 +83,11 @@ async function main() {
     });
   }
 
-  // Flags lost-on-time games and confirms old reports. Safe in every process at once.
+  // Flags lost-on-time games, confirms old reports, starts scheduled tournaments.
+  // Safe in every process at once.
   const sweeper = setInterval(() => {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
+    startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -1,7 +1,8 @@
 // Games (played on the site or reported), their moves, challenges, result reports
 // and rating history.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { tournaments } from "./tournaments";
 import { users } from "./users";
 
 export const games = pgTable(
@@ -13,7 +14,7 @@ export const games = pgTable(
     /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
     side1Id: uuid("side1_id").notNull().references(() => users.id),
     side2Id: uuid("side2_id").notNull().references(() => users.id),
-    /** "active" or "finished". */
+    /** "active", "finished", or "void" (removed by a tournament's withdrawal rule). */
     status: text("status").notNull().default("active"),
     /** "1-0", "0-1" or "draw" once finished. */
     result: text("result"),
@@ -39,10 +40,14 @@ export const games = pgTable(
     drawOfferBy: smallint("draw_offer_by"),
     /** Grows by one with every change; clients use it to spot missed events. */
     version: integer("version").notNull().default(1),
+    /** Set for tournament games: the tournament and the engine's game id (r1-g2-3). */
+    tournamentId: uuid("tournament_id").references(() => tournaments.id),
+    tournamentGameKey: text("tournament_game_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
+    uniqueIndex("games_tournament_key_idx").on(t.tournamentId, t.tournamentGameKey),
     index("games_active_deadline_idx").on(t.deadline).where(sql`${t.status} = 'active'`),
     index("games_side1_idx").on(t.side1Id, t.createdAt),
     index("games_side2_idx").on(t.side2Id, t.createdAt),

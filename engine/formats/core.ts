@@ -463,3 +463,34 @@ export function statusLookup(state: TournamentState): { status: (player: string,
     },
   };
 }
+
+/**
+ * Replaces the result of an already-decided game of the current, still-running
+ * round (an organizer's correction). Standings are computed from results, so they
+ * follow at once. Games of completed rounds cannot change: the next round was
+ * planned from them. A staged knockout game that was replayed cannot change either,
+ * since the replay exists because of its result.
+ */
+export function correctResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: GameResult): TournamentState<F> {
+  if (state.status === "finished") throw new FormatError("the tournament is finished; its results can no longer change");
+  const loc = parseGameId(gameId);
+  const round = currentRound(state);
+  if (!loc || loc.round !== round.number) {
+    throw new FormatError(`game ${gameId} is not in the current round (${round.number}); the next round was already planned from it`);
+  }
+  const game = findGame(state, gameId);
+  if (!game) throw new FormatError(`unknown game id ${gameId}`);
+  if (game.void) throw new FormatError(`game ${gameId} was voided`);
+  if (!game.result) throw new FormatError(`game ${gameId} has no result yet to correct`);
+  for (const other of roundGames(round)) {
+    if (other.replayOf === gameId) throw new FormatError(`game ${gameId} was already replayed; its result can no longer change`);
+  }
+  const s = draftOf(state);
+  const owned = ownCurrentRound(s);
+  const list = (loc.kind === "g" ? owned.groups : owned.phases) as { games: readonly Game[] }[];
+  const container = list[loc.container - 1]!;
+  const games = container.games.slice();
+  games[loc.n - 1] = { ...games[loc.n - 1]!, result: checkResult(result) };
+  list[loc.container - 1] = { ...container, games } as never;
+  return s as TournamentState<F>;
+}

@@ -125,6 +125,8 @@ export function pendingGames(state: TournamentState): number {
   return state.status === "finished" ? 0 : currentRound(state).pending;
 }
 
+export { correctResult } from "./core";
+
 /** Staged format, round 2 on: the higher seed picks A (side 1) or B (side 2) before the game. */
 export function chooseRole<F extends FormatName>(state: TournamentState<F>, gameId: string, playerId: string, role: "A" | "B"): TournamentState<F> {
   if (state.format !== "staged") throw new FormatError(`only the staged format lets a player choose a role`);

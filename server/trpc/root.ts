@@ -4,12 +4,14 @@ import { accountRouter } from "./routers/account";
 import { challengeRouter } from "./routers/challenge";
 import { gameRouter } from "./routers/game";
 import { playerRouter } from "./routers/player";
+import { tournamentRouter } from "./routers/tournament";
 
 export const appRouter = router({
   account: accountRouter,
   player: playerRouter,
   game: gameRouter,
   challenge: challengeRouter,
+  tournament: tournamentRouter,
 });
 
 export type AppRouter = typeof appRouter;

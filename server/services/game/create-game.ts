@@ -15,28 +15,50 @@ export interface NewGame {
   rated: boolean;
   initialMs: number;
   incrementMs: number;
+  tournamentId?: string;
+  tournamentGameKey?: string;
 }
 
-export async function createGame(tx: Db, input: NewGame, now: Date): Promise<GameRow> {
+const START_POSITION = serializeState(newGame());
+// Rows per INSERT when a tournament round creates thousands of games at once.
+const CHUNK = 500;
+
+function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
   const type = catalogGame(input.gameType);
   if (!type) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
   if (input.side1Id === input.side2Id) throw new AppError("BAD_REQUEST", "A player cannot play against themselves.");
-  const [row] = await tx
-    .insert(games)
-    .values({
-      gameType: type.id,
-      side1Id: input.side1Id,
-      side2Id: input.side2Id,
-      rated: input.rated,
-      initialMs: input.initialMs,
-      incrementMs: input.incrementMs,
-      position: type.playedOnSite ? serializeState(newGame()) : null,
-      remaining1Ms: input.initialMs,
-      remaining2Ms: input.initialMs,
-      turnStartedAt: type.playedOnSite ? now : null,
-      deadline: new Date(now.getTime() + input.initialMs),
-      createdAt: now,
-    })
-    .returning();
+  return {
+    gameType: type.id,
+    side1Id: input.side1Id,
+    side2Id: input.side2Id,
+    rated: input.rated,
+    initialMs: input.initialMs,
+    incrementMs: input.incrementMs,
+    position: type.playedOnSite ? START_POSITION : null,
+    remaining1Ms: input.initialMs,
+    remaining2Ms: input.initialMs,
+    turnStartedAt: type.playedOnSite ? now : null,
+    deadline: new Date(now.getTime() + input.initialMs),
+    tournamentId: input.tournamentId ?? null,
+    tournamentGameKey: input.tournamentGameKey ?? null,
+    createdAt: now,
+  };
+}
+
+export async function createGame(tx: Db, input: NewGame, now: Date): Promise<GameRow> {
+  const [row] = await tx.insert(games).values(rowFor(input, now)).returning();
   return row!;
+}
+
+/** Creates many games with a few multi-row inserts; returns id and tournament key of each. */
+export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
+  const out: { id: string; key: string | null; side1Id: string; side2Id: string }[] = [];
+  for (let i = 0; i < inputs.length; i += CHUNK) {
+    const rows = await tx
+      .insert(games)
+      .values(inputs.slice(i, i + CHUNK).map((input) => rowFor(input, now)))
+      .returning({ id: games.id, key: games.tournamentGameKey, side1Id: games.side1Id, side2Id: games.side2Id });
+    out.push(...rows);
+  }
+  return out;
 }

@@ -18,8 +18,7 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
     const offeredByOpponent = game.drawOfferBy !== null && game.drawOfferBy !== side;
     if (action === "accept" || (action === "offer" && offeredByOpponent)) {
       if (!offeredByOpponent) throw new AppError("BAD_REQUEST", "There is no draw offer to accept.");
-      await finishGame(tx, game, { result: "draw", reason: "agreement", position: drawnPosition(game) }, now);
-      return true;
+      return finishGame(tx, game, { result: "draw", reason: "agreement", position: drawnPosition(game) }, now);
     }
     if (action === "offer") {
       if (game.drawOfferBy === side) throw new AppError("BAD_REQUEST", "You have already offered a draw.");
@@ -28,11 +27,14 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
       if (!offeredByOpponent) throw new AppError("BAD_REQUEST", "There is no draw offer to decline.");
       await updateGame(tx, game.id, { drawOfferBy: null });
     }
-    return false;
+    return null;
   });
   const view = await loadGameView(db, gameId);
   publishGame(view);
-  if (ended) notifyGameOver(view);
+  if (ended) {
+    notifyGameOver(view);
+    ended();
+  }
   return view;
 }
 

@@ -7,6 +7,7 @@ import { games, ratingHistory, users } from "@/db/schema";
 import { updateRating } from "@/engine/glicko2";
 import type { GameResult, GameRow } from "./game-view";
 import { sideToMove } from "./game-view";
+import { recordTournamentResult } from "../tournament/record-result";
 
 export interface Finish {
   result: GameResult;
@@ -16,7 +17,11 @@ export interface Finish {
   position?: string | null;
 }
 
-export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<void> {
+/**
+ * Returns what to publish after the caller's transaction commits (tournament
+ * standings and new games when the game belongs to a tournament).
+ */
+export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<() => void> {
   // Charge the side to move for the time it used on this last turn.
   const toMove = sideToMove(game.ply);
   const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
@@ -40,6 +45,8 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     })
     .where(eq(games.id, game.id));
   if (game.rated) await rateGame(tx, game, finish.result, now);
+  if (game.tournamentId) return recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now);
+  return () => {};
 }
 
 async function rateGame(tx: Db, game: GameRow, result: GameResult, now: Date): Promise<void> {

@@ -3,7 +3,8 @@
 // tRPC answer and the Socket.IO event, so a client treats both the same way.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameMoves, gameReports, games, users } from "@/db/schema";
+import { gameMoves, gameReports, games, tournaments, users } from "@/db/schema";
+import { findGame, type TournamentState } from "@/engine/formats";
 import { deserializeState, type GameState } from "@/engine/hnefatafl";
 import { AppError } from "../errors";
 
@@ -20,7 +21,7 @@ export interface GamePlayer {
 export interface GameView {
   id: string;
   gameType: string;
-  status: "active" | "finished";
+  status: "active" | "finished" | "void";
   result: GameResult | null;
   endReason: string | null;
   margin: number | null;
@@ -36,6 +37,8 @@ export interface GameView {
   clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
   drawOfferBy: 1 | 2 | null;
   report: { reporterId: string; result: GameResult; margin: number | null; status: string; confirmAt: number } | null;
+  /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
+  tournament: { id: string; name: string; format: string; roleChooser: string | null } | null;
   version: number;
   createdAt: number;
   finishedAt: number | null;
@@ -60,6 +63,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     db.select().from(gameReports).where(eq(gameReports.gameId, gameId)),
   ]);
   const player = (id: string) => players.find((p) => p.id === id)!;
+  const tournament = game.tournamentId ? await tournamentOf(db, game) : null;
   return {
     id: game.id,
     gameType: game.gameType,
@@ -85,11 +89,27 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     report: report
       ? { reporterId: report.reporterId, result: report.result as GameResult, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime() }
       : null,
+    tournament,
     version: game.version,
     createdAt: game.createdAt.getTime(),
     finishedAt: game.finishedAt?.getTime() ?? null,
     serverNow: now.getTime(),
   };
+}
+
+async function tournamentOf(db: Db, game: GameRow): Promise<GameView["tournament"]> {
+  const [t] = await db
+    .select({ id: tournaments.id, name: tournaments.name, format: tournaments.format })
+    .from(tournaments)
+    .where(eq(tournaments.id, game.tournamentId!));
+  if (!t) return null;
+  let roleChooser: string | null = null;
+  // Only the staged format has role choices, and its state is small (at most 32 players).
+  if (t.format === "staged" && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
+    const [row] = await db.select({ state: tournaments.state }).from(tournaments).where(eq(tournaments.id, t.id));
+    roleChooser = row?.state ? (findGame(row.state as TournamentState, game.tournamentGameKey)?.chooser ?? null) : null;
+  }
+  return { ...t, roleChooser };
 }
 
 /** Locks a game row for the rest of the transaction (one writer at a time per game). */

@@ -47,8 +47,8 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the move.
       const ended = timeout(state, state.toMove);
-      await finishGame(tx, game, { result: side === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
-      return { kind: "flagged" as const };
+      const after = await finishGame(tx, game, { result: side === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
+      return { kind: "flagged" as const, after };
     }
     const moved = tryMove(state, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
@@ -59,8 +59,8 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       await tx.update(games).set({ ply: game.ply + 1, remaining1Ms, remaining2Ms }).where(eq(games.id, game.id));
       // The mover's time is already charged above, so the finish charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: serializeState(moved.state) }, now);
-      return { kind: "over" as const, game };
+      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: serializeState(moved.state) }, now);
+      return { kind: "over" as const, after };
     }
     await updateGame(tx, game.id, {
       position: serializeState(moved.state),
@@ -77,6 +77,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
 
   const view = await loadGameView(db, input.gameId);
   publishGame(view);
+  if (outcome.kind !== "moved") outcome.after();
   if (outcome.kind === "flagged") throw new AppError("BAD_REQUEST", "Your time ran out before the move arrived: the game is lost on time.");
   if (outcome.kind === "moved") {
     const mover = outcome.next === view.side1.id ? view.side2 : view.side1;

@@ -6,6 +6,10 @@ import type { Db } from "@/db/client";
 import { gameReports } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { notifyUser, publishGame } from "@/server/realtime/publish";
+import type { SessionUser } from "@/server/auth/session";
+import { tournaments } from "@/db/schema";
+import { audit } from "../tournament/tournament-row";
+import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
@@ -74,23 +78,42 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
     if (answer === "dispute") {
       await tx.update(gameReports).set({ status: "disputed" }).where(eq(gameReports.gameId, game.id));
       await updateGame(tx, game.id, {});
-      return false;
+      return null;
     }
-    await finishGame(tx, game, { result: report.result as GameResult, reason: "reported", margin: report.margin }, now);
     await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
-    return true;
+    return finishGame(tx, game, { result: report.result as GameResult, reason: "reported", margin: report.margin }, now);
   });
-  return publishAfter(db, gameId, (view) => (ended ? notifyGameOver(view) : undefined));
+  return publishAfter(db, gameId, (view) => {
+    if (!ended) return;
+    notifyGameOver(view);
+    ended();
+  });
 }
 
-/** An admin (later also the tournament's organizer) sets the result of an active game. */
-export async function setResult(db: Db, input: ResultInput, now = new Date()): Promise<GameView> {
-  await db.transaction(async (tx) => {
+/**
+ * A site admin, or the organizer of the game's tournament, sets the result of an
+ * active game, or corrects the result of a finished game of a running tournament's
+ * current round (standings are recomputed; ratings already applied stay as they are).
+ */
+export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameView> {
+  const after = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
-    requireActive(game);
+    const [tournament] = game.tournamentId ? await tx.select().from(tournaments).where(eq(tournaments.id, game.tournamentId)) : [];
+    if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
+      throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
+    }
     checkResultFits(game, input);
-    await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null }, now);
     await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
+    if (game.status === "active") {
+      const done = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null }, now);
+      if (tournament) await audit(tx, tournament.id, actor.id, "result set", `${game.tournamentGameKey}: ${input.result}`);
+      return done;
+    }
+    if (!tournament || game.status !== "finished") throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
+    return correctTournamentResult(tx, tournament.id, game, input, actor.id);
   });
-  return publishAfter(db, input.gameId, notifyGameOver);
+  return publishAfter(db, input.gameId, (view) => {
+    notifyGameOver(view);
+    after();
+  });
 }

@@ -7,12 +7,12 @@ import { loadGameView, lockGame, requireActive, requirePlayer, type GameView } f
 import { notifyGameOver } from "./make-move";
 
 export async function resignGame(db: Db, userId: string, gameId: string, now = new Date()): Promise<GameView> {
-  await db.transaction(async (tx) => {
+  const after = await db.transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     requireActive(game);
     const side = requirePlayer(game, userId);
     const ended = game.position ? resign(deserializeState(game.position), side === 1 ? "attackers" : "defenders") : null;
-    await finishGame(
+    return finishGame(
       tx,
       game,
       { result: side === 1 ? "0-1" : "1-0", reason: "resignation", position: ended?.ok ? serializeState(ended.state) : game.position },
@@ -22,5 +22,6 @@ export async function resignGame(db: Db, userId: string, gameId: string, now = n
   const view = await loadGameView(db, gameId);
   publishGame(view);
   notifyGameOver(view);
+  after();
   return view;
 }

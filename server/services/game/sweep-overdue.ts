@@ -17,6 +17,7 @@ const BATCH = 100;
 export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> {
   const finished = await db.transaction(async (tx) => {
     const ids: string[] = [];
+    const after: (() => void)[] = [];
     const overdue = await tx
       .select()
       .from(games)
@@ -26,7 +27,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const game of overdue) {
       const loser = sideToMove(game.ply);
       const ended = timeout(deserializeState(game.position!), loser === 1 ? "attackers" : "defenders");
-      await finishGame(tx, game, { result: loser === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
+      after.push(await finishGame(tx, game, { result: loser === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now));
       ids.push(game.id);
     }
     const due = await tx
@@ -38,16 +39,17 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      await finishGame(tx, game, { result: report.result as GameResult, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now);
+      after.push(await finishGame(tx, game, { result: report.result as GameResult, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
       ids.push(game.id);
     }
-    return ids;
+    return { ids, after };
   });
-  for (const id of finished) {
+  for (const publish of finished.after) publish();
+  for (const id of finished.ids) {
     const view = await loadGameView(db, id);
     publishGame(view);
     notifyGameOver(view);
   }
-  return finished;
+  return finished.ids;
 }

@@ -5,7 +5,7 @@ import { listLiveGames, listMyTurn, listPlayerGames } from "@/server/services/ga
 import { makeMove } from "@/server/services/game/make-move";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { resignGame } from "@/server/services/game/resign-game";
-import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init";
+import { protectedProcedure, publicProcedure, router } from "../init";
 
 export const ZGameId = z.object({ gameId: z.uuid("That is not a game id.") });
 const ZPage = z.number().int().min(1).max(10_000).default(1);
@@ -41,6 +41,6 @@ export const gameRouter = router({
   answerReport: protectedProcedure
     .input(ZGameId.extend({ answer: z.enum(["confirm", "dispute"]) }))
     .mutation(({ ctx, input }) => answerReport(ctx.db, ctx.user.id, input.gameId, input.answer)),
-  /** Site admins set any active game's result (tournament organizers get this in their own tournaments). */
-  setResult: adminProcedure.input(ZResultInput).mutation(({ ctx, input }) => setResult(ctx.db, input)),
+  /** Site admins anywhere, organizers in their own tournaments (checked by the service). */
+  setResult: protectedProcedure.input(ZResultInput).mutation(({ ctx, input }) => setResult(ctx.db, ctx.user, input)),
 });

@@ -1,0 +1,78 @@
+// Tournaments: settings, registrations, the engine's state, and the organizer's audit
+// trail. The engine state (engine/formats TournamentState, plain JSON) is the one
+// source of truth for pairings and standings; site games point back to it by key.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    organizerId: uuid("organizer_id")
+      .notNull()
+      .references(() => users.id),
+    /** engine format name: groups | league | diagonal | staged */
+    format: text("format").notNull(),
+    settings: jsonb("settings").notNull(),
+    /** engine/game-catalog.ts id */
+    gameType: text("game_type").notNull(),
+    initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
+    incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
+    rated: boolean("rated").notNull().default(true),
+    minPlayers: integer("min_players").notNull(),
+    maxPlayers: integer("max_players").notNull(),
+    minRating: integer("min_rating"),
+    maxRating: integer("max_rating"),
+    registrationClosesAt: timestamp("registration_closes_at", { withTimezone: true, mode: "date" }),
+    /** Starts by itself at this instant when set; otherwise the organizer starts it. */
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    /** registering | running | finished | cancelled */
+    status: text("status").notNull().default("registering"),
+    /** The PRNG seed: every random decision of the engine follows from it (logged). */
+    seed: text("seed").notNull(),
+    state: jsonb("state"),
+    /** Grows with every change; live pages refetch when it moves. */
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tournaments_status_idx").on(t.status, t.createdAt),
+    index("tournaments_starts_idx").on(t.startsAt).where(sql`${t.status} = 'registering'`),
+  ],
+);
+
+export const tournamentPlayers = pgTable(
+  "tournament_players",
+  {
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] }), index("tournament_players_user_idx").on(t.userId)],
+);
+
+/** Who did what and when: organizer actions and automatic steps, shown publicly. */
+export const tournamentAudit = pgTable(
+  "tournament_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** null for what the site did by itself (scheduled start, new round). */
+    actorId: uuid("actor_id").references(() => users.id),
+    action: text("action").notNull(),
+    detail: text("detail").notNull().default(""),
+  },
+  (t) => [index("tournament_audit_idx").on(t.tournamentId, t.at)],
+);

@@ -1,0 +1,38 @@
+// The tournament creation input, shared by the form and the server. The shape is
+// checked here; whether the settings make sense for the format is the engine's call
+// (engine/formats validateSettings), so the rules live in one place.
+import { z } from "zod";
+import { CLOCK_PRESETS } from "@/engine/clock";
+import { GAME_IDS } from "@/engine/game-catalog";
+
+export const FORMAT_LABELS = {
+  groups: "Group elimination",
+  league: "League (double round-robin)",
+  diagonal: "Diagonal race",
+  staged: "Staged groups (7 → 4 → 4 → semi-finals → final)",
+} as const;
+
+const ZSettingValue = z.union([z.number().finite(), z.string().max(40), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);
+
+export const ZCreateTournamentInput = z
+  .object({
+    name: z.string().trim().min(3, "The name must be at least 3 characters.").max(80, "The name must be at most 80 characters."),
+    description: z.string().trim().max(4000, "The description must be at most 4,000 characters.").default(""),
+    format: z.enum(["groups", "league", "diagonal", "staged"], { error: "Choose a format." }),
+    settings: z.record(z.string().max(40), ZSettingValue).default({}),
+    gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
+    timeControl: z.enum(CLOCK_PRESETS.map((p) => p.id) as [string, ...string[]], { error: "Choose a time control from the list." }),
+    rated: z.boolean().default(true),
+    minPlayers: z.number().int().min(2, "At least 2 players are needed.").max(100_000),
+    maxPlayers: z.number().int().min(2).max(100_000, "At most 100,000 players."),
+    minRating: z.number().int().min(0).max(4000).nullish(),
+    maxRating: z.number().int().min(0).max(4000).nullish(),
+    registrationClosesAt: z.coerce.date().nullish(),
+    startsAt: z.coerce.date().nullish(),
+  })
+  .refine((t) => t.maxPlayers >= t.minPlayers, { message: "The most players cannot be fewer than the fewest.", path: ["maxPlayers"] })
+  .refine((t) => t.minRating == null || t.maxRating == null || t.maxRating >= t.minRating, {
+    message: "The highest rating allowed cannot be below the lowest.",
+    path: ["maxRating"],
+  });
+export type CreateTournamentInput = z.infer<typeof ZCreateTournamentInput>;

@@ -1,0 +1,65 @@
+// Creates a tournament in registration. The engine judges the format settings; the
+// seed for every later random decision is drawn here and written to the audit log.
+import { randomBytes } from "node:crypto";
+import type { Db } from "@/db/client";
+import { tournaments } from "@/db/schema";
+import { clockPreset } from "@/engine/clock";
+import { getFormat, validateSettings } from "@/engine/formats";
+import type { CreateTournamentInput } from "@/lib/tournament-rules";
+import type { SessionUser } from "@/server/auth/session";
+import { publishChanged } from "@/server/realtime/publish";
+import { AppError } from "../errors";
+import { audit } from "./tournament-row";
+
+export const TOURNAMENTS_ROOM = "lobby";
+
+export async function createTournament(db: Db, user: SessionUser, input: CreateTournamentInput, now = new Date()) {
+  const format = getFormat(input.format);
+  if (input.minPlayers < format.minPlayers) {
+    throw new AppError("BAD_REQUEST", `${format.title} needs at least ${format.minPlayers} players.`);
+  }
+  if (input.maxPlayers > format.maxPlayers) {
+    throw new AppError("BAD_REQUEST", `${format.title} takes at most ${format.maxPlayers} players.`);
+  }
+  // Judge the settings alone here: the player count is checked again at the start.
+  const problems = validateSettings(input.format, input.settings as never, input.minPlayers).filter((p) => p.field !== "players");
+  if (problems.length > 0) {
+    throw new AppError("BAD_REQUEST", `Settings: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.`);
+  }
+  if (input.startsAt && input.startsAt.getTime() <= now.getTime()) {
+    throw new AppError("BAD_REQUEST", "The start time must be in the future.");
+  }
+  if (input.registrationClosesAt && input.startsAt && input.registrationClosesAt > input.startsAt) {
+    throw new AppError("BAD_REQUEST", "Registration must close before the tournament starts.");
+  }
+  const preset = clockPreset(input.timeControl)!;
+  const seed = randomBytes(8).toString("hex");
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tournaments)
+      .values({
+        name: input.name,
+        description: input.description,
+        organizerId: user.id,
+        format: input.format,
+        settings: format.resolveSettings(input.settings as never),
+        gameType: input.gameType,
+        initialMs: preset.initialMs,
+        incrementMs: preset.incrementMs,
+        rated: input.rated,
+        minPlayers: input.minPlayers,
+        maxPlayers: input.maxPlayers,
+        minRating: input.minRating ?? null,
+        maxRating: input.maxRating ?? null,
+        registrationClosesAt: input.registrationClosesAt ?? null,
+        startsAt: input.startsAt ?? null,
+        seed,
+        createdAt: now,
+      })
+      .returning();
+    await audit(tx, created!.id, user.id, "created", `Random seed ${seed}: every random decision of the draw follows from it.`);
+    return created!;
+  });
+  publishChanged(TOURNAMENTS_ROOM, 0);
+  return row;
+}

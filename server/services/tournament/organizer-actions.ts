@@ -1,0 +1,142 @@
+// What changes a running tournament besides results: a player withdrawing (by their
+// own choice) or being withdrawn or disqualified by the organizer, the staged
+// format's A/B role choice, and cancelling. Each action is audited with who and when.
+import { and, asc, eq, like } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { games, tournamentPlayers } from "@/db/schema";
+import { chooseRole as engineChooseRole, findGame, FormatError, withdraw, type TournamentState } from "@/engine/formats";
+import type { SessionUser } from "@/server/auth/session";
+import { publishGame } from "@/server/realtime/publish";
+import { AppError } from "../errors";
+import { loadGameView, lockGame, sideOf } from "../game/game-view";
+import { currentRatings } from "./record-result";
+import { syncGames } from "./sync-games";
+import { announce, audit, lockTournament, requireOrganizer, saveTournament, stateOf, type TournamentRow } from "./tournament-row";
+
+function engineCall<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof FormatError) throw new AppError("BAD_REQUEST", `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.`);
+    throw err;
+  }
+}
+
+/**
+ * Brings the site games of the tournament in line with the engine after a withdrawal:
+ * games the engine voided are voided, games it forfeited get that result, a round
+ * the engine planned again has its old games voided, and new games are created.
+ */
+async function settleGames(tx: Db, t: TournamentRow, next: TournamentState, replanned: boolean, now: Date): Promise<string[]> {
+  const touched: string[] = [];
+  const active = await tx
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")))
+    .orderBy(asc(games.id))
+    .for("update");
+  const round = next.rounds.length;
+  for (const g of active) {
+    const engineGame = g.tournamentGameKey ? findGame(next, g.tournamentGameKey) : null;
+    const stale = replanned && g.tournamentGameKey?.startsWith(`r${round}-`);
+    if (stale || !engineGame || engineGame.void || engineGame.side1 !== g.side1Id || engineGame.side2 !== g.side2Id) {
+      // The key is freed (renamed) so the engine's new game for that slot can take it.
+      await tx
+        .update(games)
+        .set({ status: "void", endReason: "voided by a withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, tournamentGameKey: `${g.tournamentGameKey}~void~${g.id}` })
+        .where(eq(games.id, g.id));
+      touched.push(g.id);
+    } else if (engineGame.result) {
+      await tx
+        .update(games)
+        .set({ status: "finished", result: engineGame.result.outcome, endReason: "withdrawal", finishedAt: now, deadline: null, turnStartedAt: null })
+        .where(eq(games.id, g.id));
+      touched.push(g.id);
+    }
+  }
+  const created = await syncGames(tx, t, next, now);
+  return [...touched, ...created.map((c) => c.id)];
+}
+
+export async function withdrawPlayer(
+  db: Db,
+  actor: SessionUser,
+  input: { tournamentId: string; playerId: string; disqualify?: boolean },
+  now = new Date(),
+): Promise<void> {
+  const { version, touched } = await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, input.tournamentId);
+    const self = actor.id === input.playerId && !input.disqualify;
+    if (!self) requireOrganizer(t, actor);
+    if (t.status !== "running") throw new AppError("BAD_REQUEST", "Withdrawals apply to a running tournament; before the start, leave instead.");
+    const [entry] = await tx
+      .select()
+      .from(tournamentPlayers)
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, input.playerId)));
+    if (!entry) throw new AppError("BAD_REQUEST", "That player is not in this tournament.");
+    const state = stateOf(t);
+    const ratings = await currentRatings(tx, state);
+    const { state: next, events } = engineCall(() => withdraw(state, input.playerId, { ratings }));
+    const replanned = events.some((e) => e.type === "round-replanned");
+    const touched = await settleGames(tx, t, next, replanned, now);
+    const finished = next.status === "finished";
+    const version = await saveTournament(tx, t.id, { state: next, ...(finished ? { status: "finished", finishedAt: now } : {}) });
+    await audit(tx, t.id, actor.id, input.disqualify ? "disqualified" : "withdrew", `Player ${input.playerId} ${self ? "withdrew" : input.disqualify ? "was disqualified" : "was withdrawn by the organizer"}.`);
+    return { version, touched };
+  });
+  announce(input.tournamentId, version);
+  for (const id of touched) publishGame(await loadGameView(db, id));
+}
+
+export async function cancelTournament(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<void> {
+  const { version, voided } = await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    requireOrganizer(t, actor);
+    if (t.status === "finished" || t.status === "cancelled") throw new AppError("BAD_REQUEST", "The tournament has already ended.");
+    const voided = await tx
+      .update(games)
+      .set({ status: "void", endReason: "tournament cancelled", finishedAt: now, deadline: null, turnStartedAt: null })
+      .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")))
+      .returning({ id: games.id });
+    const version = await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
+    await audit(tx, t.id, actor.id, "cancelled", "The organizer cancelled the tournament.");
+    return { version, voided: voided.map((v) => v.id) };
+  });
+  announce(tournamentId, version);
+  for (const id of voided) publishGame(await loadGameView(db, id));
+}
+
+/** Staged format: the higher seed picks A (side 1) or B (side 2) before the game starts. */
+export async function chooseRole(db: Db, user: SessionUser, gameId: string, role: "A" | "B", now = new Date()): Promise<void> {
+  const version = await db.transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game.tournamentId || !game.tournamentGameKey) throw new AppError("BAD_REQUEST", "Roles are chosen only in staged tournament games.");
+    if (game.status !== "active" || game.ply > 0) throw new AppError("BAD_REQUEST", "Roles can only be chosen before the game starts.");
+    if (sideOf(game, user.id) === null) throw new AppError("FORBIDDEN", "You are not playing in this game.");
+    const t = await lockTournament(tx, game.tournamentId);
+    const next = engineCall(() => engineChooseRole(stateOf(t), game.tournamentGameKey!, user.id, role));
+    const updated = findGame(next, game.tournamentGameKey)!;
+    await tx
+      .update(games)
+      .set({ side1Id: updated.side1, side2Id: updated.side2, turnStartedAt: now, deadline: new Date(now.getTime() + game.initialMs) })
+      .where(eq(games.id, game.id));
+    const v = await saveTournament(tx, t.id, { state: next });
+    await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
+    return v;
+  });
+  const view = await loadGameView(db, gameId);
+  publishGame(view);
+  announce(view.tournament!.id, version);
+}
+
+/** Site game ids by engine key, for linking a tournament's tables to its games. */
+export async function gameLinks(db: Db, tournamentId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ id: games.id, key: games.tournamentGameKey })
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), like(games.tournamentGameKey, "r%")));
+  const links: Record<string, string> = {};
+  for (const r of rows) if (r.key && !r.key.includes("~")) links[r.key] = r.id;
+  return links;
+}
+

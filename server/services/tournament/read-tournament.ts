@@ -1,0 +1,128 @@
+// Reading tournaments: the browse list with tabs, search and pages; one tournament
+// with its players, engine state, audit trail and game links; and standings, cached
+// per tournament version because computing them for thousands of players is the
+// expensive part and they only change when the version does.
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { champions, standings, type StandingRow, type TournamentState } from "@/engine/formats";
+import { AppError } from "../errors";
+import { gameLinks } from "./organizer-actions";
+
+export const TOURNAMENTS_PAGE_SIZE = 20;
+export type TournamentTab = "registering" | "running" | "finished";
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
+  const statuses = input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
+  const where: SQL | undefined = and(
+    inArray(tournaments.status, statuses),
+    input.search ? ilike(tournaments.name, `%${likeEscape(input.search)}%`) : undefined,
+  );
+  const players = db
+    .select({ tournamentId: tournamentPlayers.tournamentId, n: count().as("n") })
+    .from(tournamentPlayers)
+    .groupBy(tournamentPlayers.tournamentId)
+    .as("players");
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: tournaments.id,
+        name: tournaments.name,
+        format: tournaments.format,
+        gameType: tournaments.gameType,
+        status: tournaments.status,
+        initialMs: tournaments.initialMs,
+        incrementMs: tournaments.incrementMs,
+        maxPlayers: tournaments.maxPlayers,
+        startsAt: tournaments.startsAt,
+        createdAt: tournaments.createdAt,
+        players: players.n,
+      })
+      .from(tournaments)
+      .leftJoin(players, eq(players.tournamentId, tournaments.id))
+      .where(where)
+      .orderBy(input.tab === "registering" ? asc(tournaments.createdAt) : desc(tournaments.createdAt))
+      .limit(TOURNAMENTS_PAGE_SIZE)
+      .offset((input.page - 1) * TOURNAMENTS_PAGE_SIZE),
+    db.select({ n: count() }).from(tournaments).where(where),
+  ]);
+  return {
+    tournaments: rows.map((r) => ({ ...r, players: Number(r.players ?? 0) })),
+    page: input.page,
+    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / TOURNAMENTS_PAGE_SIZE)),
+  };
+}
+
+export async function getTournament(db: Db, tournamentId: string) {
+  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const [players, auditRows, links, [organizer]] = await Promise.all([
+    db
+      .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd, joinedAt: tournamentPlayers.joinedAt })
+      .from(tournamentPlayers)
+      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .where(eq(tournamentPlayers.tournamentId, t.id))
+      .orderBy(desc(users.rating)),
+    db
+      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username })
+      .from(tournamentAudit)
+      .leftJoin(users, eq(users.id, tournamentAudit.actorId))
+      .where(eq(tournamentAudit.tournamentId, t.id))
+      .orderBy(asc(tournamentAudit.at))
+      .limit(1000),
+    gameLinks(db, t.id),
+    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
+  ]);
+  const state = t.state as TournamentState | null;
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    organizer: organizer!,
+    format: t.format,
+    settings: t.settings as Record<string, unknown>,
+    gameType: t.gameType,
+    initialMs: t.initialMs,
+    incrementMs: t.incrementMs,
+    rated: t.rated,
+    minPlayers: t.minPlayers,
+    maxPlayers: t.maxPlayers,
+    minRating: t.minRating,
+    maxRating: t.maxRating,
+    registrationClosesAt: t.registrationClosesAt,
+    startsAt: t.startsAt,
+    status: t.status as "registering" | "running" | "finished" | "cancelled",
+    seed: t.seed,
+    version: t.version,
+    createdAt: t.createdAt,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+    players,
+    state,
+    champions: state ? champions(state) : [],
+    audit: auditRows,
+    gameLinks: links,
+  };
+}
+
+const cache = new Map<string, { version: number; rows: StandingRow[] }>();
+const CACHE_LIMIT = 200;
+
+/** The tournament's standings with player names; computed once per version. */
+export async function tournamentStandings(db: Db, tournamentId: string) {
+  const [head] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  let hit = cache.get(tournamentId);
+  if (!hit || hit.version !== head.version) {
+    const [row] = await db.select({ state: tournaments.state, version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
+    const state = row?.state as TournamentState | null;
+    hit = { version: row!.version, rows: state ? standings(state) : [] };
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(tournamentId, hit);
+  }
+  return { version: hit.version, rows: hit.rows };
+}

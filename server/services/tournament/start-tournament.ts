@@ -1,0 +1,98 @@
+// Starting a tournament: the engine seeds the players by their current ratings and
+// plans round 1; the site creates every released game with its clock running.
+// Started by the organizer, or by the sweeper at the scheduled time.
+import { and, eq, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { tournamentPlayers, tournaments, users } from "@/db/schema";
+import { catalogGame } from "@/engine/game-catalog";
+import { FormatError, startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
+import type { SessionUser } from "@/server/auth/session";
+import { notifyUser } from "@/server/realtime/publish";
+import { AppError } from "../errors";
+import { syncGames, type CreatedGame } from "./sync-games";
+import { announce, audit, lockTournament, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
+
+export interface Started {
+  tournamentId: string;
+  version: number;
+  created: CreatedGame[];
+}
+
+/** Inside a transaction with the tournament locked: start it, or explain why not. */
+async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now: Date): Promise<Started> {
+  if (t.status !== "registering") throw new AppError("BAD_REQUEST", "The tournament has already started or ended.");
+  const players = await tx
+    .select({ id: users.id, rating: users.rating })
+    .from(tournamentPlayers)
+    .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+    .where(eq(tournamentPlayers.tournamentId, t.id));
+  if (players.length < t.minPlayers) {
+    throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
+  }
+  const format = t.format as FormatName;
+  const problems = validateSettings(format, t.settings as never, players.length);
+  if (problems.length > 0) throw new AppError("BAD_REQUEST", `Cannot start: ${problems.map((p) => p.message).join("; ")}.`);
+  let state;
+  try {
+    const gameType = catalogGame(t.gameType)!.family as GameTypeName;
+    state = engineStart(format, players, t.settings as never, t.seed, { gameType });
+  } catch (err) {
+    if (err instanceof FormatError) throw new AppError("BAD_REQUEST", `Cannot start: ${err.message}.`);
+    throw err;
+  }
+  const created = await syncGames(tx, t, state, now);
+  const version = await saveTournament(tx, t.id, { status: "running", state, startedAt: now });
+  await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
+  return { tournamentId: t.id, version, created };
+}
+
+export function announceStart(started: Started): void {
+  announce(started.tournamentId, started.version);
+  for (const g of started.created) {
+    notifyUser(g.side1Id, { kind: "game-started", gameId: g.id, opponent: "" });
+    notifyUser(g.side2Id, { kind: "game-started", gameId: g.id, opponent: "" });
+  }
+}
+
+export async function startTournamentNow(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<Started> {
+  const started = await db.transaction(async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    requireOrganizer(t, actor);
+    return startLocked(tx, t, actor.id, now);
+  });
+  announceStart(started);
+  return started;
+}
+
+/**
+ * Tournaments whose start time has come. Claimed with SKIP LOCKED so several server
+ * processes never start one twice; one without enough players is cancelled, and the
+ * audit log says why.
+ */
+export async function startScheduledTournaments(db: Db, now = new Date()): Promise<string[]> {
+  const due = await db
+    .select({ id: tournaments.id })
+    .from(tournaments)
+    .where(and(eq(tournaments.status, "registering"), lte(tournaments.startsAt, now)))
+    .limit(10);
+  const done: string[] = [];
+  for (const { id } of due) {
+    const result = await db.transaction(async (tx) => {
+      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
+      if (!t || t.status !== "registering") return null;
+      try {
+        return { started: await startLocked(tx, t, null, now) };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const version = await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
+        await audit(tx, t.id, null, "cancelled", `Not started at the scheduled time: ${err.message}`);
+        return { cancelled: version };
+      }
+    });
+    if (!result) continue;
+    if ("started" in result && result.started) announceStart(result.started);
+    else if ("cancelled" in result) announce(id, result.cancelled!);
+    done.push(id);
+  }
+  return done;
+}

@@ -1,0 +1,43 @@
+// Creates the site games for every game the engine has released and the site does
+// not have yet. Called in the same transaction that changed the engine state, with
+// the tournament row locked, so each game is created exactly once; the unique index
+// on (tournament_id, tournament_game_key) backs that up.
+import { and, eq, like } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { games } from "@/db/schema";
+import { playableGames, type TournamentState } from "@/engine/formats";
+import { createGames } from "../game/create-game";
+import type { TournamentRow } from "./tournament-row";
+
+export interface CreatedGame {
+  id: string;
+  key: string | null;
+  side1Id: string;
+  side2Id: string;
+}
+
+export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState, now: Date): Promise<CreatedGame[]> {
+  const playable = playableGames(state);
+  if (playable.length === 0) return [];
+  const round = state.rounds.length;
+  const existing = await tx
+    .select({ key: games.tournamentGameKey })
+    .from(games)
+    .where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, `r${round}-%`)));
+  const have = new Set(existing.map((r) => r.key));
+  const missing = playable.filter((g) => !have.has(g.id));
+  return createGames(
+    tx,
+    missing.map((g) => ({
+      gameType: t.gameType,
+      side1Id: g.side1,
+      side2Id: g.side2,
+      rated: t.rated,
+      initialMs: t.initialMs,
+      incrementMs: t.incrementMs,
+      tournamentId: t.id,
+      tournamentGameKey: g.id,
+    })),
+    now,
+  );
+}

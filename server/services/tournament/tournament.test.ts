@@ -1,0 +1,227 @@
+// Tournaments on a real database, through the real tRPC procedures: creation rules,
+// registration limits, starting, results feeding the engine, rounds created exactly
+// once, withdrawals, corrections, and who may do what.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq, like } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { games, tournaments, users } from "@/db/schema";
+import { openTestDatabase, uniqueName } from "@/test/db";
+import type { SessionUser } from "@/server/auth/session";
+import { createCaller } from "@/server/trpc/root";
+import { getFormat, playableGames, type TournamentState } from "@/engine/formats";
+import { startScheduledTournaments } from "./start-tournament";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+const api = (user: SessionUser | null) => createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
+
+async function player(rating = 1500): Promise<SessionUser> {
+  const username = uniqueName("T");
+  const [row] = await h.db.insert(users).values({ username, passwordHash: "x", rating }).returning();
+  return { id: row!.id, username, isAdmin: false };
+}
+
+const base = { description: "", gameType: "chess", timeControl: "3d+6h", rated: false } as const;
+
+async function tournamentWith(format: "groups" | "league" | "diagonal" | "staged", n: number, settings: Record<string, unknown> = {}, extra = {}) {
+  const organizer = await player();
+  const limits = { minPlayers: getFormat(format).minPlayers, maxPlayers: Math.min(getFormat(format).maxPlayers, 1000) };
+  const t = await api(organizer).tournament.create({ ...base, ...limits, name: `${format} ${uniqueName("")}`, format, settings: settings as never, ...extra });
+  const players: SessionUser[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = await player(2000 - i * 10);
+    await api(p).tournament.join({ tournamentId: t.id });
+    players.push(p);
+  }
+  return { organizer, t, players };
+}
+
+async function state(id: string): Promise<TournamentState> {
+  const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, id));
+  return row!.state as TournamentState;
+}
+
+async function siteGame(tournamentId: string, key: string) {
+  const [g] = await h.db.select().from(games).where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, key)));
+  return g!;
+}
+
+/** Sets results for every playable game: the stronger player (lower seed index) wins. */
+async function playRound(organizer: SessionUser, tournamentId: string, pick: (g: { side1: string; side2: string }) => "1-0" | "0-1" | "draw" = () => "1-0") {
+  for (const g of playableGames(await state(tournamentId))) {
+    const site = await siteGame(tournamentId, g.id);
+    await api(organizer).game.setResult({ gameId: site.id, result: pick(g) });
+  }
+}
+
+describe("creating and joining", () => {
+  it("explains bad settings and refuses anonymous organizers", async () => {
+    const me = await player();
+    const limits = { minPlayers: 2, maxPlayers: 64 };
+    await expect(api(me).tournament.create({ ...base, ...limits, name: "Bad", format: "groups", settings: { groupSize: 1 } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringMatching(/^Settings: groupSize/),
+    });
+    await expect(api(me).tournament.create({ ...base, ...limits, name: "x", format: "groups" })).rejects.toMatchObject({ message: "The name must be at least 3 characters." });
+    await expect(api(me).tournament.create({ ...base, ...limits, name: "Staged", format: "staged", minPlayers: 4 })).rejects.toMatchObject({
+      message: "Staged groups championship needs at least 16 players.",
+    });
+    await expect(api(null).tournament.create({ ...base, ...limits, name: "Anon", format: "groups" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("enforces the player limit even when everyone joins at once, and rating limits", async () => {
+    const { t } = await tournamentWith("league", 0, {}, { maxPlayers: 4, minPlayers: 4, minRating: 1000, maxRating: 2100 });
+    const hopefuls = await Promise.all(Array.from({ length: 8 }, () => player()));
+    const results = await Promise.allSettled(hopefuls.map((p) => api(p).tournament.join({ tournamentId: t.id })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(4);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason.message).toBe("The tournament is full (4 players).");
+    const joined = hopefuls[results.findIndex((r) => r.status === "fulfilled")]!;
+    await expect(api(joined).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "You have already joined this tournament." });
+    await api(joined).tournament.leave({ tournamentId: t.id });
+    await expect(api(await player(900)).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
+  });
+});
+
+describe("running by itself", () => {
+  it("a five-player group elimination runs to its champion; each round created once", async () => {
+    const { organizer, t, players } = await tournamentWith("groups", 5, { groupSize: 4 });
+    await expect(api(players[0]!).tournament.start({ tournamentId: t.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const started = await api(organizer).tournament.start({ tournamentId: t.id });
+    expect(started.games).toBe(playableGames(await state(t.id)).length);
+    await expect(api(organizer).tournament.start({ tournamentId: t.id })).rejects.toMatchObject({ message: "The tournament has already started or ended." });
+    for (let round = 0; round < 10 && (await state(t.id)).status === "playing"; round++) await playRound(organizer, t.id);
+    const final = await api(null).tournament.get({ tournamentId: t.id });
+    expect(final.status).toBe("finished");
+    // Side 1 always won: the engine's own rules decide the champion; it is one of the players.
+    expect(final.champions.length).toBeGreaterThan(0);
+    for (const c of final.champions) expect(players.map((p) => p.id)).toContain(c);
+    // Every engine game has exactly one site game.
+    const s = await state(t.id);
+    const engineGames = s.rounds.reduce((n, r) => n + r.groups.reduce((m, g) => m + g.games.length, 0), 0);
+    const [site] = await h.db.select({ n: count() }).from(games).where(eq(games.tournamentId, t.id));
+    expect(site!.n).toBe(engineGames);
+  });
+
+  it("simultaneous last results of a round create the next round exactly once", async () => {
+    const { organizer, t, players } = await tournamentWith("groups", 6, { groupSize: 3 });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const strength = new Map(players.map((p, i) => [p.id, i]));
+    const stronger = (g: { side1: string; side2: string }) => (strength.get(g.side1)! < strength.get(g.side2)! ? "1-0" : "0-1");
+    const pending = playableGames(await state(t.id));
+    // All but the last two, one by one; then the last two at the same moment.
+    for (const g of pending.slice(0, -2)) await api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: stronger(g) });
+    const lastTwo = pending.slice(-2);
+    await Promise.all(lastTwo.map(async (g) => api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: stronger(g) })));
+    const s = await state(t.id);
+    expect(s.rounds).toHaveLength(2);
+    const [round2] = await h.db.select({ n: count() }).from(games).where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, "r2-%")));
+    expect(round2!.n).toBe(playableGames(s).length);
+  });
+
+  it("a league of four runs to the end with the right table", async () => {
+    const { organizer, t, players } = await tournamentWith("league", 4);
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    // The higher-rated player always wins: the strongest must top the table with 18 points.
+    const strength = new Map(players.map((p, i) => [p.id, i]));
+    for (let phase = 0; phase < 10 && (await state(t.id)).status === "playing"; phase++) {
+      await playRound(organizer, t.id, (g) => (strength.get(g.side1)! < strength.get(g.side2)! ? "1-0" : "0-1"));
+    }
+    const view = await api(null).tournament.get({ tournamentId: t.id });
+    expect(view.status).toBe("finished");
+    expect(view.champions).toEqual([players[0]!.id]);
+    const table = await api(null).tournament.standings({ tournamentId: t.id });
+    expect(table.rows.map((r) => r.player)).toEqual(players.map((p) => p.id));
+    expect(table.rows[0]!.values.points).toBe(18);
+  });
+
+  it("a staged championship of sixteen runs to a champion; the higher seed may choose B", async () => {
+    const { organizer, t, players } = await tournamentWith("staged", 16, {}, { gameType: "four-colour" });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const strength = new Map(players.map((p, i) => [p.id, i]));
+    let chose = false;
+    for (let round = 0; round < 12 && (await state(t.id)).status === "playing"; round++) {
+      const s = await state(t.id);
+      const open = playableGames(s).find((g) => g.chooser);
+      if (open && !chose) {
+        const site = await siteGame(t.id, open.id);
+        const chooser = players.find((p) => p.id === open.chooser)!;
+        const other = players.find((p) => p.id !== chooser.id && (p.id === open.side1 || p.id === open.side2))!;
+        await expect(api(other).tournament.chooseRole({ gameId: site.id, role: "B" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+        await api(chooser).tournament.chooseRole({ gameId: site.id, role: "B" });
+        expect((await siteGame(t.id, open.id)).side2Id).toBe(chooser.id);
+        chose = true;
+      }
+      await playRound(organizer, t.id, (g) => (strength.get(g.side1)! < strength.get(g.side2)! ? "1-0" : "0-1"));
+    }
+    expect(chose).toBe(true);
+    const view = await api(null).tournament.get({ tournamentId: t.id });
+    expect(view.status).toBe("finished");
+    expect(view.champions).toEqual([players[0]!.id]);
+  });
+});
+
+describe("organizer actions", () => {
+  it("a withdrawal mid-round forfeits the player's unplayed games (group elimination)", async () => {
+    const { organizer, t, players } = await tournamentWith("groups", 4, { groupSize: 4 });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const quitter = players[1]!;
+    await expect(api(players[2]!).tournament.withdraw({ tournamentId: t.id, playerId: quitter.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await api(quitter).tournament.withdraw({ tournamentId: t.id, playerId: quitter.id });
+    const s = await state(t.id);
+    expect(s.withdrawals.map((w) => w.player)).toEqual([quitter.id]);
+    const theirs = await h.db.select().from(games).where(eq(games.tournamentId, t.id));
+    for (const g of theirs.filter((g) => g.side1Id === quitter.id || g.side2Id === quitter.id)) {
+      expect(g.status).toBe("finished");
+      expect(g.result).toBe(g.side1Id === quitter.id ? "0-1" : "1-0");
+    }
+    expect(playableGames(s).every((g) => g.side1 !== quitter.id && g.side2 !== quitter.id)).toBe(true);
+  });
+
+  it("a correction re-runs the standings; every organizer action is refused to others", async () => {
+    const { organizer, t, players } = await tournamentWith("league", 4);
+    const stranger = await player();
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const [first] = playableGames(await state(t.id));
+    const site = await siteGame(t.id, first!.id);
+    await expect(api(stranger).game.setResult({ gameId: site.id, result: "1-0" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(api(players[0]!).game.setResult({ gameId: site.id, result: "1-0" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await api(organizer).game.setResult({ gameId: site.id, result: "1-0" });
+    const before = (await api(null).tournament.standings({ tournamentId: t.id })).rows.find((r) => r.player === first!.side1)!;
+    await api(organizer).game.setResult({ gameId: site.id, result: "0-1" });
+    const after = (await api(null).tournament.standings({ tournamentId: t.id })).rows.find((r) => r.player === first!.side1)!;
+    expect(before.values.points).toBe(3);
+    expect(after.values.points).toBe(0);
+    const audit = (await api(null).tournament.get({ tournamentId: t.id })).audit.map((a) => a.action);
+    expect(audit).toEqual(expect.arrayContaining(["created", "started", "result set", "result corrected"]));
+
+    for (const attempt of [
+      () => api(stranger).tournament.cancel({ tournamentId: t.id }),
+      () => api(stranger).tournament.withdraw({ tournamentId: t.id, playerId: players[0]!.id }),
+      () => api(players[0]!).tournament.withdraw({ tournamentId: t.id, playerId: players[0]!.id, disqualify: true }),
+      () => api(stranger).tournament.start({ tournamentId: t.id }),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    }
+    await api(organizer).tournament.cancel({ tournamentId: t.id });
+    expect((await api(null).tournament.get({ tournamentId: t.id })).status).toBe("cancelled");
+    const [active] = await h.db.select({ n: count() }).from(games).where(and(eq(games.tournamentId, t.id), eq(games.status, "active")));
+    expect(active!.n).toBe(0);
+  });
+
+  it("starts at the scheduled time, or cancels when too few joined", async () => {
+    const soon = new Date(Date.now() + 60_000);
+    const enough = await tournamentWith("league", 4, {}, { startsAt: soon, minPlayers: 4 });
+    const tooFew = await tournamentWith("league", 2, {}, { startsAt: soon, minPlayers: 4 });
+    const done = await startScheduledTournaments(h.db, new Date(Date.now() + 120_000));
+    expect(done).toEqual(expect.arrayContaining([enough.t.id, tooFew.t.id]));
+    expect((await api(null).tournament.get({ tournamentId: enough.t.id })).status).toBe("running");
+    const cancelled = await api(null).tournament.get({ tournamentId: tooFew.t.id });
+    expect(cancelled.status).toBe("cancelled");
+    expect(cancelled.audit.at(-1)!.detail).toMatch(/needs at least 4 players; 2 joined/);
+  });
+});
