@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { openDatabase, setSharedDatabase } from "@/db/client";
-import { seedDemoData } from "@/db/seed";
+import { seedDemoData } from "@/server/demo/seed-demo";
 import { loadAuthSecret } from "@/server/auth/secret";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
@@ -46,7 +46,7 @@ async function main() {
   if (!cfg.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
 
   const seed = cfg.SEED_DEMO === "1" || (cfg.SEED_DEMO === "auto" && dbHandle.kind === "pglite");
-  if (seed && (await seedDemoData(dbHandle.db))) console.log("[moot] seeded demo accounts");
+  if (seed && (await seedDemoData(dbHandle.db))) console.log("[moot] seeded demo players, games and tournaments");
 
   const app = next({ dev, hostname: "localhost", port: cfg.PORT });
   await app.prepare();

@@ -10,13 +10,10 @@ import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID } from "@/engine/clock";
 import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
+import { timeControlLabel } from "@/lib/format-labels";
 import { useTRPC } from "@/lib/trpc/client";
 import type { listOpenChallenges } from "@/server/services/challenge/challenges";
 import type { listLiveGames } from "@/server/services/game/list-games";
-
-function timeControlLabel(initialMs: number, incrementMs: number): string {
-  return CLOCK_PRESETS.find((p) => p.initialMs === initialMs && p.incrementMs === incrementMs)?.label ?? `${initialMs / 1000}s + ${incrementMs / 1000}s`;
-}
 
 type Challenges = Awaited<ReturnType<typeof listOpenChallenges>>;
 type LiveGames = Awaited<ReturnType<typeof listLiveGames>>;

@@ -1,12 +1,86 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { Pagination } from "@/components/pagination";
+import { catalogGame } from "@/engine/game-catalog";
+import { timeControlLabel } from "@/lib/format-labels";
+import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { api } from "@/lib/trpc/server";
 
 export const metadata: Metadata = { title: "Tournaments" };
 
-export default function TournamentsPage() {
+const TABS = [
+  { id: "registering", label: "Registering" },
+  { id: "running", label: "Running" },
+  { id: "finished", label: "Finished" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+export default async function TournamentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
+  const sp = await searchParams;
+  const tab: Tab = TABS.some((t) => t.id === sp.tab) ? (sp.tab as Tab) : "registering";
+  const q = typeof sp.q === "string" ? sp.q.slice(0, 80) : "";
+  const pageNum = Number(typeof sp.page === "string" ? sp.page : "1");
+  const page = Number.isInteger(pageNum) && pageNum >= 1 && pageNum <= 10_000 ? pageNum : 1;
+  const caller = await api();
+  const [me, result] = await Promise.all([caller.account.me(), caller.tournament.list({ tab, search: q || undefined, page })]);
+  const href = (p: { tab?: Tab; page?: number }) =>
+    `/tournaments?${new URLSearchParams({ tab: p.tab ?? tab, ...(q ? { q } : {}), page: String(p.page ?? 1) })}`;
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Tournaments</h1>
-      <p className="card text-stone-600 dark:text-stone-400">No tournaments yet.</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Tournaments</h1>
+        {me && (
+          <Link href="/tournaments/new" className="btn-primary">
+            Create a tournament
+          </Link>
+        )}
+      </div>
+      <nav aria-label="Tournament status" className="flex gap-1 border-b border-stone-200 dark:border-stone-700">
+        {TABS.map((t) => (
+          <Link
+            key={t.id}
+            href={href({ tab: t.id })}
+            aria-current={t.id === tab ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.id === tab ? "border-amber-600 text-amber-800 dark:text-amber-400" : "border-transparent hover:border-stone-300"}`}
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <form role="search" className="flex gap-2" action="/tournaments">
+        <input type="hidden" name="tab" value={tab} />
+        <label htmlFor="tournament-search" className="sr-only">
+          Search tournaments
+        </label>
+        <input id="tournament-search" name="q" defaultValue={q} maxLength={80} placeholder="Search by name" className="input max-w-xs" />
+        <button className="btn-secondary" type="submit">
+          Search
+        </button>
+      </form>
+      {result.tournaments.length === 0 ? (
+        <p className="card text-stone-600 dark:text-stone-400">
+          {q ? `No ${tab} tournament’s name contains “${q}”.` : tab === "registering" ? "No tournament is open for registration right now." : `No ${tab} tournaments.`}
+        </p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="tournament-list">
+          {result.tournaments.map((t) => (
+            <li key={t.id}>
+              <Link href={`/tournaments/${t.id}`} className="card block h-full space-y-1 hover:border-amber-500">
+                <span className="block font-semibold">{t.name}</span>
+                <span className="block text-sm text-stone-600 dark:text-stone-400">
+                  {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType}
+                </span>
+                <span className="block text-sm text-stone-600 dark:text-stone-400">
+                  {t.players}/{t.maxPlayers} players · {timeControlLabel(t.initialMs, t.incrementMs)}
+                  {t.status === "cancelled" ? " · cancelled" : ""}
+                  {t.startsAt && t.status === "registering" ? ` · starts ${t.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} href={(p) => href({ page: p })} />
     </div>
   );
 }

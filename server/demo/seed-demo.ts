@@ -1,0 +1,182 @@
+// Demo data for the embedded database's first start: players, challenge games and
+// tournaments of every format in every stage (finished, running, registering), so a
+// newcomer sees live pages at once. Everything goes through the real services, so
+// the demo is exactly what real use produces. Results are drawn from a seeded PRNG.
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { games, users } from "@/db/schema";
+import { Prng } from "@/engine/prng";
+import { playableGames, type FormatName, type TournamentState } from "@/engine/formats";
+import { hashPassword } from "@/server/auth/password";
+import type { SessionUser } from "@/server/auth/session";
+import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
+import { makeMove } from "@/server/services/game/make-move";
+import { setResult } from "@/server/services/game/report-result";
+import { createTournament } from "@/server/services/tournament/create-tournament";
+import { getTournament } from "@/server/services/tournament/read-tournament";
+import { joinTournament } from "@/server/services/tournament/registration";
+import { startTournamentNow } from "@/server/services/tournament/start-tournament";
+
+export const DEMO_PASSWORD = "moot-demo";
+export const DEMO_USERNAMES = ["alice", "bob", "carol", "dave", "erin", "frank"] as const;
+const MORE = ["gudrun", "harald", "ingrid", "jorund", "kari", "leif", "magnus", "njal", "olaf", "ragna", "sigrid", "thora", "ulf", "vigdis", "yngvar", "astrid", "bjorn", "dagny", "eirik", "freya", "gunnar", "hild", "ivar", "jarl"];
+
+type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
+
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, maxRounds: number): Promise<void> {
+  for (let step = 0; step < maxRounds; step++) {
+    const t = await getTournament(db, tournamentId);
+    if (t.status !== "running" || !t.state) return;
+    const before = (t.state as TournamentState).rounds.length;
+    for (const g of playableGames(t.state as TournamentState)) {
+      const [site] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
+      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) });
+    }
+    const after = await getTournament(db, tournamentId);
+    if ((after.state as TournamentState | null)?.rounds.length === before && after.status === "running" && step + 1 >= maxRounds) return;
+  }
+}
+
+/** Seeds only an empty database, so restarts and real installs are never touched. */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const names = [...DEMO_USERNAMES, ...MORE];
+  const inserted = await db
+    .insert(users)
+    .values(names.map((username, i) => ({ username, passwordHash, rating: 1900 - i * 15, ratingRd: 120 + (i % 5) * 20 })))
+    .returning({ id: users.id, username: users.username, rating: users.rating });
+  const people: SessionUser[] = inserted.map((u) => ({ id: u.id, username: u.username, isAdmin: false }));
+  const rating = new Map(inserted.map((u) => [u.id, u.rating]));
+  const rng = Prng.fromSeed("moot-demo");
+  // Mostly the stronger player wins, sometimes not; draws where the game allows.
+  const pick =
+    (draws: boolean): Pick =>
+    (a, b) => {
+      const expected = 1 / (1 + 10 ** ((rating.get(b)! - rating.get(a)!) / 400));
+      const r = rng.float();
+      if (draws && r < 0.1) return "draw";
+      return r < 0.1 + expected * 0.9 ? "1-0" : "0-1";
+    };
+  const [alice, bob] = [people[0]!, people[1]!];
+
+  async function tournament(opts: {
+    name: string;
+    description: string;
+    format: FormatName;
+    gameType: string;
+    timeControl: string;
+    players: number;
+    settings?: Record<string, unknown>;
+    minPlayers: number;
+    maxPlayers: number;
+    startsAt?: Date;
+  }) {
+    const t = await createTournament(db, alice, {
+      name: opts.name,
+      description: opts.description,
+      format: opts.format,
+      settings: (opts.settings ?? {}) as never,
+      gameType: opts.gameType,
+      timeControl: opts.timeControl,
+      rated: true,
+      minPlayers: opts.minPlayers,
+      maxPlayers: opts.maxPlayers,
+      startsAt: opts.startsAt ?? null,
+    });
+    for (const p of people.slice(1, 1 + opts.players)) await joinTournament(db, p.id, t.id);
+    return t;
+  }
+
+  // Finished: a group elimination of thirteen and a staged championship of sixteen.
+  const groups = await tournament({
+    name: "Autumn Chess Groups",
+    description: "Groups of four, everyone plays everyone twice; group winners go on.",
+    format: "groups",
+    gameType: "chess",
+    timeControl: "1d+2h",
+    players: 13,
+    settings: { partition: "fixed", groupSize: 4 },
+    minPlayers: 4,
+    maxPlayers: 32,
+  });
+  await startTournamentNow(db, alice, groups.id);
+  await playOut(db, alice, groups.id, pick(true), 10);
+
+  const staged = await tournament({
+    name: "Four-Colour Championship",
+    description: "The staged path: 4 groups, then 4, then 2, semi-finals, final and third place.",
+    format: "staged",
+    gameType: "four-colour",
+    timeControl: "3d+6h",
+    players: 16,
+    minPlayers: 16,
+    maxPlayers: 28,
+  });
+  await startTournamentNow(db, alice, staged.id);
+  await playOut(db, alice, staged.id, pick(false), 12);
+
+  // Running: a hnefatafl league (first phases decided) and a diagonal race.
+  const league = await tournament({
+    name: "Copenhagen League",
+    description: "Double round-robin of Copenhagen Hnefatafl, played on the site with correspondence clocks.",
+    format: "league",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    players: 6,
+    minPlayers: 4,
+    maxPlayers: 12,
+  });
+  await startTournamentNow(db, alice, league.id);
+  await playOut(db, alice, league.id, pick(true), 3);
+
+  const race = await tournament({
+    name: "Dice Race Open",
+    description: "Four opponents across the field in round one, two later; out after two losses.",
+    format: "diagonal",
+    gameType: "race",
+    timeControl: "1d+2h",
+    players: 20,
+    minPlayers: 6,
+    maxPlayers: 64,
+  });
+  await startTournamentNow(db, alice, race.id);
+  await playOut(db, alice, race.id, pick(false), 1);
+
+  // Registering: open now, and one that starts by itself in two days.
+  await tournament({
+    name: "Winter Tafl Cup",
+    description: "Group elimination of Copenhagen Hnefatafl, groups of four. Join now!",
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    players: 3,
+    minPlayers: 4,
+    maxPlayers: 64,
+  });
+  await tournament({
+    name: "Spring League",
+    description: "A league of chess-like games; starts automatically.",
+    format: "league",
+    gameType: "chess",
+    timeControl: "1d+2h",
+    players: 4,
+    minPlayers: 4,
+    maxPlayers: 10,
+    startsAt: new Date(Date.now() + 2 * 86_400_000),
+  });
+
+  // A casual hnefatafl game in progress and an open challenge in the lobby.
+  const ch = await createChallenge(db, bob.id, { gameType: "hnefatafl", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
+  const { gameId } = await acceptChallenge(db, people[2]!.id, ch.id);
+  let ply = 0;
+  for (const [who, move] of [[bob, "d1-d3"], [people[2]!, "f4-c4"], [bob, "h1-h3"], [people[2]!, "e5-e2"]] as const) {
+    await makeMove(db, who.id, { gameId, ply: ply++, move });
+  }
+  await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
+  return true;
+}
