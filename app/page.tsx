@@ -1,8 +1,36 @@
 import Link from "next/link";
+import { catalogGame } from "@/engine/game-catalog";
+import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
 
+type TournamentSummary = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["tournament"]["list"]>>["tournaments"][number];
+
+function TournamentCards({ items, empty }: { items: TournamentSummary[]; empty: string }) {
+  if (items.length === 0) return <p className="text-sm text-stone-600 dark:text-stone-400">{empty}</p>;
+  return (
+    <ul className="space-y-2">
+      {items.slice(0, 5).map((t) => (
+        <li key={t.id}>
+          <Link href={`/tournaments/${t.id}`} className="card block py-3 hover:border-amber-500">
+            <span className="font-semibold">{t.name}</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-400">
+              {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType} · {t.players} players
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default async function HomePage() {
-  const me = await (await api()).account.me();
+  const caller = await api();
+  const [me, running, registering, live] = await Promise.all([
+    caller.account.me(),
+    caller.tournament.list({ tab: "running", page: 1 }),
+    caller.tournament.list({ tab: "registering", page: 1 }),
+    caller.game.live({ page: 1 }),
+  ]);
   return (
     <div className="space-y-10">
       <section className="space-y-4">
@@ -15,6 +43,9 @@ export default async function HomePage() {
           <Link className="btn-primary" href="/tournaments">
             Browse tournaments
           </Link>
+          <Link className="btn-secondary" href="/play">
+            Play a game
+          </Link>
           {!me && (
             <Link className="btn-secondary" href="/signup">
               Create an account
@@ -22,24 +53,38 @@ export default async function HomePage() {
           )}
         </div>
       </section>
-      <section className="grid gap-4 sm:grid-cols-3">
-        <div className="card">
-          <h2 className="font-semibold">Four formats</h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Group elimination, double round-robin league, diagonal race and staged groups.
-          </p>
-        </div>
-        <div className="card">
-          <h2 className="font-semibold">Fischer clocks</h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-            Server-run clocks: 3 days + 6 hours per move by default, correspondence style.
-          </p>
-        </div>
-        <div className="card">
-          <h2 className="font-semibold">Live</h2>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Boards, clocks and standings update as they happen.</p>
-        </div>
-      </section>
+      <div className="grid gap-8 md:grid-cols-3">
+        <section aria-labelledby="live-now" className="space-y-3">
+          <h2 id="live-now" className="text-lg font-semibold">
+            Live now
+          </h2>
+          <TournamentCards items={running.tournaments} empty="No tournament is running right now." />
+        </section>
+        <section aria-labelledby="opening" className="space-y-3">
+          <h2 id="opening" className="text-lg font-semibold">
+            Open for registration
+          </h2>
+          <TournamentCards items={registering.tournaments} empty="No tournament is taking registrations." />
+        </section>
+        <section aria-labelledby="games-now" className="space-y-3">
+          <h2 id="games-now" className="text-lg font-semibold">
+            Games on the board
+          </h2>
+          {live.games.length === 0 ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">No games are being played right now.</p>
+          ) : (
+            <ul className="space-y-2">
+              {live.games.slice(0, 5).map((g) => (
+                <li key={g.id}>
+                  <Link href={`/games/${g.id}`} className="card block py-3 text-sm hover:border-amber-500">
+                    {g.side1.username} vs {g.side2.username} · move {g.ply + 1}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

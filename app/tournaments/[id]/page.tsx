@@ -1,0 +1,169 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { AuditLog } from "@/components/tournament/audit-log";
+import { RoundView } from "@/components/tournament/round-view";
+import { StandingsTable } from "@/components/tournament/standings-table";
+import { catalogGame } from "@/engine/game-catalog";
+import { displayRating } from "@/engine/glicko2";
+import { timeControlLabel } from "@/lib/format-labels";
+import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { api } from "@/lib/trpc/server";
+import { LiveRefresh } from "./live-refresh";
+import { TournamentActions, WithdrawButton } from "./tournament-actions";
+
+type Props = { params: Promise<{ id: string }> };
+
+export const metadata: Metadata = { title: "Tournament" };
+
+const STATUS_LABEL = { registering: "Registration open", running: "Running", finished: "Finished", cancelled: "Cancelled" } as const;
+
+function settingText(value: unknown): string {
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(", ");
+  return String(value);
+}
+
+export default async function TournamentPage({ params }: Props) {
+  const id = z.uuid().safeParse((await params).id);
+  if (!id.success) notFound();
+  const caller = await api();
+  const [t, me] = await Promise.all([
+    caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
+      if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
+      throw err;
+    }),
+    caller.account.me(),
+  ]);
+  const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
+  const joined = !!me && t.players.some((p) => p.id === me.id);
+  const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
+  const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
+  const withdrawn = new Set(t.state?.withdrawals.map((w) => w.player) ?? []);
+  // Seeds: round 1's order once started; by rating before.
+  const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
+  const actions = t.audit.map((a) => ({ at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail ? `${a.action}: ${a.detail}` : a.action }));
+
+  return (
+    <div className="space-y-8">
+      <LiveRefresh tournamentId={t.id} version={t.version} />
+      <header className="space-y-2">
+        <p className="text-sm font-medium text-amber-800 dark:text-amber-400" data-testid="tournament-status">
+          {STATUS_LABEL[t.status]}
+        </p>
+        <h1 className="text-2xl font-bold">{t.name}</h1>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType} ·{" "}
+          {timeControlLabel(t.initialMs, t.incrementMs)} · {t.rated ? "rated" : "unrated"} · organized by{" "}
+          <Link className="link" href={`/players/${encodeURIComponent(t.organizer.username)}`}>
+            {t.organizer.username}
+          </Link>
+        </p>
+        <TournamentActions tournamentId={t.id} status={t.status} joined={joined} signedIn={!!me} isOrganizer={isOrganizer} />
+      </header>
+
+      {t.champions.length > 0 && (
+        <section role="status" data-testid="champions" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 dark:border-amber-700 dark:bg-amber-950">
+          <h2 className="text-lg font-bold">
+            {t.champions.length === 1 ? "Champion" : "Joint champions"}: {t.champions.map((c) => names[c]?.username ?? c).join(", ")}
+          </h2>
+        </section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
+          <h2 id="about-heading" className="font-semibold">
+            About
+          </h2>
+          {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-stone-500">Players</dt>
+            <dd>
+              {t.players.length} joined · {t.minPlayers}–{t.maxPlayers} allowed
+              {t.minRating != null || t.maxRating != null ? ` · rating ${t.minRating ?? "any"}–${t.maxRating ?? "any"}` : ""}
+            </dd>
+            {t.startsAt && t.status === "registering" && (
+              <>
+                <dt className="text-stone-500">Starts</dt>
+                <dd>{t.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC (automatically)</dd>
+              </>
+            )}
+            {t.registrationClosesAt && t.status === "registering" && (
+              <>
+                <dt className="text-stone-500">Registration closes</dt>
+                <dd>{t.registrationClosesAt.toISOString().slice(0, 16).replace("T", " ")} UTC</dd>
+              </>
+            )}
+            {Object.entries(t.settings).map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-stone-500">{k}</dt>
+                <dd>{settingText(v)}</dd>
+              </div>
+            ))}
+            <dt className="text-stone-500">Random seed</dt>
+            <dd className="font-mono text-xs">{t.seed}</dd>
+          </dl>
+        </section>
+        <section className="card space-y-2" aria-labelledby="players-heading">
+          <h2 id="players-heading" className="font-semibold">
+            Players {t.state ? "(seeded)" : "(by rating)"}
+          </h2>
+          {seeded.length === 0 ? (
+            <p className="text-sm text-stone-500">Nobody has joined yet.</p>
+          ) : (
+            <ol className="space-y-1 text-sm" data-testid="tournament-players">
+              {seeded.map((p, i) => (
+                <li key={p.id} className="flex flex-wrap items-baseline gap-2">
+                  <span className="w-6 text-right text-stone-500">{i + 1}.</span>
+                  <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
+                    {p.username}
+                  </Link>
+                  <span className="text-xs text-stone-500">{displayRating(p)}</span>
+                  {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
+                  {t.status === "running" && !withdrawn.has(p.id) && me?.id === p.id && (
+                    <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />
+                  )}
+                  {t.status === "running" && !withdrawn.has(p.id) && isOrganizer && me?.id !== p.id && (
+                    <>
+                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Withdraw ${p.username}`} />
+                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Disqualify ${p.username}`} disqualify />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      {t.state ? (
+        <>
+          <section className="space-y-3" aria-labelledby="standings-heading">
+            <h2 id="standings-heading" className="text-lg font-semibold">
+              Standings
+            </h2>
+            <StandingsTable state={t.state} names={names} />
+          </section>
+          <section className="space-y-3" aria-labelledby="rounds-heading">
+            <h2 id="rounds-heading" className="text-lg font-semibold">
+              Rounds
+            </h2>
+            <RoundView state={t.state} names={names} gameLinks={gameLinks} />
+          </section>
+        </>
+      ) : (
+        <p className="card text-sm text-stone-600 dark:text-stone-400">
+          The draw is made when the tournament starts{t.startsAt ? " at the scheduled time" : " (the organizer starts it)"}.
+        </p>
+      )}
+
+      <section className="space-y-3" aria-labelledby="audit-heading">
+        <h2 id="audit-heading" className="text-lg font-semibold">
+          Audit log
+        </h2>
+        <AuditLog audit={t.state?.audit ?? []} actions={actions} />
+      </section>
+    </div>
+  );
+}

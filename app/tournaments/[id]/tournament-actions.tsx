@@ -1,0 +1,90 @@
+"use client";
+// The buttons a visitor may use on a tournament page: join / leave before the start,
+// withdraw while it runs; the organizer's start, cancel and withdraw/disqualify.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FormAlert } from "@/components/form";
+import { useTRPC } from "@/lib/trpc/client";
+
+interface Props {
+  tournamentId: string;
+  status: "registering" | "running" | "finished" | "cancelled";
+  joined: boolean;
+  signedIn: boolean;
+  isOrganizer: boolean;
+}
+
+export function TournamentActions({ tournamentId, status, joined, signedIn, isOrganizer }: Props) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const options = {
+    onSuccess: () => {
+      setError(null);
+      router.refresh();
+    },
+    onError: (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong."),
+  };
+  const join = useMutation(trpc.tournament.join.mutationOptions(options));
+  const leave = useMutation(trpc.tournament.leave.mutationOptions(options));
+  const start = useMutation(trpc.tournament.start.mutationOptions(options));
+  const cancel = useMutation(trpc.tournament.cancel.mutationOptions(options));
+  const pending = join.isPending || leave.isPending || start.isPending || cancel.isPending;
+  const id = { tournamentId };
+
+  return (
+    <div className="space-y-2">
+      <FormAlert message={error} />
+      <div className="flex flex-wrap gap-2">
+        {status === "registering" && signedIn && !joined && (
+          <button type="button" className="btn-primary" disabled={pending} onClick={() => join.mutate(id)}>
+            Join
+          </button>
+        )}
+        {status === "registering" && joined && (
+          <button type="button" className="btn-secondary" disabled={pending} onClick={() => leave.mutate(id)}>
+            Leave
+          </button>
+        )}
+        {status === "registering" && !signedIn && <a className="link text-sm" href={`/signin?callbackUrl=${encodeURIComponent(`/tournaments/${tournamentId}`)}`}>Sign in to join</a>}
+        {isOrganizer && status === "registering" && (
+          <button type="button" className="btn-primary" disabled={pending} onClick={() => start.mutate(id)}>
+            {start.isPending ? "Starting…" : "Start now"}
+          </button>
+        )}
+        {isOrganizer && (status === "registering" || status === "running") && (
+          <button type="button" className="btn-danger" disabled={pending} onClick={() => window.confirm("Cancel this tournament? Unfinished games are voided.") && cancel.mutate(id)}>
+            Cancel tournament
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Withdraw (a player themself, or the organizer for anyone) or disqualify (organizer). */
+export function WithdrawButton({ tournamentId, playerId, label, disqualify = false }: { tournamentId: string; playerId: string; label: string; disqualify?: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const withdraw = useMutation(
+    trpc.tournament.withdraw.mutationOptions({
+      onSuccess: () => router.refresh(),
+      onError: (err) => setError(err.message),
+    }),
+  );
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        className="text-xs text-red-700 underline-offset-2 hover:underline dark:text-red-400"
+        disabled={withdraw.isPending}
+        onClick={() => window.confirm(`${label}?`) && withdraw.mutate({ tournamentId, playerId, disqualify })}
+      >
+        {label}
+      </button>
+      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+    </span>
+  );
+}

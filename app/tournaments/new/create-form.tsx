@@ -1,0 +1,259 @@
+"use client";
+// The tournament form: the format's own settings, the game, time control and limits,
+// and a live preview from the engine for any number of players. The engine explains
+// invalid settings next to the field; the server checks everything again.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { FormAlert } from "@/components/form";
+import { FormatPreview } from "@/components/tournament/format-preview";
+import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID, clockPreset } from "@/engine/clock";
+import { getFormat, validateSettings, type FormatName } from "@/engine/formats";
+import { GAME_CATALOG } from "@/engine/game-catalog";
+import { FORMAT_LABELS, ZCreateTournamentInput } from "@/lib/tournament-rules";
+import { useTRPC } from "@/lib/trpc/client";
+
+type Settings = Record<string, number | string | boolean | { win: number; draw: number; loss: number }>;
+
+const DEFAULT_SETTINGS: Record<FormatName, Settings> = {
+  groups: { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 },
+  league: { points: { win: 3, draw: 1, loss: 0 } },
+  diagonal: { firstRoundOpponents: 4, laterRoundOpponents: 2, gamesPerOpponent: 1, eliminationLosses: 2, lossesCarryOver: true },
+  staged: {},
+};
+
+function Row({ label, htmlFor, error, children, hint }: { label: string; htmlFor: string; error?: string; children: ReactNode; hint?: string }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={htmlFor} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p className="text-sm text-red-700 dark:text-red-400" id={`${htmlFor}-error`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="text-xs text-stone-500">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CreateTournamentForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const create = useMutation(trpc.tournament.create.mutationOptions());
+  const [format, setFormat] = useState<FormatName>("groups");
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS.groups);
+  const [gameType, setGameType] = useState("hnefatafl");
+  const [timeControl, setTimeControl] = useState(DEFAULT_CLOCK_PRESET_ID);
+  const [minPlayers, setMinPlayers] = useState(getFormat("groups").minPlayers);
+  const [maxPlayers, setMaxPlayers] = useState(32);
+  const [previewPlayers, setPreviewPlayers] = useState(16);
+  const [startMode, setStartMode] = useState<"organizer" | "scheduled">("organizer");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const engine = getFormat(format);
+  const problems = useMemo(() => validateSettings(format, settings as never, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))), [format, settings, previewPlayers, engine]);
+  const settingError = (field: string) => problems.find((p) => p.field === field)?.message;
+  const preset = clockPreset(timeControl)!;
+
+  function chooseFormat(next: FormatName) {
+    setFormat(next);
+    setSettings(DEFAULT_SETTINGS[next]);
+    setMinPlayers(getFormat(next).minPlayers);
+    setMaxPlayers(Math.min(getFormat(next).maxPlayers, 32));
+  }
+  const num = (key: string) => (e: { target: { value: string } }) => setSettings((s) => ({ ...s, [key]: Number(e.target.value) }));
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    const f = new FormData(e.currentTarget);
+    const optionalInt = (name: string) => (String(f.get(name) ?? "").trim() === "" ? null : Number(f.get(name)));
+    const parsed = ZCreateTournamentInput.safeParse({
+      name: f.get("name"),
+      description: f.get("description") ?? "",
+      format,
+      settings,
+      gameType,
+      timeControl,
+      rated: f.get("rated") === "on",
+      minPlayers,
+      maxPlayers,
+      minRating: optionalInt("minRating"),
+      maxRating: optionalInt("maxRating"),
+      registrationClosesAt: f.get("registrationClosesAt") ? new Date(String(f.get("registrationClosesAt"))) : null,
+      startsAt: startMode === "scheduled" && f.get("startsAt") ? new Date(String(f.get("startsAt"))) : null,
+    });
+    if (!parsed.success) {
+      const map: Record<string, string> = {};
+      for (const issue of parsed.error.issues) map[String(issue.path[0])] ??= issue.message;
+      setErrors(map);
+      return;
+    }
+    if (startMode === "scheduled" && !parsed.data.startsAt) {
+      setErrors({ startsAt: "Choose when the tournament starts." });
+      return;
+    }
+    setErrors({});
+    try {
+      const t = await create.mutateAsync(parsed.data);
+      router.push(`/tournaments/${t.id}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Could not create the tournament.");
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <form onSubmit={onSubmit} className="card space-y-5" noValidate aria-label="New tournament">
+        <FormAlert message={error} />
+        <Row label="Name" htmlFor="t-name" error={errors.name}>
+          <input id="t-name" name="name" className="input" maxLength={80} required />
+        </Row>
+        <Row label="Description (optional)" htmlFor="t-description" error={errors.description}>
+          <textarea id="t-description" name="description" className="input min-h-20" maxLength={4000} />
+        </Row>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Row label="Format" htmlFor="t-format">
+            <select id="t-format" className="input" value={format} onChange={(e) => chooseFormat(e.target.value as FormatName)}>
+              {(Object.keys(FORMAT_LABELS) as FormatName[]).map((f) => (
+                <option key={f} value={f}>
+                  {FORMAT_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </Row>
+          <Row label="Game" htmlFor="t-game">
+            <select id="t-game" className="input" value={gameType} onChange={(e) => setGameType(e.target.value)}>
+              {GAME_CATALOG.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                  {g.playedOnSite ? "" : " (results reported)"}
+                </option>
+              ))}
+            </select>
+          </Row>
+        </div>
+
+        <fieldset className="space-y-3 rounded-md border border-stone-200 p-4 dark:border-stone-700">
+          <legend className="px-1 text-sm font-semibold">{engine.title} settings</legend>
+          {format === "groups" && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Row label="Groups" htmlFor="s-partition" error={settingError("partition")}>
+                <select id="s-partition" className="input" value={String(settings.partition)} onChange={(e) => setSettings((s) => ({ ...s, partition: e.target.value }))}>
+                  <option value="fixed">Fixed size (split the last group)</option>
+                  <option value="balanced">Balanced (at most N per group)</option>
+                </select>
+              </Row>
+              {settings.partition === "fixed" ? (
+                <Row label="Group size" htmlFor="s-groupSize" error={settingError("groupSize")} hint="2–16">
+                  <input id="s-groupSize" type="number" className="input" value={Number(settings.groupSize)} onChange={num("groupSize")} />
+                </Row>
+              ) : (
+                <Row label="Largest group" htmlFor="s-maxGroupSize" error={settingError("maxGroupSize")} hint="2–16">
+                  <input id="s-maxGroupSize" type="number" className="input" value={Number(settings.maxGroupSize)} onChange={num("maxGroupSize")} />
+                </Row>
+              )}
+              <Row label="Games per pair on each side" htmlFor="s-gamesPerPair" error={settingError("gamesPerPair")}>
+                <input id="s-gamesPerPair" type="number" className="input" value={Number(settings.gamesPerPair)} onChange={num("gamesPerPair")} />
+              </Row>
+            </div>
+          )}
+          {format === "league" && (
+            <div className="grid gap-4 sm:grid-cols-3">
+              {(["win", "draw", "loss"] as const).map((k) => (
+                <Row key={k} label={`Points for a ${k}`} htmlFor={`s-points-${k}`} error={settingError("points")}>
+                  <input
+                    id={`s-points-${k}`}
+                    type="number"
+                    className="input"
+                    value={(settings.points as { win: number; draw: number; loss: number })[k]}
+                    onChange={(e) => setSettings((s) => ({ ...s, points: { ...(s.points as { win: number; draw: number; loss: number }), [k]: Number(e.target.value) } }))}
+                  />
+                </Row>
+              ))}
+            </div>
+          )}
+          {format === "diagonal" && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {(
+                [
+                  ["firstRoundOpponents", "Opponents in round 1"],
+                  ["laterRoundOpponents", "Opponents in later rounds"],
+                  ["gamesPerOpponent", "Games per opponent"],
+                  ["eliminationLosses", "Losses that eliminate"],
+                ] as const
+              ).map(([key, label]) => (
+                <Row key={key} label={label} htmlFor={`s-${key}`} error={settingError(key)}>
+                  <input id={`s-${key}`} type="number" className="input" value={Number(settings[key])} onChange={num(key)} />
+                </Row>
+              ))}
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={settings.lossesCarryOver === true} onChange={(e) => setSettings((s) => ({ ...s, lossesCarryOver: e.target.checked }))} />
+                Losses carry over between rounds
+              </label>
+            </div>
+          )}
+          {format === "staged" && <p className="text-sm text-stone-600 dark:text-stone-400">The staged path is fixed: 16–32 players, groups of 7 (or 8), then 4, 4, semi-finals, final and third place.</p>}
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Row label="Time control" htmlFor="t-time">
+            <select id="t-time" className="input" value={timeControl} onChange={(e) => setTimeControl(e.target.value)}>
+              {CLOCK_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </Row>
+          <label className="flex items-center gap-2 self-end text-sm">
+            <input type="checkbox" name="rated" defaultChecked /> Rated
+          </label>
+          <Row label="Fewest players" htmlFor="t-min" error={errors.minPlayers} hint={`${engine.title}: at least ${engine.minPlayers}`}>
+            <input id="t-min" type="number" className="input" value={minPlayers} onChange={(e) => setMinPlayers(Number(e.target.value))} />
+          </Row>
+          <Row label="Most players" htmlFor="t-max" error={errors.maxPlayers}>
+            <input id="t-max" type="number" className="input" value={maxPlayers} onChange={(e) => setMaxPlayers(Number(e.target.value))} />
+          </Row>
+          <Row label="Lowest rating (optional)" htmlFor="t-minRating" error={errors.minRating}>
+            <input id="t-minRating" name="minRating" type="number" className="input" />
+          </Row>
+          <Row label="Highest rating (optional)" htmlFor="t-maxRating" error={errors.maxRating}>
+            <input id="t-maxRating" name="maxRating" type="number" className="input" />
+          </Row>
+          <Row label="Registration closes (optional)" htmlFor="t-closes" error={errors.registrationClosesAt}>
+            <input id="t-closes" name="registrationClosesAt" type="datetime-local" className="input" />
+          </Row>
+        </div>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium">Start</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="startMode" checked={startMode === "organizer"} onChange={() => setStartMode("organizer")} /> I start it myself
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="startMode" checked={startMode === "scheduled"} onChange={() => setStartMode("scheduled")} /> Automatically at
+            <input name="startsAt" type="datetime-local" className="input w-auto" disabled={startMode !== "scheduled"} aria-label="Start time" />
+          </label>
+          {errors.startsAt && <p className="text-sm text-red-700">{errors.startsAt}</p>}
+        </fieldset>
+        <button type="submit" className="btn-primary" disabled={create.isPending || problems.some((p) => p.field !== "players")}>
+          {create.isPending ? "Creating…" : "Create tournament"}
+        </button>
+      </form>
+      <aside className="space-y-3" aria-label="Preview">
+        <div className="card space-y-2">
+          <label htmlFor="preview-n" className="block text-sm font-medium">
+            Preview with this many players
+          </label>
+          <input id="preview-n" type="number" min={2} max={100000} className="input" value={previewPlayers} onChange={(e) => setPreviewPlayers(Math.max(0, Math.min(100_000, Number(e.target.value) || 0)))} />
+        </div>
+        <FormatPreview format={format} settings={settings as never} players={previewPlayers} timeControl={{ initialMs: preset.initialMs, incrementMs: preset.incrementMs }} />
+      </aside>
+    </div>
+  );
+}
