@@ -14,7 +14,7 @@ import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
-import { ReportPanel } from "./report-panel";
+import { ReportPanel, SetResultButtons } from "./report-panel";
 
 const REASONS: Record<string, string> = {
   "king captured": "the king was captured",
@@ -67,6 +67,9 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const move = useMutation(trpc.game.move.mutationOptions({ onSuccess: accept, onError }));
   const resign = useMutation(trpc.game.resign.mutationOptions({ onSuccess: accept, onError }));
   const draw = useMutation(trpc.game.draw.mutationOptions({ onSuccess: accept, onError }));
+  const chooseRole = useMutation(
+    trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => void client.game.get.query({ gameId: initial.id }).then(accept), onError }),
+  );
 
   const mySide = me ? (view.side1.id === me.id ? 1 : view.side2.id === me.id ? 2 : null) : null;
   const active = view.status === "active";
@@ -75,6 +78,8 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const { lastMove, captures } = lastMoveOf(view);
   const myTurn = active && mySide !== null && view.clock.toMove === mySide;
   const opponentOffered = view.drawOfferBy !== null && view.drawOfferBy !== mySide;
+  const canSetResult = !!me && (me.isAdmin || (view.tournament !== null && view.tournament.organizerId === me.id));
+  const mayChooseRole = active && !!me && view.tournament?.roleChooser === me.id && (view.state?.ply ?? 0) === 0;
 
   const clockFor = (side: 1 | 2) => (
     <GameClock
@@ -99,8 +104,32 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
         </h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
           {type?.name ?? view.gameType} · {view.rated ? "rated" : "unrated"}
+          {view.tournament && (
+            <>
+              {" · "}
+              <Link className="link" href={`/tournaments/${view.tournament.id}`}>
+                {view.tournament.name}
+              </Link>
+            </>
+          )}
         </p>
       </div>
+      {mayChooseRole && (
+        <div role="status" className="card flex flex-wrap items-center gap-3" data-testid="role-choice">
+          <span className="text-sm">You are the higher seed: choose your role before the game starts (you are A unless you choose B).</span>
+          <button type="button" className="btn-secondary" disabled={chooseRole.isPending} onClick={() => chooseRole.mutate({ gameId: view.id, role: "A" })}>
+            Play A
+          </button>
+          <button type="button" className="btn-secondary" disabled={chooseRole.isPending} onClick={() => chooseRole.mutate({ gameId: view.id, role: "B" })}>
+            Play B
+          </button>
+        </div>
+      )}
+      {view.status === "void" && (
+        <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
+          This game was voided{view.endReason ? ` (${view.endReason})` : ""}.
+        </div>
+      )}
 
       {view.status === "finished" && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
@@ -170,11 +199,12 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
+            {canSetResult && view.tournament && <SetResultButtons view={view} onChange={accept} onError={onError} />}
             <MoveList moves={view.moves.map((m) => m.notation)} />
           </aside>
         </div>
       ) : (
-        <ReportPanel view={view} mySide={mySide} isAdmin={me?.isAdmin ?? false} onChange={accept} onError={onError} />
+        <ReportPanel view={view} mySide={mySide} canSetResult={canSetResult} onChange={accept} onError={onError} />
       )}
     </div>
   );

@@ -10,23 +10,28 @@ import type { GameResult, GameView } from "@/server/services/game/game-view";
 interface Props {
   view: GameView;
   mySide: 1 | 2 | null;
-  isAdmin: boolean;
+  canSetResult: boolean;
   onChange: (view: GameView) => void;
   onError: (err: unknown) => void;
 }
 
-export function ReportPanel({ view, mySide, isAdmin, onChange, onError }: Props) {
+export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: Props) {
   const trpc = useTRPC();
   const type = catalogGame(view.gameType);
   const report = useMutation(trpc.game.report.mutationOptions({ onSuccess: onChange, onError }));
   const answer = useMutation(trpc.game.answerReport.mutationOptions({ onSuccess: onChange, onError }));
-  const set = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: onChange, onError }));
   const [outcome, setOutcome] = useState<"win" | "draw" | "loss">("win");
   const [margin, setMargin] = useState("");
 
-  if (view.status !== "active") return null;
-  const names = [view.side1.username, view.side2.username];
-  const describe = (r: GameResult) => (r === "draw" ? "a draw" : `a win for ${names[r === "1-0" ? 0 : 1]}`);
+  if (view.status !== "active") {
+    // A finished tournament game of the running round can still be corrected.
+    return canSetResult && view.tournament && view.status === "finished" ? (
+      <div className="card max-w-xl">
+        <SetResultButtons view={view} onChange={onChange} onError={onError} />
+      </div>
+    ) : null;
+  }
+  const describe = (r: GameResult) => describeResult(view, r);
   const pending = view.report;
   const iReported = pending?.reporterId !== undefined && mySide !== null && pending.reporterId === (mySide === 1 ? view.side1.id : view.side2.id);
 
@@ -90,18 +95,30 @@ export function ReportPanel({ view, mySide, isAdmin, onChange, onError }: Props)
           </button>
         </form>
       )}
-      {isAdmin && (
-        <div className="flex flex-wrap items-center gap-2 border-t border-stone-200 pt-3 dark:border-stone-700">
-          <span className="text-sm font-medium">Set result (admin):</span>
-          {(["1-0", "draw", "0-1"] as const)
-            .filter((r) => r !== "draw" || type?.drawsPossible)
-            .map((r) => (
-              <button key={r} type="button" className="btn-secondary" onClick={() => set.mutate({ gameId: view.id, result: r })}>
-                {describe(r)}
-              </button>
-            ))}
-        </div>
-      )}
+      {canSetResult && <SetResultButtons view={view} onChange={onChange} onError={onError} />}
+    </div>
+  );
+}
+
+function describeResult(view: GameView, r: GameResult): string {
+  return r === "draw" ? "a draw" : `a win for ${r === "1-0" ? view.side1.username : view.side2.username}`;
+}
+
+/** Site admins anywhere and organizers in their tournaments set (or correct) a result. */
+export function SetResultButtons({ view, onChange, onError }: Pick<Props, "view" | "onChange" | "onError">) {
+  const trpc = useTRPC();
+  const set = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: onChange, onError }));
+  const type = catalogGame(view.gameType);
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-stone-200 pt-3 dark:border-stone-700">
+      <span className="text-sm font-medium">{view.status === "active" ? "Set the result" : "Correct the result"} (organizer):</span>
+      {(["1-0", "draw", "0-1"] as const)
+        .filter((r) => r !== "draw" || type?.drawsPossible)
+        .map((r) => (
+          <button key={r} type="button" className="btn-secondary" disabled={set.isPending} onClick={() => set.mutate({ gameId: view.id, result: r })}>
+            {describeResult(view, r)}
+          </button>
+        ))}
     </div>
   );
 }

@@ -38,7 +38,7 @@ export interface GameView {
   drawOfferBy: 1 | 2 | null;
   report: { reporterId: string; result: GameResult; margin: number | null; status: string; confirmAt: number } | null;
   /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
-  tournament: { id: string; name: string; format: string; roleChooser: string | null } | null;
+  tournament: { id: string; name: string; format: string; organizerId: string; roleChooser: string | null } | null;
   version: number;
   createdAt: number;
   finishedAt: number | null;
@@ -99,7 +99,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
 
 async function tournamentOf(db: Db, game: GameRow): Promise<GameView["tournament"]> {
   const [t] = await db
-    .select({ id: tournaments.id, name: tournaments.name, format: tournaments.format })
+    .select({ id: tournaments.id, name: tournaments.name, format: tournaments.format, organizerId: tournaments.organizerId })
     .from(tournaments)
     .where(eq(tournaments.id, game.tournamentId!));
   if (!t) return null;
