@@ -1,0 +1,87 @@
+// Which columns a standings table shows for a row's `values`, with labels and
+// formatting. The engine lists values in the order its tiebreaks apply, so the
+// columns keep that order; this module only names them (per format, since
+// "round" means "round reached" overall but the keys overlap between formats)
+// and hides values another column already tells (a "champion" flag is the status).
+
+import type { FormatName, StandingRow, TournamentState } from "@/engine/formats";
+import { formatNumber } from "./model";
+
+export interface ValueColumn {
+  readonly key: string;
+  /** Short header (visible). */
+  readonly label: string;
+  /** Full name (header title and screen readers). */
+  readonly title: string;
+  readonly format: (value: number) => string;
+  /** The column that decides places first: shown bold. */
+  readonly primary?: boolean;
+}
+
+type Spec = Omit<ValueColumn, "key" | "format"> & { readonly format?: ValueColumn["format"] };
+
+const plain = (v: number) => formatNumber(v);
+const halves = (v: number) => formatNumber(v, true);
+const percent = (v: number) => `${formatNumber(v)}%`;
+
+/** Labels shared by every format; per-format entries below override them. */
+const COMMON: Readonly<Record<string, Spec>> = {
+  points: { label: "Pts", title: "Points", primary: true },
+  score: { label: "Score", title: "Score", primary: true, format: halves },
+  played: { label: "P", title: "Games played" },
+  wins: { label: "W", title: "Wins" },
+  draws: { label: "D", title: "Draws" },
+  losses: { label: "L", title: "Losses" },
+  winsAsBlack: { label: "W as black", title: "Wins as black" },
+  percent: { label: "%", title: "Score percentage", format: percent },
+  marginPerGame: { label: "Margin/g", title: "Point difference per game" },
+  headToHead: { label: "H2H", title: "Points in the games among the tied players" },
+  round: { label: "Reached", title: "Last round reached" },
+  groupRank: { label: "Group place", title: "Place in the group of the last round reached" },
+};
+
+const OVERALL: Readonly<Record<FormatName, Readonly<Record<string, Spec>>>> = {
+  groups: {
+    round: { label: "Reached", title: "Last round reached", primary: true },
+    percent: { label: "Score %", title: "Score percentage in the last round reached", format: percent },
+    wins: { label: "W", title: "Wins in the last round reached" },
+  },
+  league: {},
+  diagonal: {
+    round: { label: "Reached", title: "Last round reached", primary: true },
+    losses: { label: "L", title: "Losses counted (all rounds with carry-over)" },
+    wins: { label: "W", title: "Wins" },
+  },
+  staged: {
+    percent: { label: "Score %", title: "Score percentage in the last round reached", format: percent },
+  },
+};
+
+/** Values another column already shows: the champion flag (status), staged "final" (folded into "Reached"). */
+const HIDDEN = new Set(["champion", "final"]);
+
+/**
+ * Columns for the rows' values. `overall` selects the tournament-standings wording
+ * (round = round reached); round standings use the common labels. Keys the engine
+ * may add later still show, under their own name.
+ */
+export function standingColumns(format: FormatName, rows: readonly StandingRow[], overall: boolean): ValueColumn[] {
+  const keys: string[] = [];
+  for (const row of rows) for (const key of Object.keys(row.values)) if (!keys.includes(key) && !HIDDEN.has(key)) keys.push(key);
+  return keys.map((key) => {
+    const spec = (overall ? OVERALL[format][key] : undefined) ?? COMMON[key] ?? { label: key, title: key };
+    return { key, ...spec, format: spec.format ?? plain };
+  });
+}
+
+/**
+ * How a "round reached" value reads: the round's name where it is not just a
+ * number ("Semi-finals"), and final vs third place for the staged round 5.
+ */
+export function roundReachedLabel(state: TournamentState, row: StandingRow): string {
+  const n = row.values.round;
+  if (n === undefined) return "";
+  const name = state.rounds[n - 1]?.name ?? `Round ${n}`;
+  if (state.format === "staged" && n === 5) return row.values.final === 1 ? "Final" : "Third place";
+  return name;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { GameWithId } from "@/engine/formats";
+import { crossTable, gamesPerCell } from "./cross-table";
+
+const game = (id: string, side1: string, side2: string, extra: Partial<GameWithId> = {}): GameWithId => ({ id, side1, side2, ...extra });
+
+describe("crossTable", () => {
+  it("puts both games of a pair in both cells, from each row player's side", () => {
+    const t = crossTable(
+      ["a", "b"],
+      [game("r1-g1-1", "a", "b", { result: { outcome: "1-0", reason: "normal", margin: 3 } }), game("r1-g1-2", "b", "a", { result: { outcome: "draw", reason: "normal" } })],
+    );
+    expect(t.cells[0]?.[1]).toEqual([
+      { id: "r1-g1-1", side: 1, outcome: "win", void: false, replay: false, margin: 3, reason: "normal" },
+      { id: "r1-g1-2", side: 2, outcome: "draw", void: false, replay: false, reason: "normal" },
+    ]);
+    expect(t.cells[1]?.[0]?.map((g) => [g.side, g.outcome])).toEqual([
+      [2, "loss"],
+      [1, "draw"],
+    ]);
+    expect(t.cells[0]?.[0]).toEqual([]);
+    expect(t.points).toEqual([1.5, 0.5]);
+    expect(t.played).toEqual([2, 2]);
+    expect(gamesPerCell(t)).toBe(2);
+  });
+
+  it("shows unplayed and void games without counting them, and marks replays", () => {
+    const t = crossTable(
+      ["a", "b", "c"],
+      [
+        game("r1-g1-1", "a", "b"),
+        game("r1-g1-2", "a", "c", { void: true, result: { outcome: "1-0", reason: "normal" } }),
+        game("r4-g1-2", "c", "b", { replayOf: "r4-g1-1", result: { outcome: "0-1", reason: "time" } }),
+      ],
+    );
+    expect(t.cells[0]?.[1]?.[0]?.outcome).toBeNull();
+    expect(t.cells[0]?.[2]?.[0]).toMatchObject({ void: true, outcome: null });
+    expect(t.cells[2]?.[1]?.[0]).toMatchObject({ replay: true, outcome: "loss", reason: "time", side: 1 });
+    expect(t.points).toEqual([0, 1, 0]);
+    expect(t.played).toEqual([0, 1, 1]);
+  });
+
+  it("ignores games of players outside the group", () => {
+    const t = crossTable(["a"], [game("x", "a", "z", { result: { outcome: "1-0", reason: "normal" } })]);
+    expect(t.points).toEqual([0]);
+  });
+});

@@ -1,0 +1,161 @@
+"use client";
+// One round of the diagonal race: the pairing pattern the engine used (offsets
+// across the circle, whether rematches forced a shift, play-off marker), then the
+// circle in order with each player's opponents and results, the losses that count
+// towards elimination, and who went out.
+
+import type { DiagonalSettings } from "@/engine/formats";
+import { diagonalRows, type DiagonalRow } from "./diagonal";
+import { outcomeSymbol, playerName, sideNames, type TournamentViewProps } from "./model";
+import { Badge, captionClass, EmptyState, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+
+export interface DiagonalViewProps extends TournamentViewProps {
+  /** 1-based round number. */
+  readonly round: number;
+}
+
+const FATE: Record<DiagonalRow["fate"], { status: "playing" | "eliminated" | "champion" | "withdrawn"; label: string } | null> = {
+  playing: null,
+  through: { status: "playing", label: "Through" },
+  out: { status: "eliminated", label: "Out" },
+  champion: { status: "champion", label: "Champion" },
+  withdrawn: { status: "withdrawn", label: "Withdrawn" },
+};
+
+const OUTCOME_CLASS = {
+  win: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30",
+  loss: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30",
+  draw: "bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-500/15 dark:text-amber-300 dark:ring-amber-500/30",
+  pending: "bg-stone-50 text-stone-600 ring-stone-200 dark:bg-stone-700/50 dark:text-stone-300 dark:ring-stone-600",
+} as const;
+
+export function DiagonalView({ state, names, gameLinks, round: roundNumber }: DiagonalViewProps) {
+  const round = state.rounds[roundNumber - 1];
+  if (!round) return <EmptyState>Round {roundNumber} has not been planned yet.</EmptyState>;
+  const rows = diagonalRows(state, roundNumber);
+  const settings = state.settings as DiagonalSettings;
+  const pattern = round.pattern;
+  const sides = sideNames(state);
+  const shifted = pattern ? pattern.offsets.join(",") !== pattern.base.join(",") : false;
+  const out = rows.filter((r) => r.fate === "out" || r.fate === "withdrawn");
+
+  return (
+    <div className="space-y-4" data-testid="diagonal-view" data-round={roundNumber}>
+      {pattern ? (
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-4 dark:border-stone-700 dark:bg-stone-800" data-testid="diagonal-pattern">
+          <div>
+            <dt className="text-xs text-stone-500 dark:text-stone-400">Players in the circle</dt>
+            <dd className="font-semibold tabular-nums">{rows.length}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-stone-500 dark:text-stone-400">Opponents each</dt>
+            <dd className="font-semibold tabular-nums">{pattern.opponents}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-stone-500 dark:text-stone-400">Offsets used</dt>
+            <dd className="font-semibold tabular-nums">
+              ±{pattern.offsets.join(", ±")}
+              {shifted ? <span className="ml-1 text-xs font-normal text-stone-500 dark:text-stone-400">(pattern ±{pattern.base.join(", ±")})</span> : null}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-stone-500 dark:text-stone-400">Rematches</dt>
+            <dd className="flex flex-wrap items-center gap-1.5 font-semibold tabular-nums">
+              {pattern.rematches}
+              {pattern.playoff ? (
+                <Badge tone="sky">
+                  <span data-testid="playoff-marker">Play-off</span>
+                </Badge>
+              ) : null}
+            </dd>
+          </div>
+          <p className="col-span-2 text-xs text-stone-500 sm:col-span-4 dark:text-stone-400">
+            Out at {settings.eliminationLosses} losses
+            {settings.lossesCarryOver ? `, counted from round ${pattern.countLossesFrom}` : ", counted per round"}. The player at position i plays {sides[0]} against i + offset.
+          </p>
+        </dl>
+      ) : null}
+
+      <TableFrame label={`${round.name} circle`} testId="diagonal-table">
+        <table className="w-full min-w-max border-collapse text-sm">
+          <caption className={captionClass}>
+            {round.name}: the circle in rating order
+          </caption>
+          <thead className={theadClass}>
+            <tr>
+              <th scope="col" className={`${thClass} w-10 text-right`}>
+                <abbr title="Position in the circle" className="no-underline">Pos</abbr>
+              </th>
+              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-stone-900`}>
+                Player
+              </th>
+              <th scope="col" className={thClass}>
+                Opponents and results
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                <abbr title="Wins this round" className="no-underline">W</abbr>
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                <abbr title="Losses this round" className="no-underline">L</abbr>
+              </th>
+              <th scope="col" className={`${thClass} text-right`}>
+                <abbr title={`Losses counted for elimination (out at ${settings.eliminationLosses})`} className="no-underline">
+                  Counted
+                </abbr>
+              </th>
+              <th scope="col" className={thClass}>
+                <span className="sr-only">Outcome</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const fate = FATE[row.fate];
+              const dim = row.fate === "out" || row.fate === "withdrawn";
+              return (
+                <tr key={row.player} data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
+                  <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
+                  <th scope="row" className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}>
+                    <PlayerLabel id={row.player} names={names} showRating />
+                  </th>
+                  <td className={tdClass}>
+                    <ul className="flex flex-wrap gap-1.5">
+                      {row.opponents.map((o) => {
+                        const tone = OUTCOME_CLASS[o.outcome ?? "pending"];
+                        const verdict = o.outcome ? outcomeSymbol(o.outcome) : "";
+                        const side = o.game.side1 === row.player ? sides[0] : sides[1];
+                        return (
+                          <li key={o.game.id} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs ring-1 ring-inset ${tone}`}>
+                            <span className="whitespace-nowrap">{playerName(names, o.opponent)}</span>
+                            <GameResultLink
+                              game={o.game}
+                              text={verdict}
+                              title={`${playerName(names, row.player)} (${side}) vs ${playerName(names, o.opponent)}, offset ${o.offset}: ${
+                                o.outcome ?? (o.game.void ? "void" : "not played yet")
+                              }`}
+                              gameLinks={gameLinks}
+                              className="font-semibold tabular-nums"
+                            />
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  </td>
+                  <td className={numClass}>{row.wins}</td>
+                  <td className={numClass}>{row.losses}</td>
+                  <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
+                  <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableFrame>
+      {round.status === "complete" ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="diagonal-eliminated">
+          {out.length === 0 ? "Nobody went out this round." : `Out this round (${out.length}): ${out.map((r) => playerName(names, r.player)).join(", ")}.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}

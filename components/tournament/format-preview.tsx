@@ -1,0 +1,141 @@
+"use client";
+// Live preview for the tournament-creation form: the settings' problems next to
+// the field they concern, the first round's plan, and (from a seeded simulation
+// on simulated players, up to 2,000 of them) the expected rounds, games per
+// player and a rough duration under the time control. Inputs are debounced so
+// typing a player count does not run a simulation per keystroke.
+
+import { useEffect, useMemo, useState } from "react";
+import type { FormatName, SettingsInput } from "@/engine/formats";
+import { estimateDurationMs, formatDuration, isCorrespondence, typicalGameMs, type TimeControl } from "./duration";
+import { formatNumber } from "./model";
+import { buildPreview, fieldLabel, type FirstRound } from "./preview";
+
+export interface FormatPreviewProps<F extends FormatName = FormatName> {
+  readonly format: F;
+  readonly settings: SettingsInput<F> | undefined;
+  /** Number of players expected. */
+  readonly players: number;
+  readonly timeControl?: TimeControl;
+  /** Seed of the simulation (fixed, so the preview does not jump around). */
+  readonly seed?: string | number;
+  /** Debounce delay in ms. */
+  readonly delayMs?: number;
+}
+
+/** The value after it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+  return (
+    <div className="rounded-md bg-stone-50 px-3 py-2 dark:bg-stone-900/40" data-testid={testId}>
+      <dt className="text-xs text-stone-500 dark:text-stone-400">{label}</dt>
+      <dd className="text-base font-semibold tabular-nums">{value}</dd>
+      {hint ? <dd className="text-xs text-stone-500 dark:text-stone-400">{hint}</dd> : null}
+    </div>
+  );
+}
+
+const span = (r: { min: number; max: number }) => (r.min === r.max ? String(r.min) : `${r.min}–${r.max}`);
+
+function FirstRoundPlan({ plan }: { plan: FirstRound }) {
+  switch (plan.kind) {
+    case "groups":
+      return (
+        <>
+          <Stat label="Round 1 groups" value={String(plan.groupCount)} hint={plan.sizes.map((s) => `${s.count} × ${s.size}`).join(", ") + " players"} testId="preview-groups" />
+          <Stat label="Round 1 games per player" value={span(plan.gamesPerPlayer)} />
+        </>
+      );
+    case "league":
+      return (
+        <>
+          <Stat label="Phases" value={String(plan.phases)} hint={`${plan.gamesPerPhase} games per phase`} testId="preview-phases" />
+          <Stat label="Games in total" value={String(plan.games)} hint={plan.byesPerPlayer ? `${plan.byesPerPlayer} byes per player` : "no byes"} />
+        </>
+      );
+    case "diagonal":
+      return (
+        <>
+          <Stat label="Round 1 opponents each" value={String(plan.opponents)} hint={`offsets ±${plan.offsets.join(", ±")}`} testId="preview-opponents" />
+          <Stat label="Round 1 games per player" value={span(plan.gamesPerPlayer)} />
+        </>
+      );
+    case "staged":
+      return <Stat label="Round 1 groups" value={plan.groups.map((g) => g.size).join(" · ")} hint={plan.groups.map((g) => g.name).join(" · ")} testId="preview-groups" />;
+  }
+}
+
+export function FormatPreview<F extends FormatName>({ format, settings, players, timeControl, seed = "preview", delayMs = 250 }: FormatPreviewProps<F>) {
+  // One key for everything the preview depends on, so the debounce sees a single value.
+  const key = JSON.stringify({ format, settings: settings ?? {}, players, seed });
+  const settled = useDebounced(key, delayMs);
+  const preview = useMemo(() => {
+    const input = JSON.parse(settled) as { format: F; settings: SettingsInput<F>; players: number; seed: string | number };
+    try {
+      return buildPreview(input.format, input.settings, input.players, input.seed);
+    } catch (e) {
+      // The engine validated the settings; a throw here is a bug, shown rather than crashing the form.
+      return { problems: [{ field: "format", message: e instanceof Error ? e.message : String(e) }], firstRound: null, simulation: null };
+    }
+  }, [settled]);
+  const stale = settled !== key;
+  const sim = preview.simulation;
+  const gameMs = timeControl ? typicalGameMs(timeControl) : null;
+
+  return (
+    <section aria-label="Preview" aria-busy={stale} data-testid="format-preview" className={`card space-y-4 transition-opacity ${stale ? "opacity-60" : ""}`}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 className="font-semibold">Preview</h3>
+        <span className="text-xs text-stone-500 dark:text-stone-400">{sim ? "from a simulated tournament with results drawn from ratings" : "round 1 only"}</span>
+      </div>
+      {preview.problems.length > 0 ? (
+        <ul className="space-y-1.5" aria-live="polite" data-testid="preview-problems">
+          {preview.problems.map((p, i) => (
+            <li key={`${p.field}-${i}`} data-field={p.field} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300">
+              <span className="font-semibold">{fieldLabel(p.field)}:</span> {p.message}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {preview.firstRound ? <FirstRoundPlan plan={preview.firstRound} /> : null}
+          {sim ? (
+            <>
+              <Stat label="Expected rounds" value={String(sim.rounds)} hint={sim.steps !== sim.rounds ? `${sim.steps} steps one after another` : undefined} testId="preview-rounds" />
+              <Stat
+                label="Games per player"
+                value={`${formatNumber(Math.round(sim.gamesPerPlayer.mean * 10) / 10)} avg`}
+                hint={`${sim.gamesPerPlayer.min}–${sim.gamesPerPlayer.max} in the simulation`}
+                testId="preview-games-per-player"
+              />
+              {gameMs !== null && timeControl ? (
+                <Stat
+                  label="Rough duration"
+                  value={formatDuration(estimateDurationMs(sim.steps, timeControl))}
+                  hint={`${sim.steps} × ~${formatDuration(gameMs).replace("about ", "")} per ${isCorrespondence(timeControl) ? "correspondence " : ""}game`}
+                  testId="preview-duration"
+                />
+              ) : null}
+            </>
+          ) : null}
+        </dl>
+      )}
+      {preview.problems.length === 0 ? (
+        <p className="text-xs text-stone-500 dark:text-stone-400">
+          {"note" in preview && preview.note ? `${preview.note} ` : ""}
+          The duration is rough: a game is taken to last{" "}
+          {timeControl && isCorrespondence(timeControl) ? "half the main time plus ~20 moves of increment" : "the main time plus ~60 moves of increment"}, the games of a round run in
+          parallel, and breaks between rounds are not counted.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// Small presentational pieces the tournament views share: the scrolling table
+// frame (tables scroll sideways on phones instead of squeezing), player labels,
+// status badges, and a game's result as a link to its page when the site has one.
+
+import type { ReactNode } from "react";
+import type { GameWithId, StandingRow } from "@/engine/formats";
+import { playerName, type GameLinks, type PlayerNames } from "./model";
+
+/**
+ * A table's horizontal scroller. Focusable and named so keyboard users can scroll
+ * it too (a scrolling region nobody can focus is unreachable without a mouse).
+ */
+export function TableFrame({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      data-testid={testId}
+      className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800"
+    >
+      {children}
+    </div>
+  );
+}
+
+export const thClass = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400";
+export const tdClass = "px-3 py-2 align-middle";
+export const numClass = "px-3 py-2 text-right align-middle tabular-nums";
+export const theadClass = "border-b border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-900/40";
+export const captionClass = "caption-top px-3 pt-3 pb-2 text-left text-sm font-semibold text-stone-800 dark:text-stone-100";
+
+export function PlayerLabel({ id, names, showRating = false }: { id: string; names: PlayerNames; showRating?: boolean }) {
+  const rating = names[id]?.rating;
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-medium">{playerName(names, id)}</span>
+      {showRating && rating !== undefined ? <span className="ml-1.5 text-xs text-stone-500 tabular-nums dark:text-stone-400">{Math.round(rating)}</span> : null}
+    </span>
+  );
+}
+
+const STATUS: Record<StandingRow["status"], { label: string; className: string }> = {
+  champion: { label: "Champion", className: "bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-500/20 dark:text-amber-200 dark:ring-amber-500/40" },
+  playing: { label: "Active", className: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30" },
+  eliminated: { label: "Eliminated", className: "bg-stone-100 text-stone-600 ring-stone-200 dark:bg-stone-700/60 dark:text-stone-300 dark:ring-stone-600" },
+  withdrawn: { label: "Withdrawn", className: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30" },
+};
+
+export function StatusBadge({ status, label }: { status: StandingRow["status"]; label?: string }) {
+  const s = STATUS[status];
+  return (
+    <span data-status={status} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${s.className}`}>
+      {status === "champion" ? <span aria-hidden="true">🏆</span> : null}
+      {label ?? s.label}
+    </span>
+  );
+}
+
+export function Badge({ children, tone = "stone" }: { children: ReactNode; tone?: "stone" | "amber" | "emerald" | "red" | "sky" }) {
+  const tones = {
+    stone: "bg-stone-100 text-stone-700 ring-stone-200 dark:bg-stone-700/60 dark:text-stone-200 dark:ring-stone-600",
+    amber: "bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-500/20 dark:text-amber-200 dark:ring-amber-500/40",
+    emerald: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30",
+    red: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30",
+    sky: "bg-sky-50 text-sky-800 ring-sky-200 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-500/30",
+  };
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+}
+
+/**
+ * A game's state as a link to its page when the site gave one: the result, "live"
+ * for an unplayed game with a page, "·" for one not started, "void" when voided.
+ */
+export function GameResultLink({ game, text, title, gameLinks, className = "" }: { game: GameWithId; text: string; title: string; gameLinks?: GameLinks; className?: string }) {
+  const href = gameLinks?.[game.id];
+  const live = !game.result && !game.void;
+  const shown = live ? (href ? "live" : "·") : text;
+  const tone = live && href ? "text-emerald-700 dark:text-emerald-400 font-semibold" : "";
+  if (href) {
+    return (
+      <a href={href} title={title} data-game-id={game.id} className={`rounded px-0.5 underline-offset-2 hover:underline ${tone} ${className}`}>
+        {shown}
+      </a>
+    );
+  }
+  return (
+    <span title={title} data-game-id={game.id} className={`${tone} ${className}`}>
+      {shown}
+      {live ? <span className="sr-only"> (not played yet)</span> : null}
+    </span>
+  );
+}
+
+/** An empty state inside a view ("Round 2 starts when round 1 is complete"). */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p data-testid="empty-state" className="rounded-lg border border-dashed border-stone-300 bg-white/50 px-4 py-8 text-center text-sm text-stone-600 dark:border-stone-600 dark:bg-stone-800/40 dark:text-stone-400">
+      {children}
+    </p>
+  );
+}
