@@ -20,7 +20,21 @@ export const metadata: Metadata = { title: "Tournament" };
 
 const STATUS_LABEL = { registering: "Registration open", running: "Running", finished: "Finished", cancelled: "Cancelled" } as const;
 
+const SETTING_LABELS: Record<string, string> = {
+  partition: "Groups",
+  groupSize: "Group size",
+  maxGroupSize: "Largest group",
+  gamesPerPair: "Games per pair on each side",
+  points: "Points (win, draw, loss)",
+  firstRoundOpponents: "Opponents in round 1",
+  laterRoundOpponents: "Opponents in later rounds",
+  gamesPerOpponent: "Games per opponent",
+  eliminationLosses: "Losses that eliminate",
+  lossesCarryOver: "Losses carry over",
+};
+
 function settingText(value: unknown): string {
+  if (typeof value === "boolean") return value ? "yes" : "no";
   if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(", ");
   return String(value);
 }
@@ -97,7 +111,7 @@ export default async function TournamentPage({ params }: Props) {
             )}
             {Object.entries(t.settings).map(([k, v]) => (
               <div key={k} className="contents">
-                <dt className="text-stone-500">{k}</dt>
+                <dt className="text-stone-500">{SETTING_LABELS[k] ?? k}</dt>
                 <dd>{settingText(v)}</dd>
               </div>
             ))}
