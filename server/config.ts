@@ -31,6 +31,11 @@ const ZConfig = z.object({
     .default("0")
     .transform((v) => v === "1" || v === "true"),
   SEED_DEMO: z.enum(["auto", "0", "1"]).default("auto"),
+  // Abuse limits (per fixed window, shared by all processes through the database).
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  MOVES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TOURNAMENTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),
+  CHALLENGES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -15,6 +15,33 @@ import { startScheduledTournaments } from "@/server/services/tournament/start-to
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
+/**
+ * Security headers on every response (pages, API, Socket.IO polling). Next's App
+ * Router hydrates with inline scripts, hence 'unsafe-inline' for scripts; everything
+ * else is same-origin only, and no site may frame Moot.
+ */
+function securityHeaders(dev: boolean): [string, string][] {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+  return [
+    ["Content-Security-Policy", csp],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+  ];
+}
+
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers["x-forwarded-for"];
   if (trustProxy && typeof forwarded === "string" && forwarded) return forwarded.split(",")[0]!.trim();
@@ -60,7 +87,9 @@ async function main() {
     createContext: ({ req }) => createContext(toHeaders(req.headers)),
   });
 
+  const headers = securityHeaders(dev);
   const server = createServer((req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the server may say where a request came from.
     req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
     if (req.url === "/api/health") {

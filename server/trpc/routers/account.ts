@@ -3,11 +3,16 @@ import { ZChangePasswordInput, ZDeleteAccountInput, ZSignUpInput } from "@/lib/a
 import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
 import { signUp } from "@/server/services/account/sign-up";
+import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
+import { limits } from "../limits";
 
 export const accountRouter = router({
   /** Anyone may create an account; signing in afterwards goes through next-auth. */
-  signUp: publicProcedure.input(ZSignUpInput).mutation(({ ctx, input }) => signUp(ctx.db, input)),
+  signUp: publicProcedure.input(ZSignUpInput).mutation(async ({ ctx, input }) => {
+    await enforceLimit(ctx.db, `signup:${ctx.clientIp ?? "unknown"}`, limits.signUp());
+    return signUp(ctx.db, input);
+  }),
   me: publicProcedure.input(z.void()).query(({ ctx }) => ctx.user),
   changePassword: protectedProcedure
     .input(ZChangePasswordInput)

@@ -3,7 +3,9 @@ import { clockPreset } from "@/engine/clock";
 import { GAME_IDS } from "@/engine/game-catalog";
 import { acceptChallenge, cancelChallenge, createChallenge, listOpenChallenges } from "@/server/services/challenge/challenges";
 import { AppError } from "@/server/services/errors";
+import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
+import { limits } from "../limits";
 
 const ZChallengeId = z.object({ challengeId: z.uuid("That is not a challenge id.") });
 
@@ -18,9 +20,10 @@ export const challengeRouter = router({
         rated: z.boolean().default(true),
       }),
     )
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const preset = clockPreset(input.timeControl);
       if (!preset) throw new AppError("BAD_REQUEST", "Choose a time control from the list.");
+      await enforceLimit(ctx.db, `challenge:${ctx.user.id}`, limits.challenge());
       return createChallenge(ctx.db, ctx.user.id, { ...input, initialMs: preset.initialMs, incrementMs: preset.incrementMs });
     }),
   accept: protectedProcedure.input(ZChallengeId).mutation(({ ctx, input }) => acceptChallenge(ctx.db, ctx.user.id, input.challengeId)),

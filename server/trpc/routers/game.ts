@@ -5,7 +5,9 @@ import { listLiveGames, listMyTurn, listPlayerGames } from "@/server/services/ga
 import { makeMove } from "@/server/services/game/make-move";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { resignGame } from "@/server/services/game/resign-game";
+import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
+import { limits } from "../limits";
 
 export const ZGameId = z.object({ gameId: z.uuid("That is not a game id.") });
 const ZPage = z.number().int().min(1).max(10_000).default(1);
@@ -30,7 +32,10 @@ export const gameRouter = router({
         move: z.string().trim().min(4, "Write the move like d1-d3.").max(20, "Write the move like d1-d3."),
       }),
     )
-    .mutation(({ ctx, input }) => makeMove(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) => {
+      await enforceLimit(ctx.db, `move:${ctx.user.id}`, limits.move());
+      return makeMove(ctx.db, ctx.user.id, input);
+    }),
   resign: protectedProcedure.input(ZGameId).mutation(({ ctx, input }) => resignGame(ctx.db, ctx.user.id, input.gameId)),
   draw: protectedProcedure
     .input(ZGameId.extend({ action: z.enum(["offer", "accept", "decline"]) }))

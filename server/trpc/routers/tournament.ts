@@ -5,7 +5,9 @@ import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/
 import { getTournament, listTournaments, tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
+import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
+import { limits } from "../limits";
 
 const ZTournamentId = z.object({ tournamentId: z.uuid("That is not a tournament id.") });
 
@@ -23,7 +25,10 @@ export const tournamentRouter = router({
   standings: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentStandings(ctx.db, input.tournamentId)),
 
   /** Any signed-in user may organize. */
-  create: protectedProcedure.input(ZCreateTournamentInput).mutation(({ ctx, input }) => createTournament(ctx.db, ctx.user, input)),
+  create: protectedProcedure.input(ZCreateTournamentInput).mutation(async ({ ctx, input }) => {
+    await enforceLimit(ctx.db, `tournament:${ctx.user.id}`, limits.tournament());
+    return createTournament(ctx.db, ctx.user, input);
+  }),
   join: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => joinTournament(ctx.db, ctx.user.id, input.tournamentId)),
   leave: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => leaveTournament(ctx.db, ctx.user.id, input.tournamentId)),
   /** Organizer or admin (checked by the services). */

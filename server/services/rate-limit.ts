@@ -1,0 +1,34 @@
+// Rate limits: a fixed-window counter per key in the database, so the limit holds
+// across every server process and restarts. One statement per check: it starts a new
+// window or counts into the current one, and returns the count.
+import { sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+import { AppError } from "./errors";
+
+export interface Limit {
+  /** What is limited, as the user reads it: "sign-ups", "moves". */
+  what: string;
+  max: number;
+  windowMs: number;
+}
+
+export async function enforceLimit(db: Db, key: string, limit: Limit, now = new Date()): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart.toISOString()}::timestamptz then ${rateLimits.count} + 1 else 1 end`,
+        windowStart,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  if (row!.count > limit.max) {
+    const wait = Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000);
+    const when = wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`;
+    throw new AppError("TOO_MANY_REQUESTS", `Too many ${limit.what}. Please wait ${when} and try again.`);
+  }
+}

@@ -1,0 +1,219 @@
+// Every mutating procedure, called as an anonymous visitor, an unrelated player, a
+// participant and the organizer: each is allowed or refused exactly as it should be.
+// The table must name every mutation the API has, so a new one cannot slip in unchecked.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@/db/client";
+import type { SessionUser } from "@/server/auth/session";
+import { apiFor, newPlayer, runningTournament, type Caller } from "@/test/api-fixtures";
+import { openTestDatabase } from "@/test/db";
+import { createGame } from "@/server/services/game/create-game";
+import { appRouter } from "./root";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+type Role = "anonymous" | "unrelated" | "participant" | "organizer";
+/** "ok", or the error code the caller must get. */
+type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST";
+interface Case {
+  /** Builds a fresh world and returns the call to make and who each role is. */
+  setup(): Promise<{ call: (api: Caller) => Promise<unknown>; participant: SessionUser; organizer: SessionUser }>;
+  expect: Record<Role, Expect>;
+}
+
+const PASSWORD = "fixture password";
+const anyone = { anonymous: "UNAUTHORIZED", unrelated: "ok", participant: "ok", organizer: "ok" } as const;
+const playersOnly = { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "ok", organizer: "FORBIDDEN" } as const;
+const organizerOnly = { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "FORBIDDEN", organizer: "ok" } as const;
+
+async function tafl() {
+  const t = await runningTournament(h, "league", "hnefatafl", 4);
+  return { ...t, participant: t.side1 };
+}
+async function chessPair() {
+  const [a, b] = [await newPlayer(h), await newPlayer(h)];
+  const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()));
+  return { a, b, game };
+}
+
+const CASES: Record<string, Case> = {
+  "account.signUp": {
+    async setup() {
+      const me = await newPlayer(h);
+      let n = 0;
+      return { participant: me, organizer: me, call: (api) => api.account.signUp({ username: `su${Date.now() % 1e9}${n++}`, password: PASSWORD }) };
+    },
+    expect: { anonymous: "ok", unrelated: "ok", participant: "ok", organizer: "ok" },
+  },
+  "account.changePassword": {
+    async setup() {
+      const me = await newPlayer(h, PASSWORD);
+      return { participant: me, organizer: me, call: (api) => api.account.changePassword({ currentPassword: PASSWORD, newPassword: "another password" }) };
+    },
+    // An unrelated user changes their own password only; their own is not PASSWORD.
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "ok" },
+  },
+  "account.delete": {
+    async setup() {
+      const me = await newPlayer(h, PASSWORD);
+      return { participant: me, organizer: me, call: (api) => api.account.delete({ password: PASSWORD }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "ok" },
+  },
+  "game.move": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.game.move({ gameId: t.game.id, ply: 0, move: "d1-d3" }) };
+    },
+    expect: playersOnly,
+  },
+  "game.resign": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.game.resign({ gameId: t.game.id }) };
+    },
+    expect: playersOnly,
+  },
+  "game.draw": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.game.draw({ gameId: t.game.id, action: "offer" }) };
+    },
+    expect: playersOnly,
+  },
+  "game.report": {
+    async setup() {
+      const { a, game } = await chessPair();
+      return { participant: a, organizer: await newPlayer(h), call: (api) => api.game.report({ gameId: game.id, result: "1-0" }) };
+    },
+    expect: playersOnly,
+  },
+  "game.answerReport": {
+    async setup() {
+      const { a, b, game } = await chessPair();
+      await apiFor(h, a).game.report({ gameId: game.id, result: "1-0" });
+      return { participant: b, organizer: await newPlayer(h), call: (api) => api.game.answerReport({ gameId: game.id, answer: "confirm" }) };
+    },
+    expect: playersOnly,
+  },
+  "game.setResult": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.game.setResult({ gameId: t.game.id, result: "1-0" }) };
+    },
+    expect: organizerOnly,
+  },
+  "challenge.create": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.challenge.create({ gameType: "chess", timeControl: "3d+6h" }) };
+    },
+    expect: anyone,
+  },
+  "challenge.accept": {
+    async setup() {
+      const creator = await newPlayer(h);
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
+      // The "participant" here is the challenge's creator, who cannot accept their own.
+      return { participant: creator, organizer: await newPlayer(h), call: (api) => api.challenge.accept({ challengeId: ch.id }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "ok", participant: "BAD_REQUEST", organizer: "ok" },
+  },
+  "challenge.cancel": {
+    async setup() {
+      const creator = await newPlayer(h);
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
+      return { participant: creator, organizer: await newPlayer(h), call: (api) => api.challenge.cancel({ challengeId: ch.id }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "ok", organizer: "FORBIDDEN" },
+  },
+  "tournament.create": {
+    async setup() {
+      const me = await newPlayer(h);
+      return {
+        participant: me,
+        organizer: me,
+        call: (api) => api.tournament.create({ name: "Auth check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 }),
+      };
+    },
+    expect: anyone,
+  },
+  "tournament.join": {
+    async setup() {
+      const organizer = await newPlayer(h);
+      const t = await apiFor(h, organizer).tournament.create({ name: "Join check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      return { participant: await newPlayer(h), organizer, call: (api) => api.tournament.join({ tournamentId: t.id }) };
+    },
+    expect: anyone,
+  },
+  "tournament.leave": {
+    async setup() {
+      const organizer = await newPlayer(h);
+      const member = await newPlayer(h);
+      const t = await apiFor(h, organizer).tournament.create({ name: "Leave check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      await apiFor(h, member).tournament.join({ tournamentId: t.id });
+      return { participant: member, organizer, call: (api) => api.tournament.leave({ tournamentId: t.id }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "BAD_REQUEST" },
+  },
+  "tournament.start": {
+    async setup() {
+      const organizer = await newPlayer(h);
+      const member = await newPlayer(h);
+      const t = await apiFor(h, organizer).tournament.create({ name: "Start check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      await apiFor(h, member).tournament.join({ tournamentId: t.id });
+      for (let i = 0; i < 3; i++) await apiFor(h, await newPlayer(h)).tournament.join({ tournamentId: t.id });
+      return { participant: member, organizer, call: (api) => api.tournament.start({ tournamentId: t.id }) };
+    },
+    expect: organizerOnly,
+  },
+  "tournament.cancel": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.tournament.cancel({ tournamentId: t.tournamentId }) };
+    },
+    expect: organizerOnly,
+  },
+  "tournament.withdraw": {
+    async setup() {
+      const t = await tafl();
+      // Withdrawing the participant: themself, or the organizer, may.
+      return { ...t, call: (api) => api.tournament.withdraw({ tournamentId: t.tournamentId, playerId: t.participant.id }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "ok", organizer: "ok" },
+  },
+  "tournament.chooseRole": {
+    async setup() {
+      // Staged, round 1 has no choices; a higher-seed choice exists only from round 2.
+      // Here the chooser-less game is refused for everyone but the anonymous and unrelated checks.
+      const t = await runningTournament(h, "staged", "four-colour", 16);
+      return { participant: t.side1, organizer: t.organizer, call: (api) => api.tournament.chooseRole({ gameId: t.game.id, role: "B" }) };
+    },
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "BAD_REQUEST", organizer: "FORBIDDEN" },
+  },
+};
+
+describe("authorization of every mutation", () => {
+  it("the table covers every mutation of the API", () => {
+    const mutations = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures)
+      .filter(([, p]) => p._def.type === "mutation")
+      .map(([path]) => path)
+      .sort();
+    expect(Object.keys(CASES).sort()).toEqual(mutations);
+  });
+
+  for (const [path, c] of Object.entries(CASES)) {
+    for (const role of ["anonymous", "unrelated", "participant", "organizer"] as const) {
+      it(`${path} as ${role}: ${c.expect[role]}`, async () => {
+        const world = await c.setup();
+        const who = role === "anonymous" ? null : role === "unrelated" ? await newPlayer(h) : role === "participant" ? world.participant : world.organizer;
+        const call = world.call(apiFor(h, who));
+        if (c.expect[role] === "ok") await expect(call).resolves.not.toThrow();
+        else await expect(call).rejects.toMatchObject({ code: c.expect[role] });
+      });
+    }
+  }
+});

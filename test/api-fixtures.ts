@@ -1,0 +1,49 @@
+// Fixtures for API-level tests: players, and a running tournament whose games are
+// real site games, created through the real services.
+import { and, eq } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { games, tournaments, users } from "@/db/schema";
+import { getFormat, playableGames, type FormatName, type TournamentState } from "@/engine/formats";
+import type { SessionUser } from "@/server/auth/session";
+import { createCaller } from "@/server/trpc/root";
+import { uniqueName } from "./db";
+
+export type Caller = ReturnType<typeof createCaller>;
+
+export function apiFor(h: DbHandle, user: SessionUser | null): Caller {
+  return createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
+}
+
+export async function newPlayer(h: DbHandle, password?: string): Promise<SessionUser> {
+  const username = uniqueName("F");
+  const passwordHash = password ? await (await import("@/server/auth/password")).hashPassword(password) : "x";
+  const [row] = await h.db.insert(users).values({ username, passwordHash }).returning();
+  return { id: row!.id, username, isAdmin: false };
+}
+
+/** A running tournament (organizer not playing) and the site id of its first game. */
+export async function runningTournament(h: DbHandle, format: FormatName, gameType: string, players: number) {
+  const organizer = await newPlayer(h);
+  const entrants: SessionUser[] = [];
+  const t = await apiFor(h, organizer).tournament.create({
+    name: `Fixture ${uniqueName("")}`,
+    format,
+    gameType,
+    timeControl: "3d+6h",
+    rated: false,
+    minPlayers: getFormat(format).minPlayers,
+    maxPlayers: Math.min(getFormat(format).maxPlayers, 64),
+  });
+  for (let i = 0; i < players; i++) {
+    const p = await newPlayer(h);
+    await apiFor(h, p).tournament.join({ tournamentId: t.id });
+    entrants.push(p);
+  }
+  await apiFor(h, organizer).tournament.start({ tournamentId: t.id });
+  const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, t.id));
+  const state = row!.state as TournamentState;
+  const first = playableGames(state)[0]!;
+  const [site] = await h.db.select().from(games).where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, first.id)));
+  const byId = (id: string) => entrants.find((e) => e.id === id)!;
+  return { tournamentId: t.id, organizer, entrants, state, game: site!, side1: byId(first.side1), side2: byId(first.side2), chooser: first.chooser ? byId(first.chooser) : null };
+}
