@@ -1,0 +1,115 @@
+// Two server processes sharing one PostgreSQL database and one Redis: events published
+// in one reach sockets on the other, and background work and round advancement happen
+// exactly once whichever process does them.
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { io, type Socket } from "socket.io-client";
+import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
+import { HttpSession } from "../test/http-session";
+import { startServer, type ServerProcess } from "./server-process";
+import { freshUsername } from "./helpers";
+
+const DATABASE_URL = process.env.DATABASE_URL;
+const REDIS_URL = process.env.REDIS_URL;
+test.skip(!DATABASE_URL || !REDIS_URL, "needs DATABASE_URL and REDIS_URL (a shared PostgreSQL and Redis)");
+
+let fresh: FreshDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fresh = await createFreshDatabase(DATABASE_URL!, "moot_multi");
+  const env = { DATABASE_URL: fresh.url, REDIS_URL: REDIS_URL!, SEED_DEMO: "0", DATA_DIR: "/tmp/unused" };
+  const base = 4100 + Math.floor(Math.random() * 400);
+  // Started together: the migration advisory lock lets one migrate while the other waits.
+  [a, b] = await Promise.all([startServer({ port: base, env }), startServer({ port: base + 1, env })]);
+});
+
+test.afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await fresh?.drop();
+});
+
+async function players(server: ServerProcess, n: number): Promise<HttpSession[]> {
+  const out: HttpSession[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = new HttpSession(server.url);
+    await s.signUp(freshUsername("mp"), "multi password");
+    out.push(s);
+  }
+  return out;
+}
+
+async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: fresh.url });
+  await c.connect();
+  try {
+    return (await c.query(text, values)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+test("a move made through process A reaches a spectator connected to process B", async () => {
+  const [attacker, defender] = await players(a, 2);
+  const ch = await attacker!.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1" });
+  const { gameId } = await defender!.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
+  const spectator: Socket = io(b.url, { transports: ["websocket"], reconnection: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      spectator.once("connect", resolve);
+      spectator.once("connect_error", reject);
+    });
+    await new Promise((resolve) => spectator.emit("watch", `game:${gameId}`, resolve));
+    const received = new Promise<{ moves: { notation: string }[] }>((resolve) => spectator.once("game", resolve));
+    await attacker!.mutation("game.move", { gameId, ply: 0, move: "d1-d3" });
+    const view = await received;
+    expect(view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
+  } finally {
+    spectator.close();
+  }
+});
+
+test("a game that runs out of time is flagged exactly once with two sweepers", async () => {
+  const [attacker, defender] = await players(b, 2);
+  const ch = await attacker!.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "test-5s+1s", side: "side1", rated: true });
+  const { gameId } = await defender!.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
+  await expect
+    .poll(async () => (await attacker!.query<{ status: string }>("game.get", { gameId })).status, { timeout: 20_000 })
+    .toBe("finished");
+  const view = await attacker!.query<{ result: string; endReason: string }>("game.get", { gameId });
+  expect(view).toMatchObject({ result: "0-1", endReason: "timeout" });
+  // Flagged twice would have rated it twice.
+  const history = await sql<{ n: number }>("select count(*)::int as n from rating_history where game_id = $1", [gameId]);
+  expect(history[0]!.n).toBe(2);
+  const rated = await sql<{ rated_games: number }>("select rated_games from users u join games g on u.id in (g.side1_id, g.side2_id) where g.id = $1", [gameId]);
+  expect(rated.map((r) => r.rated_games)).toEqual([1, 1]);
+});
+
+test("results sent to both processes at once complete a phase exactly once", async () => {
+  const [organizer, ...entrants] = await players(a, 5);
+  const t = await organizer!.mutation<{ id: string }>("tournament.create", {
+    name: "Two-process league",
+    format: "league",
+    gameType: "chess",
+    timeControl: "3d+6h",
+    minPlayers: 4,
+    maxPlayers: 4,
+  });
+  for (const p of entrants) await p.mutation("tournament.join", { tournamentId: t.id });
+  await organizer!.mutation("tournament.start", { tournamentId: t.id });
+  const phase1 = await sql<{ id: string }>("select id from games where tournament_id = $1 and tournament_game_key like 'r1-p1-%' order by tournament_game_key", [t.id]);
+  expect(phase1).toHaveLength(2);
+  // The organizer's session works on both processes (shared secret in the database).
+  const viaB = new HttpSession(b.url);
+  viaB.cookie = organizer!.cookie;
+  await Promise.all([
+    organizer!.mutation("game.setResult", { gameId: phase1[0]!.id, result: "1-0" }),
+    viaB.mutation("game.setResult", { gameId: phase1[1]!.id, result: "0-1" }),
+  ]);
+  const phase2 = await sql<{ n: number }>("select count(*)::int as n from games where tournament_id = $1 and tournament_game_key like 'r1-p2-%'", [t.id]);
+  expect(phase2[0]!.n).toBe(2);
+  const released = await sql<{ n: number }>("select count(*)::int as n from tournament_audit where tournament_id = $1 and action = 'phase released'", [t.id]);
+  expect(released[0]!.n).toBe(1);
+});

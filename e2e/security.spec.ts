@@ -1,0 +1,43 @@
+// What a browser sees of the site's defences: security headers, user text rendered as
+// text, and session cookies that scripts cannot read.
+import { expect, test } from "@playwright/test";
+import { trpcMutation } from "./api";
+import { freshUsername, signUp } from "./helpers";
+
+test("security headers on pages and the API", async ({ request }) => {
+  for (const path of ["/", "/api/trpc/tournament.list?input=%7B%22json%22%3A%7B%7D%7D"]) {
+    const res = await request.get(path);
+    const h = res.headers();
+    expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(h["content-security-policy"]).toContain("default-src 'self'");
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+  }
+});
+
+test("user text is shown as text, never run", async ({ page }) => {
+  await signUp(page, freshUsername("Xss"), "xss password");
+  const hostile = `<img src=x onerror="window.__pwned=1">`;
+  const t = await trpcMutation<{ id: string }>(page.request, "tournament.create", {
+    name: `Cup ${hostile}`.slice(0, 80),
+    description: `<script>window.__pwned=1</script> **bold**`,
+    format: "league",
+    gameType: "chess",
+    timeControl: "3d+6h",
+    minPlayers: 4,
+    maxPlayers: 8,
+  });
+  await page.goto(`/tournaments/${t.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Cup ${hostile}`);
+  await expect(page.getByText("<script>window.__pwned=1</script>", { exact: false })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("the session cookie is http-only", async ({ page }) => {
+  await signUp(page, freshUsername("Ck"), "cookie password");
+  const session = (await page.context().cookies()).find((c) => c.name.includes("session-token"));
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+  expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
+});
