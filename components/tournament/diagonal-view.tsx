@@ -86,7 +86,7 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
               <th scope="col" className={`${thClass} w-10 text-right`}>
                 <abbr title="Position in the circle" className="no-underline">Pos</abbr>
               </th>
-              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-stone-900`}>
+              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}>
                 Player
               </th>
               <th scope="col" className={thClass}>

@@ -25,6 +25,13 @@ const OUTCOME_CLASS = {
   loss: "text-stone-500 dark:text-stone-400",
 } as const;
 
+// The sticky player column must be opaque (rows scroll under it), so its colours
+// are the row's translucent tints mixed onto the frame's background.
+const ADVANCED_ROW = "bg-emerald-50/70 dark:bg-emerald-500/10";
+const STICKY_ADVANCED =
+  "bg-[color-mix(in_oklab,var(--color-emerald-50)_70%,white)] dark:bg-[color-mix(in_oklab,var(--color-emerald-500)_10%,var(--color-stone-800))]";
+const STICKY_HEAD = "bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]";
+
 /** The staged championship's round-1 groups are named after colours: a dot of that colour. */
 const GROUP_COLOURS: Readonly<Record<string, string>> = {
   Blue: "bg-sky-500",
@@ -60,7 +67,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
 
   return (
-    <TableFrame label={`${title} cross-table`} testId="group-cross-table">
+    <TableFrame label={`${title} cross-table`} testId="group-cross-table" fit>
       <table className="w-full min-w-max border-collapse text-sm" data-group={group.name}>
         <caption className={captionClass}>
           <span className="flex flex-wrap items-baseline justify-between gap-2">
@@ -79,7 +86,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
             <th scope="col" className={`${thClass} w-8 text-right`}>
               <abbr title="Seed in the group" className="no-underline">#</abbr>
             </th>
-            <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-stone-900`}>
+            <th scope="col" className={`${thClass} sticky left-0 z-10 ${STICKY_HEAD}`}>
               Player
             </th>
             {group.players.map((p, i) => (
@@ -111,12 +118,12 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                 data-testid="cross-row"
                 data-player={p}
                 data-advanced={goesOn ? "" : undefined}
-                className={`border-t border-stone-100 dark:border-stone-700/70 ${goesOn ? "bg-emerald-50/70 dark:bg-emerald-500/10" : ""}`}
+                className={`border-t border-stone-100 dark:border-stone-700/70 ${goesOn ? ADVANCED_ROW : ""}`}
               >
                 <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{r + 1}</td>
                 <th
                   scope="row"
-                  className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? "bg-emerald-50 dark:bg-[#1f2e27]" : "bg-white dark:bg-stone-800"}`}
+                  className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? STICKY_ADVANCED : "bg-white dark:bg-stone-800"}`}
                 >
                   <PlayerLabel id={p} names={names} showRating={roundNumber === 1} />
                 </th>
@@ -138,7 +145,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                               text={text}
                               title={describe(g, playerName(names, p), playerName(names, q), sides)}
                               gameLinks={gameLinks}
-                              className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-stone-400"}
+                              className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-base leading-none font-bold text-stone-400 dark:text-stone-500"}
                             />
                             <sub className="ml-px text-[10px] text-stone-400 dark:text-stone-500" title={sides[g.side - 1]}>
                               {letters[g.side - 1]}

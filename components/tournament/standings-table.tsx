@@ -37,6 +37,8 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
       return next;
     });
   const span = columns.length + 4;
+  // "Round reached" reads as a name ("Semi-finals"): left-aligned like text, not like numbers.
+  const textColumn = (key: string) => overall && key === "round";
 
   return (
     <TableFrame label={caption} testId={testId}>
@@ -65,7 +67,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
               Player
             </th>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={`${thClass} text-right`}>
+              <th key={c.key} scope="col" className={`${thClass} ${textColumn(c.key) ? "" : "text-right"}`}>
                 <abbr title={c.title} className="no-underline">
                   {c.label}
                 </abbr>
@@ -106,7 +108,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                     const v = row.values[c.key];
                     const text = v === undefined ? "–" : c.key === "round" && overall ? roundReachedLabel(state, row) : c.format(v);
                     return (
-                      <td key={c.key} className={`${numClass} ${c.primary ? "font-semibold" : "text-stone-700 dark:text-stone-300"}`}>
+                      <td key={c.key} className={`${textColumn(c.key) ? tdClass : numClass} ${c.primary ? "font-semibold" : "text-stone-700 dark:text-stone-300"}`}>
                         {text}
                       </td>
                     );

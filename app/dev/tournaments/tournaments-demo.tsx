@@ -19,6 +19,7 @@ import { AuditLog, type OrganizerAction } from "@/components/tournament/audit-lo
 import type { GameLinks, PlayerNames } from "@/components/tournament/model";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
+import { Trophy } from "@/components/tournament/ui";
 import { PreviewDemo } from "./preview-demo";
 
 const NAMES = [
@@ -120,8 +121,8 @@ export function TournamentsDemo() {
               </h2>
               <p className="text-sm text-stone-600 dark:text-stone-400">{d.blurb}</p>
               {d.state.champions.length > 0 ? (
-                <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="demo-champion">
-                  🏆 {d.state.champions.length > 1 ? "Joint champions" : "Champion"}: {d.state.champions.map((c) => names[c]?.username ?? c).join(", ")}
+                <p className="flex items-center gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="demo-champion">
+                  <Trophy /> {d.state.champions.length > 1 ? "Joint champions" : "Champion"}: {d.state.champions.map((c) => names[c]?.username ?? c).join(", ")}
                 </p>
               ) : null}
             </div>
