@@ -8,7 +8,7 @@
 import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/formats";
 import { crossTable, type CrossGame } from "./cross-table";
 import { formatNumber, gamesByContainer, outcomeSymbol, playerName, sideLetters, sideNames, type TournamentViewProps } from "./model";
-import { captionClass, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface GroupCrossTableProps extends TournamentViewProps {
   /** 1-based round number. */
@@ -64,23 +64,34 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
   const advanced = new Set(round.advanced ?? []);
   const title = caption ?? group.name;
   const staged = state.format === "staged";
+  const lastRound = state.status === "finished" && roundNumber === state.rounds.length;
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
 
   return (
-    <TableFrame label={`${title} cross-table`} testId="group-cross-table" fit>
-      <table className="w-full min-w-max border-collapse text-sm" data-group={group.name}>
-        <caption className={captionClass}>
-          <span className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="flex items-center gap-2">
-              {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
-              {title}
-            </span>
-            <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
-              {group.players.length} players · {games.filter((g) => !g.void).length} games
-              {round.status === "complete" ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
-            </span>
+    <TableFrame
+      label={`${title} cross-table`}
+      testId="group-cross-table"
+      fit
+      header={
+        <span className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <span className="flex items-center gap-2">
+            {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
+            {title}
           </span>
-        </caption>
+          <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
+            {group.players.length} players · {games.filter((g) => !g.void).length} games
+            {round.status === "complete" ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
+          </span>
+        </span>
+      }
+      footer={
+        <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
+          Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
+        </p>
+      }
+    >
+      <table className="w-full min-w-max border-collapse text-sm" data-group={group.name}>
+        <caption className="sr-only">{title}</caption>
         <thead className={theadClass}>
           <tr>
             <th scope="col" className={`${thClass} w-8 text-right`}>
@@ -160,12 +171,13 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                 <td className={`${numClass} font-semibold`}>{formatNumber(score, true)}</td>
                 <td className={numClass}>{srow?.rankLabel ?? ""}</td>
                 <td className={tdClass}>
-                  {goesOn ? (
+                  {/* The last round's winner "advances" only to the title. */}
+                  {lastRound && state.champions.includes(p) ? (
+                    <StatusBadge status="champion" />
+                  ) : goesOn ? (
                     <StatusBadge status="playing" label="Advances" />
                   ) : srow?.status === "withdrawn" ? (
                     <StatusBadge status="withdrawn" />
-                  ) : srow?.status === "champion" ? (
-                    <StatusBadge status="champion" />
                   ) : null}
                 </td>
               </tr>
@@ -173,9 +185,6 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
           })}
         </tbody>
       </table>
-      <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
-        Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
-      </p>
     </TableFrame>
   );
 }

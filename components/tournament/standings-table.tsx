@@ -9,7 +9,7 @@ import { Fragment, useState } from "react";
 import { standings as engineStandings, type StandingRow, type TournamentState } from "@/engine/formats";
 import { roundReachedLabel, standingColumns } from "./columns";
 import { playerName, type PlayerNames } from "./model";
-import { captionClass, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface StandingsTableProps {
   readonly state: TournamentState;
@@ -41,23 +41,27 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
   const textColumn = (key: string) => overall && key === "round";
 
   return (
-    <TableFrame label={caption} testId={testId}>
+    <TableFrame
+      label={caption}
+      testId={testId}
+      header={
+        <div className="flex items-center justify-between gap-4">
+          <span>{caption}</span>
+          {rows.some((r) => r.why) ? (
+            <button
+              type="button"
+              className="rounded px-2 py-1 text-xs font-medium text-amber-800 hover:bg-amber-50 dark:text-amber-400 dark:hover:bg-stone-700"
+              aria-pressed={allOpen}
+              onClick={() => setAllOpen((v) => !v)}
+            >
+              {allOpen ? "Hide reasons" : "Show why each place"}
+            </button>
+          ) : null}
+        </div>
+      }
+    >
       <table className="w-full min-w-max border-collapse text-sm">
-        <caption className={captionClass}>
-          <div className="flex items-center justify-between gap-4">
-            <span>{caption}</span>
-            {rows.some((r) => r.why) ? (
-              <button
-                type="button"
-                className="rounded px-2 py-1 text-xs font-medium text-amber-800 hover:bg-amber-50 dark:text-amber-400 dark:hover:bg-stone-700"
-                aria-pressed={allOpen}
-                onClick={() => setAllOpen((v) => !v)}
-              >
-                {allOpen ? "Hide reasons" : "Show why each place"}
-              </button>
-            ) : null}
-          </div>
-        </caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className={theadClass}>
           <tr>
             <th scope="col" className={`${thClass} w-12 text-right`}>

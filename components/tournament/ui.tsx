@@ -7,19 +7,36 @@ import type { GameWithId, StandingRow } from "@/engine/formats";
 import { playerName, type GameLinks, type PlayerNames } from "./model";
 
 /**
- * A table's horizontal scroller. Focusable and named so keyboard users can scroll
- * it too (a scrolling region nobody can focus is unreachable without a mouse).
+ * A table's card: a header and footer that stay put, and between them the table
+ * in a horizontal scroller (tables scroll sideways on phones instead of being
+ * squeezed). The scroller is focusable and named so keyboard users can scroll it
+ * too. `fit` sizes the card to its table instead of the full width.
  */
-export function TableFrame({ label, children, testId, fit = false }: { label: string; children: ReactNode; testId?: string; fit?: boolean }) {
+export function TableFrame({
+  label,
+  header,
+  footer,
+  children,
+  testId,
+  fit = false,
+}: {
+  label: string;
+  header?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  fit?: boolean;
+}) {
   return (
     <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
       data-testid={testId}
-      className={`${fit ? "max-w-full" : ""} overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800`}
+      className={`${fit ? "max-w-full" : ""} overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800`}
     >
-      {children}
+      {header ? <div className="px-3 pt-3 pb-2 text-sm font-semibold text-stone-800 dark:text-stone-100">{header}</div> : null}
+      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
+        {children}
+      </div>
+      {footer}
     </div>
   );
 }
@@ -28,7 +45,6 @@ export const thClass = "px-3 py-2 text-left text-xs font-semibold uppercase trac
 export const tdClass = "px-3 py-2 align-middle";
 export const numClass = "px-3 py-2 text-right align-middle tabular-nums";
 export const theadClass = "border-b border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-900/40";
-export const captionClass = "caption-top px-3 pt-3 pb-2 text-left text-sm font-semibold text-stone-800 dark:text-stone-100";
 
 /** A trophy drawn inline (emoji fonts are not everywhere); decorative, the text says "Champion". */
 export function Trophy({ className = "size-3.5" }: { className?: string }) {
