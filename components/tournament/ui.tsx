@@ -33,7 +33,8 @@ export function TableFrame({
       className={`${fit ? "max-w-full" : ""} overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800`}
     >
       {header ? <div className="px-3 pt-3 pb-2 text-sm font-semibold text-stone-800 dark:text-stone-100">{header}</div> : null}
-      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
+      {/* Outline drawn inside: the card clips what lies outside its rounded corners. */}
+      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:-outline-offset-2">
         {children}
       </div>
       {footer}
