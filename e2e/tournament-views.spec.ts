@@ -49,6 +49,15 @@ test("the staged bracket shows semi-finals, final and third place, replays and t
   const first = staged.getByTestId("standings-table").getByTestId("standings-row").first();
   await expect(first).toContainText(champion);
   await expect(first.locator('[data-status="champion"]')).toBeVisible();
+  // The audit log interleaves the engine's draws with the organizer's actions by time.
+  await staged.getByText("Audit log").click();
+  const kinds = await staged.getByTestId("audit-entry").evaluateAll((items) => items.map((i) => i.getAttribute("data-kind")));
+  // Registration (1 March) comes first; the clock extension (20 March) falls
+  // between round 2's draw (15 March) and round 3's (25 March).
+  expect(kinds[0]).toBe("organizer");
+  const lastAction = kinds.lastIndexOf("organizer");
+  expect(kinds.indexOf("engine")).toBeLessThan(lastAction);
+  expect(kinds.lastIndexOf("engine")).toBeGreaterThan(lastAction);
 });
 
 test("round tabs work with the keyboard and show group cross-tables", async ({ page }) => {
