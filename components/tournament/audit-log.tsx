@@ -33,10 +33,10 @@ export function AuditLog({ audit, actions = [], roundTimes, formatTime = default
     <ol className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm shadow-sm dark:divide-stone-700/70 dark:border-stone-700 dark:bg-stone-800" data-testid="audit-log" aria-label="Audit log">
       {items.map((item) => (
         <li key={item.key} data-testid="audit-entry" data-kind={item.kind} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
-          <span className="flex shrink-0 items-center gap-2 sm:w-44">
+          <span className="flex shrink-0 items-center gap-2 sm:w-60">
             {item.kind === "engine" ? <Badge>Round {item.round}</Badge> : <Badge tone="sky">Organizer</Badge>}
             {item.at ? (
-              <time dateTime={item.at} className="text-xs text-stone-500 dark:text-stone-400">
+              <time dateTime={item.at} className="text-xs whitespace-nowrap text-stone-500 dark:text-stone-400">
                 {formatTime(item.at)}
               </time>
             ) : null}

@@ -7,7 +7,7 @@
 import type { DiagonalSettings } from "@/engine/formats";
 import { diagonalRows, type DiagonalRow } from "./diagonal";
 import { outcomeSymbol, playerName, sideNames, type TournamentViewProps } from "./model";
-import { Badge, captionClass, EmptyState, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { Badge, EmptyState, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface DiagonalViewProps extends TournamentViewProps {
   /** 1-based round number. */
@@ -76,17 +76,15 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
         </dl>
       ) : null}
 
-      <TableFrame label={`${round.name} circle`} testId="diagonal-table">
+      <TableFrame label={`${round.name} circle`} testId="diagonal-table" header={`${round.name}: the circle in rating order`}>
         <table className="w-full min-w-max border-collapse text-sm">
-          <caption className={captionClass}>
-            {round.name}: the circle in rating order
-          </caption>
+          <caption className="sr-only">{round.name}: the circle in rating order</caption>
           <thead className={theadClass}>
             <tr>
               <th scope="col" className={`${thClass} w-10 text-right`}>
                 <abbr title="Position in the circle" className="no-underline">Pos</abbr>
               </th>
-              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-stone-900`}>
+              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}>
                 Player
               </th>
               <th scope="col" className={thClass}>

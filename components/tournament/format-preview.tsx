@@ -94,7 +94,9 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
     <section aria-label="Preview" aria-busy={stale} data-testid="format-preview" className={`card space-y-4 transition-opacity ${stale ? "opacity-60" : ""}`}>
       <div className="flex items-baseline justify-between gap-2">
         <h3 className="font-semibold">Preview</h3>
-        <span className="text-xs text-stone-500 dark:text-stone-400">{sim ? "from a simulated tournament with results drawn from ratings" : "round 1 only"}</span>
+        <span className="text-xs text-stone-500 dark:text-stone-400">
+          {sim ? "from a simulated tournament with results drawn from ratings" : preview.firstRound ? "round 1 only" : ""}
+        </span>
       </div>
       {preview.problems.length > 0 ? (
         <ul className="space-y-1.5" aria-live="polite" data-testid="preview-problems">
@@ -131,9 +133,11 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
       {preview.problems.length === 0 ? (
         <p className="text-xs text-stone-500 dark:text-stone-400">
           {"note" in preview && preview.note ? `${preview.note} ` : ""}
-          The duration is rough: a game is taken to last{" "}
-          {timeControl && isCorrespondence(timeControl) ? "half the main time plus ~20 moves of increment" : "the main time plus ~60 moves of increment"}, the games of a round run in
-          parallel, and breaks between rounds are not counted.
+          {sim && timeControl
+            ? `The duration is rough: a game is taken to last ${
+                isCorrespondence(timeControl) ? "half the main time plus ~20 moves of increment" : "the main time plus ~60 moves of increment"
+              }, the games of a round run in parallel, and breaks between rounds are not counted.`
+            : ""}
         </p>
       ) : null}
     </section>

@@ -8,7 +8,7 @@
 import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/formats";
 import { crossTable, type CrossGame } from "./cross-table";
 import { formatNumber, gamesByContainer, outcomeSymbol, playerName, sideLetters, sideNames, type TournamentViewProps } from "./model";
-import { captionClass, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface GroupCrossTableProps extends TournamentViewProps {
   /** 1-based round number. */
@@ -24,6 +24,13 @@ const OUTCOME_CLASS = {
   draw: "font-medium text-amber-700 dark:text-amber-400",
   loss: "text-stone-500 dark:text-stone-400",
 } as const;
+
+// The sticky player column must be opaque (rows scroll under it), so its colours
+// are the row's translucent tints mixed onto the frame's background.
+const ADVANCED_ROW = "bg-emerald-50/70 dark:bg-emerald-500/10";
+const STICKY_ADVANCED =
+  "bg-[color-mix(in_oklab,var(--color-emerald-50)_70%,white)] dark:bg-[color-mix(in_oklab,var(--color-emerald-500)_10%,var(--color-stone-800))]";
+const STICKY_HEAD = "bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]";
 
 /** The staged championship's round-1 groups are named after colours: a dot of that colour. */
 const GROUP_COLOURS: Readonly<Record<string, string>> = {
@@ -57,29 +64,40 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
   const advanced = new Set(round.advanced ?? []);
   const title = caption ?? group.name;
   const staged = state.format === "staged";
+  const lastRound = state.status === "finished" && roundNumber === state.rounds.length;
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
 
   return (
-    <TableFrame label={`${title} cross-table`} testId="group-cross-table">
-      <table className="w-full min-w-max border-collapse text-sm" data-group={group.name}>
-        <caption className={captionClass}>
-          <span className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="flex items-center gap-2">
-              {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
-              {title}
-            </span>
-            <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
-              {group.players.length} players · {games.filter((g) => !g.void).length} games
-              {round.status === "complete" ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
-            </span>
+    <TableFrame
+      label={`${title} cross-table`}
+      testId="group-cross-table"
+      fit
+      header={
+        <span className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <span className="flex items-center gap-2">
+            {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
+            {title}
           </span>
-        </caption>
+          <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
+            {group.players.length} players · {games.filter((g) => !g.void).length} games
+            {round.status === "complete" ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
+          </span>
+        </span>
+      }
+      footer={
+        <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
+          Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
+        </p>
+      }
+    >
+      <table className="w-full min-w-max border-collapse text-sm" data-group={group.name}>
+        <caption className="sr-only">{title}</caption>
         <thead className={theadClass}>
           <tr>
             <th scope="col" className={`${thClass} w-8 text-right`}>
               <abbr title="Seed in the group" className="no-underline">#</abbr>
             </th>
-            <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-stone-900`}>
+            <th scope="col" className={`${thClass} sticky left-0 z-10 ${STICKY_HEAD}`}>
               Player
             </th>
             {group.players.map((p, i) => (
@@ -111,12 +129,12 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                 data-testid="cross-row"
                 data-player={p}
                 data-advanced={goesOn ? "" : undefined}
-                className={`border-t border-stone-100 dark:border-stone-700/70 ${goesOn ? "bg-emerald-50/70 dark:bg-emerald-500/10" : ""}`}
+                className={`border-t border-stone-100 dark:border-stone-700/70 ${goesOn ? ADVANCED_ROW : ""}`}
               >
                 <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{r + 1}</td>
                 <th
                   scope="row"
-                  className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? "bg-emerald-50 dark:bg-[#1f2e27]" : "bg-white dark:bg-stone-800"}`}
+                  className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? STICKY_ADVANCED : "bg-white dark:bg-stone-800"}`}
                 >
                   <PlayerLabel id={p} names={names} showRating={roundNumber === 1} />
                 </th>
@@ -138,7 +156,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                               text={text}
                               title={describe(g, playerName(names, p), playerName(names, q), sides)}
                               gameLinks={gameLinks}
-                              className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-stone-400"}
+                              className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-base leading-none font-bold text-stone-400 dark:text-stone-500"}
                             />
                             <sub className="ml-px text-[10px] text-stone-400 dark:text-stone-500" title={sides[g.side - 1]}>
                               {letters[g.side - 1]}
@@ -153,12 +171,13 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                 <td className={`${numClass} font-semibold`}>{formatNumber(score, true)}</td>
                 <td className={numClass}>{srow?.rankLabel ?? ""}</td>
                 <td className={tdClass}>
-                  {goesOn ? (
+                  {/* The last round's winner "advances" only to the title. */}
+                  {lastRound && state.champions.includes(p) ? (
+                    <StatusBadge status="champion" />
+                  ) : goesOn ? (
                     <StatusBadge status="playing" label="Advances" />
                   ) : srow?.status === "withdrawn" ? (
                     <StatusBadge status="withdrawn" />
-                  ) : srow?.status === "champion" ? (
-                    <StatusBadge status="champion" />
                   ) : null}
                 </td>
               </tr>
@@ -166,9 +185,6 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
           })}
         </tbody>
       </table>
-      <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
-        Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
-      </p>
     </TableFrame>
   );
 }

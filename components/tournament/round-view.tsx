@@ -11,7 +11,7 @@ import { LeagueView } from "./league-view";
 import { playerName, type TournamentViewProps } from "./model";
 import { currentTabIndex, roundTabs, type RoundTab } from "./round-tabs";
 import { StagedView } from "./staged-view";
-import { EmptyState } from "./ui";
+import { EmptyState, Trophy } from "./ui";
 
 export interface RoundViewProps extends TournamentViewProps {
   /** Label of the tab list, for screen readers. */
@@ -26,7 +26,7 @@ function GroupsRound({ state, names, gameLinks, round }: TournamentViewProps & {
   const shown = all ? round.groups : round.groups.slice(0, GROUPS_SHOWN);
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="flex flex-wrap items-start gap-4">
         {shown.map((g, i) => (
           <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} round={round.number} group={i} />
         ))}
@@ -43,19 +43,19 @@ function GroupsRound({ state, names, gameLinks, round }: TournamentViewProps & {
 function RoundSummary({ state, names, round }: { state: TournamentViewProps["state"]; names: TournamentViewProps["names"]; round: Round }) {
   const advanced = round.advanced ?? [];
   const eliminated = round.eliminated ?? [];
+  // A final round sends nobody on, and a league eliminates nobody: say only what happened.
+  const moves = [advanced.length > 0 ? `${advanced.length} went on` : "", eliminated.length > 0 ? `${eliminated.length} out` : ""].filter(Boolean).join(", ");
   const text =
     round.status === "complete"
-      ? state.format === "league"
-        ? "Complete."
-        : `Complete · ${advanced.length} went on, ${eliminated.length} out.`
+      ? `Complete${moves ? ` · ${moves}` : ""}.`
       : `In play · ${round.pending} game${round.pending === 1 ? "" : "s"} waiting for a result.`;
   const champions = state.status === "finished" && round.number === state.rounds.length ? state.champions : [];
   return (
     <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="round-summary">
       {text}
       {champions.length > 0 ? (
-        <span className="ml-1 font-medium text-amber-800 dark:text-amber-300" data-testid="round-champions">
-          🏆 {champions.length > 1 ? "Joint champions" : "Champion"}: {champions.map((c) => playerName(names, c)).join(", ")}
+        <span className="ml-2 inline-flex items-center gap-1 font-medium text-amber-800 dark:text-amber-300" data-testid="round-champions">
+          <Trophy /> {champions.length > 1 ? "Joint champions" : "Champion"}: {champions.map((c) => playerName(names, c)).join(", ")}
         </span>
       ) : null}
     </p>

@@ -8,7 +8,7 @@
 import { stagedBracket, type BracketMatch, type BracketSlot } from "./bracket";
 import { GroupCrossTable } from "./group-cross-table";
 import { playerName, resultText, type TournamentViewProps } from "./model";
-import { Badge, EmptyState, GameResultLink, PlayerLabel } from "./ui";
+import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "./ui";
 
 export interface StagedViewProps extends TournamentViewProps {
   /** 1–3 shows that group round; 4 or 5 shows the knockout bracket; omitted: the whole path. */
@@ -70,8 +70,8 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
         {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
       </span>
       {trophy ? (
-        <span className="text-xs" data-testid="bracket-champion">
-          🏆 <span className="font-semibold text-amber-800 dark:text-amber-300">Champion</span>
+        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="bracket-champion">
+          <Trophy /> Champion
         </span>
       ) : slot.winner ? (
         <span aria-label="winner" className="text-emerald-700 dark:text-emerald-400">
@@ -137,8 +137,9 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
   return (
     <section aria-label="Knockout bracket" className="space-y-3">
       <div role="region" aria-label="Knockout bracket (scrolls sideways)" tabIndex={0} className="overflow-x-auto pb-1" data-testid="staged-bracket">
-        <div className="grid min-w-[34rem] grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)]">
-          <div className="grid grid-rows-2 gap-6">
+        {/* Phones: the matches stacked, semis first; wider screens: the bracket with its lines. */}
+        <div className="flex flex-col gap-3 sm:grid sm:min-w-[34rem] sm:grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)] sm:gap-0">
+          <div className="grid gap-3 sm:grid-rows-2 sm:gap-6">
             {bracket.semis.map((m) => (
               <div key={m.key} className="flex items-center">
                 <MatchBox match={m} names={names} gameLinks={gameLinks} />
@@ -146,7 +147,7 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
             ))}
           </div>
           {/* The connector: a bracket from the middle of each semi-final to the middle of the final. */}
-          <div aria-hidden="true" className="relative">
+          <div aria-hidden="true" className="relative hidden sm:block">
             <div className="absolute top-1/4 bottom-1/4 left-0 w-1/2 rounded-r-md border-y-2 border-r-2 border-stone-300 dark:border-stone-600" />
             <div className="absolute top-1/2 right-0 left-1/2 border-t-2 border-stone-300 dark:border-stone-600" />
           </div>
@@ -169,7 +170,7 @@ function GroupRound({ state, names, gameLinks, round }: TournamentViewProps & { 
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   return (
-    <div className={`grid gap-4 ${r.groups.length > 2 && r.groups[0] && r.groups[0].players.length <= 4 ? "lg:grid-cols-2" : ""}`}>
+    <div className="flex flex-wrap items-start gap-4">
       {r.groups.map((g, i) => (
         <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} round={round} group={i} caption={round === 3 ? `Group ${g.name}` : `${g.name} group`} />
       ))}

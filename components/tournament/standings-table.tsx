@@ -9,7 +9,7 @@ import { Fragment, useState } from "react";
 import { standings as engineStandings, type StandingRow, type TournamentState } from "@/engine/formats";
 import { roundReachedLabel, standingColumns } from "./columns";
 import { playerName, type PlayerNames } from "./model";
-import { captionClass, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface StandingsTableProps {
   readonly state: TournamentState;
@@ -37,25 +37,31 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
       return next;
     });
   const span = columns.length + 4;
+  // "Round reached" reads as a name ("Semi-finals"): left-aligned like text, not like numbers.
+  const textColumn = (key: string) => overall && key === "round";
 
   return (
-    <TableFrame label={caption} testId={testId}>
+    <TableFrame
+      label={caption}
+      testId={testId}
+      header={
+        <div className="flex items-center justify-between gap-4">
+          <span>{caption}</span>
+          {rows.some((r) => r.why) ? (
+            <button
+              type="button"
+              className="rounded px-2 py-1 text-xs font-medium text-amber-800 hover:bg-amber-50 dark:text-amber-400 dark:hover:bg-stone-700"
+              aria-pressed={allOpen}
+              onClick={() => setAllOpen((v) => !v)}
+            >
+              {allOpen ? "Hide reasons" : "Show why each place"}
+            </button>
+          ) : null}
+        </div>
+      }
+    >
       <table className="w-full min-w-max border-collapse text-sm">
-        <caption className={captionClass}>
-          <div className="flex items-center justify-between gap-4">
-            <span>{caption}</span>
-            {rows.some((r) => r.why) ? (
-              <button
-                type="button"
-                className="rounded px-2 py-1 text-xs font-medium text-amber-800 hover:bg-amber-50 dark:text-amber-400 dark:hover:bg-stone-700"
-                aria-pressed={allOpen}
-                onClick={() => setAllOpen((v) => !v)}
-              >
-                {allOpen ? "Hide reasons" : "Show why each place"}
-              </button>
-            ) : null}
-          </div>
-        </caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className={theadClass}>
           <tr>
             <th scope="col" className={`${thClass} w-12 text-right`}>
@@ -65,7 +71,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
               Player
             </th>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={`${thClass} text-right`}>
+              <th key={c.key} scope="col" className={`${thClass} ${textColumn(c.key) ? "" : "text-right"}`}>
                 <abbr title={c.title} className="no-underline">
                   {c.label}
                 </abbr>
@@ -106,7 +112,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                     const v = row.values[c.key];
                     const text = v === undefined ? "–" : c.key === "round" && overall ? roundReachedLabel(state, row) : c.format(v);
                     return (
-                      <td key={c.key} className={`${numClass} ${c.primary ? "font-semibold" : "text-stone-700 dark:text-stone-300"}`}>
+                      <td key={c.key} className={`${textColumn(c.key) ? tdClass : numClass} ${c.primary ? "font-semibold" : "text-stone-700 dark:text-stone-300"}`}>
                         {text}
                       </td>
                     );

@@ -7,19 +7,37 @@ import type { GameWithId, StandingRow } from "@/engine/formats";
 import { playerName, type GameLinks, type PlayerNames } from "./model";
 
 /**
- * A table's horizontal scroller. Focusable and named so keyboard users can scroll
- * it too (a scrolling region nobody can focus is unreachable without a mouse).
+ * A table's card: a header and footer that stay put, and between them the table
+ * in a horizontal scroller (tables scroll sideways on phones instead of being
+ * squeezed). The scroller is focusable and named so keyboard users can scroll it
+ * too. `fit` sizes the card to its table instead of the full width.
  */
-export function TableFrame({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+export function TableFrame({
+  label,
+  header,
+  footer,
+  children,
+  testId,
+  fit = false,
+}: {
+  label: string;
+  header?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+  fit?: boolean;
+}) {
   return (
     <div
-      role="region"
-      aria-label={label}
-      tabIndex={0}
       data-testid={testId}
-      className="overflow-x-auto rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800"
+      className={`${fit ? "max-w-full" : ""} overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800`}
     >
-      {children}
+      {header ? <div className="px-3 pt-3 pb-2 text-sm font-semibold text-stone-800 dark:text-stone-100">{header}</div> : null}
+      {/* Outline drawn inside: the card clips what lies outside its rounded corners. */}
+      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:-outline-offset-2">
+        {children}
+      </div>
+      {footer}
     </div>
   );
 }
@@ -28,7 +46,15 @@ export const thClass = "px-3 py-2 text-left text-xs font-semibold uppercase trac
 export const tdClass = "px-3 py-2 align-middle";
 export const numClass = "px-3 py-2 text-right align-middle tabular-nums";
 export const theadClass = "border-b border-stone-200 bg-stone-50 dark:border-stone-700 dark:bg-stone-900/40";
-export const captionClass = "caption-top px-3 pt-3 pb-2 text-left text-sm font-semibold text-stone-800 dark:text-stone-100";
+
+/** A trophy drawn inline (emoji fonts are not everywhere); decorative, the text says "Champion". */
+export function Trophy({ className = "size-3.5" }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={`inline-block shrink-0 ${className}`}>
+      <path d="M5 2h10v2h3v2.5A3.5 3.5 0 0 1 14.6 10 5 5 0 0 1 11 12.9V15h3v3H6v-3h3v-2.1A5 5 0 0 1 5.4 10 3.5 3.5 0 0 1 2 6.5V4h3V2Zm0 4H4v.5A1.5 1.5 0 0 0 5.1 8 5 5 0 0 1 5 7V6Zm10 0v1a5 5 0 0 1-.1 1A1.5 1.5 0 0 0 16 6.5V6h-1Z" />
+    </svg>
+  );
+}
 
 export function PlayerLabel({ id, names, showRating = false }: { id: string; names: PlayerNames; showRating?: boolean }) {
   const rating = names[id]?.rating;
@@ -51,7 +77,7 @@ export function StatusBadge({ status, label }: { status: StandingRow["status"]; 
   const s = STATUS[status];
   return (
     <span data-status={status} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${s.className}`}>
-      {status === "champion" ? <span aria-hidden="true">🏆</span> : null}
+      {status === "champion" ? <Trophy className="size-3" /> : null}
       {label ?? s.label}
     </span>
   );
@@ -76,7 +102,8 @@ export function GameResultLink({ game, text, title, gameLinks, className = "" }:
   const href = gameLinks?.[game.id];
   const live = !game.result && !game.void;
   const shown = live ? (href ? "live" : "·") : text;
-  const tone = live && href ? "text-emerald-700 dark:text-emerald-400 font-semibold" : "";
+  // "!" so the live colour wins over the colour a caller passes for results.
+  const tone = live && href ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "";
   if (href) {
     return (
       <a href={href} title={title} data-game-id={game.id} className={`rounded px-0.5 underline-offset-2 hover:underline ${tone} ${className}`}>

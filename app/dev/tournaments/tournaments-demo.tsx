@@ -19,6 +19,7 @@ import { AuditLog, type OrganizerAction } from "@/components/tournament/audit-lo
 import type { GameLinks, PlayerNames } from "@/components/tournament/model";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
+import { Trophy } from "@/components/tournament/ui";
 import { PreviewDemo } from "./preview-demo";
 
 const NAMES = [
@@ -43,6 +44,8 @@ interface Demo {
   readonly state: TournamentState;
   readonly gameLinks?: GameLinks;
   readonly actions?: readonly OrganizerAction[];
+  /** When each round started, so the audit log interleaves engine entries and actions. */
+  readonly roundTimes?: Readonly<Record<number, string>>;
 }
 
 function simulated<F extends FormatName>(format: F, players: number, seed: string, settings?: SettingsInput<F>): TournamentState {
@@ -80,6 +83,14 @@ const ACTIONS: readonly OrganizerAction[] = [
   { at: "2025-03-20T11:15:00Z", who: "organizer Halvard", what: "extended the clock of one round-2 game by 12 hours (server outage)" },
 ];
 
+const ROUND_TIMES: Readonly<Record<number, string>> = {
+  1: "2025-03-08T18:30:00Z",
+  2: "2025-03-15T20:00:00Z",
+  3: "2025-03-25T08:00:00Z",
+  4: "2025-04-02T10:00:00Z",
+  5: "2025-04-09T10:00:00Z",
+};
+
 export function TournamentsDemo() {
   const demos = useMemo((): Demo[] => {
     const live = inProgress();
@@ -88,7 +99,7 @@ export function TournamentsDemo() {
       { id: "league-5", title: "League · 5 players", blurb: "Double round-robin in 10 phases with a bye each phase.", state: simulated("league", 5, "demo-8") },
       { id: "league-6", title: "League · 6 players", blurb: "Double round-robin in 10 phases; points → wins → wins as black.", state: simulated("league", 6, "demo-8") },
       { id: "diagonal", title: "Diagonal race · 24 players", blurb: "Four opponents across the circle in round 1, then two; out at two losses.", state: simulated("diagonal", 24, "demo") },
-      { id: "staged", title: "Staged championship · 28 players", blurb: "7 → 4 → 4 → semi-finals → final and third place.", state: simulated("staged", 28, "demo-3"), actions: ACTIONS },
+      { id: "staged", title: "Staged championship · 28 players", blurb: "7 → 4 → 4 → semi-finals → final and third place.", state: simulated("staged", 28, "demo-3"), actions: ACTIONS, roundTimes: ROUND_TIMES },
       { id: "staged-live", title: "Staged championship in play · 20 players", blurb: "Stopped in round 2: open games, links to live games, rounds still to come.", state: live.state, gameLinks: live.gameLinks },
     ];
   }, []);
@@ -120,8 +131,8 @@ export function TournamentsDemo() {
               </h2>
               <p className="text-sm text-stone-600 dark:text-stone-400">{d.blurb}</p>
               {d.state.champions.length > 0 ? (
-                <p className="text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="demo-champion">
-                  🏆 {d.state.champions.length > 1 ? "Joint champions" : "Champion"}: {d.state.champions.map((c) => names[c]?.username ?? c).join(", ")}
+                <p className="flex items-center gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="demo-champion">
+                  <Trophy /> {d.state.champions.length > 1 ? "Joint champions" : "Champion"}: {d.state.champions.map((c) => names[c]?.username ?? c).join(", ")}
                 </p>
               ) : null}
             </div>
@@ -130,7 +141,7 @@ export function TournamentsDemo() {
             <details className="group">
               <summary className="cursor-pointer text-sm font-semibold">Audit log</summary>
               <div className="pt-3">
-                <AuditLog audit={d.state.audit} actions={d.actions} />
+                <AuditLog audit={d.state.audit} actions={d.actions} roundTimes={d.roundTimes} />
               </div>
             </details>
           </section>
