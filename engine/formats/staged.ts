@@ -357,8 +357,8 @@ function replan(s: DraftState<"staged">, events: EngineEvent[]): void {
 
 const STANDING_KEYS: readonly RankKey[] = [
   { name: "round", label: "rounds reached", better: "high" },
-  { name: "final", label: "final places", better: "high" },
-  { name: "groupRank", label: "place in the group", better: "low" },
+  { name: "final", label: "result in the knockout", better: "high", word: "better" },
+  { name: "groupRank", label: "place in the group", better: "low", word: "better" },
   { name: "percent", label: "score %", better: "high" },
 ];
 

@@ -10,6 +10,8 @@ export interface RankKey {
   readonly label: string;
   /** Which direction is better. */
   readonly better: "high" | "low";
+  /** The comparison word when "more"/"fewer" would read wrong ("better place"). */
+  readonly word?: string;
 }
 
 export interface RankEntry {
@@ -60,7 +62,7 @@ export function explainOrder(a: RankEntry, b: RankEntry, keys: readonly RankKey[
     const x = a.values[k.name] ?? 0;
     const y = b.values[k.name] ?? 0;
     if (x !== y) {
-      const word = k.better === "high" ? "more" : "fewer";
+      const word = k.word ?? (k.better === "high" ? "more" : "fewer");
       const prefix = same.length > 0 ? `same ${same.join(", ")}; ` : "";
       return `${prefix}${word} ${k.label}: ${fmt(x)} vs ${fmt(y)}`;
     }
