@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LiveGamesList } from "@/components/live-games-list";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
@@ -70,19 +71,7 @@ export default async function HomePage() {
           <h2 id="games-now" className="text-lg font-semibold">
             Games on the board
           </h2>
-          {live.games.length === 0 ? (
-            <p className="text-sm text-stone-600 dark:text-stone-400">No games are being played right now.</p>
-          ) : (
-            <ul className="space-y-2">
-              {live.games.slice(0, 5).map((g) => (
-                <li key={g.id}>
-                  <Link href={`/games/${g.id}`} className="card block py-3 text-sm hover:border-amber-500">
-                    {g.side1.username} vs {g.side2.username} · move {g.ply + 1}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
+          <LiveGamesList games={live.games.slice(0, 5)} />
         </section>
       </div>
     </div>

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/form";
+import { LiveGamesList } from "@/components/live-games-list";
 import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID } from "@/engine/clock";
 import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
@@ -133,18 +134,8 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
         </h2>
         {live.isPending ? (
           <p className="text-sm text-stone-500">Loading games…</p>
-        ) : live.data?.games.length === 0 ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">No games are being played right now.</p>
         ) : (
-          <ul className="space-y-2">
-            {live.data?.games.map((g) => (
-              <li key={g.id}>
-                <Link href={`/games/${g.id}`} className="card block py-3 text-sm hover:border-amber-500">
-                  {g.side1.username} vs {g.side2.username} · move {g.ply + 1}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LiveGamesList games={live.data.games} />
         )}
       </section>
     </div>
