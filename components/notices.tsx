@@ -12,6 +12,8 @@ function text(n: Notice): string {
       return `Your move against ${n.opponent}.`;
     case "game-started":
       return `${n.opponent} accepted your challenge: the game has started.`;
+    case "tournament-game":
+      return `A new game is ready for you in ${n.tournament}.`;
     case "result-reported":
       return `${n.opponent} reported a result: confirm or dispute it.`;
     case "game-over":

@@ -9,6 +9,7 @@ export interface RealtimeUser {
 export type Notice =
   | { kind: "your-turn"; gameId: string; opponent: string; deadline: number | null }
   | { kind: "game-started"; gameId: string; opponent: string }
+  | { kind: "tournament-game"; gameId: string; tournament: string }
   | { kind: "result-reported"; gameId: string; opponent: string }
   | { kind: "game-over"; gameId: string; opponent: string; result: string | null };
 

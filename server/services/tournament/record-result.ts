@@ -6,10 +6,9 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { findGame, pendingGames, recordResult, type TournamentState } from "@/engine/formats";
-import { notifyUser } from "@/server/realtime/publish";
 import type { GameRow } from "../game/game-view";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineResult, lockTournament, saveTournament, stateOf } from "./tournament-row";
+import { announce, audit, engineResult, lockTournament, notifyNewGames, saveTournament, stateOf } from "./tournament-row";
 
 /** Current ratings of the tournament's players, for planning the next round. */
 export async function currentRatings(tx: Db, state: TournamentState): Promise<Map<string, number>> {
@@ -48,9 +47,6 @@ export async function recordTournamentResult(
   }
   return () => {
     announce(t.id, version);
-    for (const g of created) {
-      notifyUser(g.side1Id, { kind: "game-started", gameId: g.id, opponent: "" });
-      notifyUser(g.side2Id, { kind: "game-started", gameId: g.id, opponent: "" });
-    }
+    notifyNewGames(t.name, created);
   };
 }

@@ -7,13 +7,13 @@ import { tournamentPlayers, tournaments, users } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { FormatError, startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
-import { notifyUser } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { syncGames, type CreatedGame } from "./sync-games";
-import { announce, audit, lockTournament, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
+import { announce, audit, lockTournament, notifyNewGames, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
 
 export interface Started {
   tournamentId: string;
+  name: string;
   version: number;
   created: CreatedGame[];
 }
@@ -43,15 +43,12 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   const created = await syncGames(tx, t, state, now);
   const version = await saveTournament(tx, t.id, { status: "running", state, startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  return { tournamentId: t.id, version, created };
+  return { tournamentId: t.id, name: t.name, version, created };
 }
 
 export function announceStart(started: Started): void {
   announce(started.tournamentId, started.version);
-  for (const g of started.created) {
-    notifyUser(g.side1Id, { kind: "game-started", gameId: g.id, opponent: "" });
-    notifyUser(g.side2Id, { kind: "game-started", gameId: g.id, opponent: "" });
-  }
+  notifyNewGames(started.name, started.created);
 }
 
 export async function startTournamentNow(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<Started> {
