@@ -6,6 +6,7 @@ import { z } from "zod";
 import { AuditLog } from "@/components/tournament/audit-log";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
+import { standings } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
@@ -55,6 +56,8 @@ export default async function TournamentPage({ params }: Props) {
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
   const withdrawn = new Set(t.state?.withdrawals.map((w) => w.player) ?? []);
+  // Only players still in play can withdraw or be withdrawn.
+  const stillPlaying = new Set(t.status === "running" && t.state ? standings(t.state).filter((r) => r.status === "playing").map((r) => r.player) : []);
   // Seeds: round 1's order once started; by rating before.
   const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
   const actions = t.audit.map((a) => ({ at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail ? `${a.action}: ${a.detail}` : a.action }));
@@ -135,14 +138,17 @@ export default async function TournamentPage({ params }: Props) {
                   </Link>
                   <span className="text-xs text-stone-500">{displayRating(p)}</span>
                   {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
-                  {t.status === "running" && !withdrawn.has(p.id) && me?.id === p.id && (
-                    <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />
-                  )}
-                  {t.status === "running" && !withdrawn.has(p.id) && isOrganizer && me?.id !== p.id && (
-                    <>
-                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Withdraw ${p.username}`} />
-                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Disqualify ${p.username}`} disqualify />
-                    </>
+                  {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
+                  {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
+                    <details className="ml-auto text-xs">
+                      <summary className="cursor-pointer text-stone-500" aria-label={`Organizer actions for ${p.username}`}>
+                        Manage
+                      </summary>
+                      <span className="flex flex-col items-end gap-1 pt-1">
+                        <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Withdraw ${p.username}`} />
+                        <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Disqualify ${p.username}`} disqualify />
+                      </span>
+                    </details>
                   )}
                 </li>
               ))}
