@@ -27,3 +27,15 @@ export async function rssMb(pid: number): Promise<number> {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : NaN;
 }
+
+/** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
+export const wallNow = (): number => performance.timeOrigin + performance.now();
+
+/** CPU time (user + system, all threads) a process has used so far, in ms (Linux /proc). */
+export async function cpuMs(pid: number): Promise<number> {
+  const { readFileSync } = await import("node:fs");
+  // Fields after the command name (which may hold spaces) start at field 3; utime/stime are 14/15.
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
