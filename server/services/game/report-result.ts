@@ -1,13 +1,12 @@
 // Results of games played elsewhere: either player reports, the opponent confirms or
-// disputes; an undisputed report is confirmed after 48 hours (sweep-overdue.ts); a
-// site admin can set any active game's result.
+// disputes; an undisputed report is confirmed after 48 hours (sweep-overdue.ts). A site
+// admin, or the organizer of the game's tournament, sets or corrects a result.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports } from "@/db/schema";
+import { gameReports, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { notifyUser, publishGame } from "@/server/realtime/publish";
 import type { SessionUser } from "@/server/auth/session";
-import { tournaments } from "@/db/schema";
+import { notifyUser, publishGame } from "@/server/realtime/publish";
 import { audit } from "../tournament/tournament-row";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
