@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { pageCount } from "../listing";
 import { gameReports, games, ratingHistory, users } from "@/db/schema";
 
 const side1 = alias(users, "side1");
@@ -45,7 +46,7 @@ async function pageOfGames(db: Db, where: SQL | undefined, page: number) {
       .offset((page - 1) * GAMES_PAGE_SIZE),
     db.select({ n: count() }).from(games).where(where),
   ]);
-  return { games: rows, page, pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / GAMES_PAGE_SIZE)) };
+  return { games: rows, page, pageCount: pageCount(total?.n ?? 0, GAMES_PAGE_SIZE) };
 }
 
 export function listLiveGames(db: Db, page: number) {

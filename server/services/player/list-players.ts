@@ -2,17 +2,13 @@
 import { and, asc, count, ilike, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { containsPattern, pageCount } from "../listing";
 
 export const PLAYERS_PAGE_SIZE = 25;
 
-/** Escapes LIKE wildcards so a search for "a_b" finds "a_b", not "axb". */
-function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listPlayers(db: Db, input: { search?: string; page: number }) {
   const search = input.search?.trim();
-  const where = and(isNull(users.deletedAt), search ? ilike(users.username, `%${likeEscape(search)}%`) : undefined);
+  const where = and(isNull(users.deletedAt), search ? ilike(users.username, containsPattern(search)) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: users.id, username: users.username, createdAt: users.createdAt })
@@ -27,7 +23,7 @@ export async function listPlayers(db: Db, input: { search?: string; page: number
   return {
     players: rows,
     page: input.page,
-    pageCount: Math.max(1, Math.ceil(totalCount / PLAYERS_PAGE_SIZE)),
+    pageCount: pageCount(totalCount, PLAYERS_PAGE_SIZE),
     total: totalCount,
   };
 }

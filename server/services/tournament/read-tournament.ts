@@ -7,20 +7,17 @@ import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import { champions, standings, type StandingRow, type TournamentState } from "@/engine/formats";
 import { AppError } from "../errors";
+import { containsPattern, pageCount } from "../listing";
 import { gameLinks } from "./organizer-actions";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
 export type TournamentTab = "registering" | "running" | "finished";
 
-function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
   const statuses = input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
   const where: SQL | undefined = and(
     inArray(tournaments.status, statuses),
-    input.search ? ilike(tournaments.name, `%${likeEscape(input.search)}%`) : undefined,
+    input.search ? ilike(tournaments.name, containsPattern(input.search)) : undefined,
   );
   const players = db
     .select({ tournamentId: tournamentPlayers.tournamentId, n: count().as("n") })
@@ -53,7 +50,7 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
   return {
     tournaments: rows.map((r) => ({ ...r, players: Number(r.players ?? 0) })),
     page: input.page,
-    pageCount: Math.max(1, Math.ceil((total?.n ?? 0) / TOURNAMENTS_PAGE_SIZE)),
+    pageCount: pageCount(total?.n ?? 0, TOURNAMENTS_PAGE_SIZE),
   };
 }
 
