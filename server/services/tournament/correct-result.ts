@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
-import { correctResult, FormatError } from "@/engine/formats";
+import { correctResult } from "@/engine/formats";
 import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
-import { announce, audit, engineResult, lockTournament, saveTournament, stateOf } from "./tournament-row";
+import { announce, audit, engineCall, engineResult, lockTournament, saveTournament, stateOf } from "./tournament-row";
 
 export async function correctTournamentResult(
   tx: Db,
@@ -18,13 +18,10 @@ export async function correctTournamentResult(
 ): Promise<() => void> {
   const t = await lockTournament(tx, tournamentId);
   if (t.status !== "running") throw new AppError("BAD_REQUEST", "Only results of a running tournament can be corrected.");
-  let next;
-  try {
-    next = correctResult(stateOf(t), game.tournamentGameKey!, engineResult(input.result, "set by organizer", input.margin ?? null));
-  } catch (err) {
-    if (err instanceof FormatError) throw new AppError("BAD_REQUEST", `This result cannot be corrected: ${err.message}.`);
-    throw err;
-  }
+  const next = engineCall(
+    () => correctResult(stateOf(t), game.tournamentGameKey!, engineResult(input.result, "set by organizer", input.margin ?? null)),
+    "This result cannot be corrected",
+  );
   await tx
     .update(games)
     .set({ result: input.result, endReason: "corrected by organizer", margin: input.margin ?? null })

@@ -4,23 +4,14 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, tournamentPlayers } from "@/db/schema";
-import { chooseRole as engineChooseRole, findGame, FormatError, withdraw, type TournamentState } from "@/engine/formats";
+import { chooseRole as engineChooseRole, findGame, withdraw, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { loadGameView, lockGame, sideOf } from "../game/game-view";
 import { currentRatings } from "./record-result";
 import { syncGames } from "./sync-games";
-import { announce, audit, lockTournament, requireOrganizer, saveTournament, stateOf, type TournamentRow } from "./tournament-row";
-
-function engineCall<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (err) {
-    if (err instanceof FormatError) throw new AppError("BAD_REQUEST", `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.`);
-    throw err;
-  }
-}
+import { announce, audit, engineCall, lockTournament, requireOrganizer, saveTournament, stateOf, type TournamentRow } from "./tournament-row";
 
 /**
  * Brings the site games of the tournament in line with the engine after a withdrawal:

@@ -5,11 +5,11 @@ import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournaments, users } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { FormatError, startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
+import { startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { syncGames, type CreatedGame } from "./sync-games";
-import { announce, audit, lockTournament, notifyNewGames, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
+import { announce, audit, engineCall, lockTournament, notifyNewGames, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
 
 export interface Started {
   tournamentId: string;
@@ -32,14 +32,8 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   const format = t.format as FormatName;
   const problems = validateSettings(format, t.settings as never, players.length);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", `Cannot start: ${problems.map((p) => p.message).join("; ")}.`);
-  let state;
-  try {
-    const gameType = catalogGame(t.gameType)!.family as GameTypeName;
-    state = engineStart(format, players, t.settings as never, t.seed, { gameType });
-  } catch (err) {
-    if (err instanceof FormatError) throw new AppError("BAD_REQUEST", `Cannot start: ${err.message}.`);
-    throw err;
-  }
+  const gameType = catalogGame(t.gameType)!.family as GameTypeName;
+  const state = engineCall(() => engineStart(format, players, t.settings as never, t.seed, { gameType }), "Cannot start");
   const created = await syncGames(tx, t, state, now);
   const version = await saveTournament(tx, t.id, { status: "running", state, startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournaments } from "@/db/schema";
-import type { GameResult as EngineResult, ResultReason, TournamentState } from "@/engine/formats";
+import { FormatError, type GameResult as EngineResult, type ResultReason, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { notifyUser, publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
@@ -22,6 +22,21 @@ export async function lockTournament(tx: Db, id: string): Promise<TournamentRow>
 export function requireOrganizer(t: TournamentRow, user: SessionUser): void {
   if (t.organizerId !== user.id && !user.isAdmin) {
     throw new AppError("FORBIDDEN", "Only the tournament's organizer (or a site admin) may do that.");
+  }
+}
+
+/**
+ * Runs an engine call, turning the engine's refusal (a FormatError, written for
+ * people) into a BAD_REQUEST: "<context>: <reason>." or, without context, the reason
+ * as a sentence.
+ */
+export function engineCall<T>(f: () => T, context?: string): T {
+  try {
+    return f();
+  } catch (err) {
+    if (!(err instanceof FormatError)) throw err;
+    const reason = context ? `${context}: ${err.message}` : `${err.message[0]!.toUpperCase()}${err.message.slice(1)}`;
+    throw new AppError("BAD_REQUEST", `${reason}.`);
   }
 }
 
