@@ -23,11 +23,11 @@ const MORE = ["gudrun", "harald", "ingrid", "jorund", "kari", "leif", "magnus", 
 
 type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
 
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, maxRounds: number): Promise<void> {
-  for (let step = 0; step < maxRounds; step++) {
+/** Decides every released game, `steps` times over (each step: a round or a league phase). */
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number): Promise<void> {
+  for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
-    const before = (t.state as TournamentState).rounds.length;
     for (const g of playableGames(t.state as TournamentState)) {
       const [site] = await db
         .select({ id: games.id })
@@ -35,8 +35,6 @@ async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pic
         .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
       await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) });
     }
-    const after = await getTournament(db, tournamentId);
-    if ((after.state as TournamentState | null)?.rounds.length === before && after.status === "running" && step + 1 >= maxRounds) return;
   }
 }
 
@@ -75,6 +73,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     minPlayers: number;
     maxPlayers: number;
     startsAt?: Date;
+    /** Start it and decide this many steps of games (draws allowed or not). */
+    play?: { steps: number; draws: boolean };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -89,11 +89,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       startsAt: opts.startsAt ?? null,
     });
     for (const p of people.slice(1, 1 + opts.players)) await joinTournament(db, p.id, t.id);
-    return t;
+    if (opts.play) {
+      await startTournamentNow(db, alice, t.id);
+      await playOut(db, alice, t.id, pick(opts.play.draws), opts.play.steps);
+    }
   }
 
   // Finished: a group elimination of thirteen and a staged championship of sixteen.
-  const groups = await tournament({
+  await tournament({
     name: "Autumn Chess Groups",
     description: "Groups of four, everyone plays everyone twice; group winners go on.",
     format: "groups",
@@ -103,11 +106,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     settings: { partition: "fixed", groupSize: 4 },
     minPlayers: 4,
     maxPlayers: 32,
+    play: { steps: 10, draws: true },
   });
-  await startTournamentNow(db, alice, groups.id);
-  await playOut(db, alice, groups.id, pick(true), 10);
 
-  const staged = await tournament({
+  await tournament({
     name: "Four-Colour Championship",
     description: "The staged path: 4 groups, then 4, then 2, semi-finals, final and third place.",
     format: "staged",
@@ -116,12 +118,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 16,
     minPlayers: 16,
     maxPlayers: 28,
+    play: { steps: 12, draws: false },
   });
-  await startTournamentNow(db, alice, staged.id);
-  await playOut(db, alice, staged.id, pick(false), 12);
 
   // Running: a hnefatafl league (first phases decided) and a diagonal race.
-  const league = await tournament({
+  await tournament({
     name: "Copenhagen League",
     description: "Double round-robin of Copenhagen Hnefatafl, played on the site with correspondence clocks.",
     format: "league",
@@ -130,11 +131,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 6,
     minPlayers: 4,
     maxPlayers: 12,
+    play: { steps: 3, draws: true },
   });
-  await startTournamentNow(db, alice, league.id);
-  await playOut(db, alice, league.id, pick(true), 3);
 
-  const race = await tournament({
+  await tournament({
     name: "Dice Race Open",
     description: "Four opponents across the field in round one, two later; out after two losses.",
     format: "diagonal",
@@ -143,9 +143,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 20,
     minPlayers: 6,
     maxPlayers: 64,
+    play: { steps: 1, draws: false },
   });
-  await startTournamentNow(db, alice, race.id);
-  await playOut(db, alice, race.id, pick(false), 1);
 
   // Registering: open now, and one that starts by itself in two days.
   await tournament({
