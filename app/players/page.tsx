@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/pagination";
+import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/lib/trpc/server";
 import { ZListPlayersInput } from "@/server/trpc/routers/player";
 
@@ -8,9 +9,8 @@ export const metadata: Metadata = { title: "Players" };
 
 export default async function PlayersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const sp = await searchParams;
-  const q = typeof sp.q === "string" ? sp.q.slice(0, 50) : "";
-  const pageParam = Number(typeof sp.page === "string" ? sp.page : "1");
-  const input = ZListPlayersInput.parse({ search: q || undefined, page: Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1 });
+  const q = searchParam(sp.q, 50);
+  const input = ZListPlayersInput.parse({ search: q || undefined, page: pageParam(sp.page, 100_000) });
   const result = await (await api()).player.list(input);
   const href = (page: number) => `/players?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   return (

@@ -4,6 +4,7 @@ import { Pagination } from "@/components/pagination";
 import { catalogGame } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/lib/trpc/server";
 
 export const metadata: Metadata = { title: "Tournaments" };
@@ -18,9 +19,8 @@ type Tab = (typeof TABS)[number]["id"];
 export default async function TournamentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const sp = await searchParams;
   const tab: Tab = TABS.some((t) => t.id === sp.tab) ? (sp.tab as Tab) : "registering";
-  const q = typeof sp.q === "string" ? sp.q.slice(0, 80) : "";
-  const pageNum = Number(typeof sp.page === "string" ? sp.page : "1");
-  const page = Number.isInteger(pageNum) && pageNum >= 1 && pageNum <= 10_000 ? pageNum : 1;
+  const q = searchParam(sp.q, 80);
+  const page = pageParam(sp.page, 10_000);
   const caller = await api();
   const [me, result] = await Promise.all([caller.account.me(), caller.tournament.list({ tab, search: q || undefined, page })]);
   const href = (p: { tab?: Tab; page?: number }) =>

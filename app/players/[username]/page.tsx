@@ -7,6 +7,7 @@ import { RatingChart } from "@/components/rating-chart";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating, isProvisional } from "@/engine/glicko2";
 import { ZUsername } from "@/lib/account-rules";
+import { pageParam } from "@/lib/search-params";
 import { api } from "@/lib/trpc/server";
 
 type Props = { params: Promise<{ username: string }>; searchParams: Promise<Record<string, string | string[]>> };
@@ -19,8 +20,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
   const parsed = ZUsername.safeParse(decodeURIComponent((await params).username));
   if (!parsed.success) notFound();
   const sp = await searchParams;
-  const pageNum = Number(typeof sp.page === "string" ? sp.page : "1");
-  const page = Number.isInteger(pageNum) && pageNum >= 1 && pageNum <= 10_000 ? pageNum : 1;
+  const page = pageParam(sp.page, 10_000);
   const caller = await api();
   const player = await caller.player.byUsername({ username: parsed.data }).catch((err: unknown) => {
     if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
