@@ -5,6 +5,7 @@ import type { DbHandle } from "@/db/client";
 import { games, tournaments, users } from "@/db/schema";
 import { getFormat, playableGames, type FormatName, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
+import { hashPassword } from "@/server/auth/password";
 import { createCaller } from "@/server/trpc/root";
 import { uniqueName } from "./db";
 
@@ -14,10 +15,11 @@ export function apiFor(h: DbHandle, user: SessionUser | null): Caller {
   return createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
 }
 
-export async function newPlayer(h: DbHandle, password?: string): Promise<SessionUser> {
+/** A new account, straight in the database (a real hash only when a password is given). */
+export async function newPlayer(h: DbHandle, opts: { password?: string; rating?: number } = {}): Promise<SessionUser> {
   const username = uniqueName("F");
-  const passwordHash = password ? await (await import("@/server/auth/password")).hashPassword(password) : "x";
-  const [row] = await h.db.insert(users).values({ username, passwordHash }).returning();
+  const passwordHash = opts.password ? await hashPassword(opts.password) : "x";
+  const [row] = await h.db.insert(users).values({ username, passwordHash, rating: opts.rating }).returning();
   return { id: row!.id, username, isAdmin: false };
 }
 

@@ -50,7 +50,7 @@ const CASES: Record<string, Case> = {
   },
   "account.changePassword": {
     async setup() {
-      const me = await newPlayer(h, PASSWORD);
+      const me = await newPlayer(h, { password: PASSWORD });
       return { participant: me, organizer: me, call: (api) => api.account.changePassword({ currentPassword: PASSWORD, newPassword: "another password" }) };
     },
     // An unrelated user changes their own password only; their own is not PASSWORD.
@@ -58,7 +58,7 @@ const CASES: Record<string, Case> = {
   },
   "account.delete": {
     async setup() {
-      const me = await newPlayer(h, PASSWORD);
+      const me = await newPlayer(h, { password: PASSWORD });
       return { participant: me, organizer: me, call: (api) => api.account.delete({ password: PASSWORD }) };
     },
     expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "ok" },

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { gameMoves, games, ratingHistory, users } from "@/db/schema";
-import { openTestDatabase, uniqueName } from "@/test/db";
+import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
-import { createCaller } from "@/server/trpc/root";
+import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { createGame, type NewGame } from "./create-game";
 import { sweepOverdue } from "./sweep-overdue";
 
@@ -17,14 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const api = (user: SessionUser | null) => createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
+const api = (user: SessionUser | null) => apiFor(h, user);
+const player = () => newPlayer(h);
 const DAY = 86_400_000;
-
-async function player(): Promise<SessionUser> {
-  const username = uniqueName("G");
-  const [row] = await h.db.insert(users).values({ username, passwordHash: "x" }).returning();
-  return { id: row!.id, username, isAdmin: false };
-}
 
 async function newGame(opts: Partial<NewGame> & { at?: Date } = {}) {
   const [a, b] = [await player(), await player()];

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, like } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournaments, users } from "@/db/schema";
+import { games, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
-import { createCaller } from "@/server/trpc/root";
+import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { getFormat, playableGames, type TournamentState } from "@/engine/formats";
 import { startScheduledTournaments } from "./start-tournament";
 
@@ -17,13 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const api = (user: SessionUser | null) => createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
-
-async function player(rating = 1500): Promise<SessionUser> {
-  const username = uniqueName("T");
-  const [row] = await h.db.insert(users).values({ username, passwordHash: "x", rating }).returning();
-  return { id: row!.id, username, isAdmin: false };
-}
+const api = (user: SessionUser | null) => apiFor(h, user);
+const player = (rating?: number) => newPlayer(h, { rating });
 
 const base = { description: "", gameType: "chess", timeControl: "3d+6h", rated: false } as const;
 
