@@ -31,6 +31,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     .update(games)
     .set({
       status: "finished",
+      ply: game.ply,
       result: finish.result,
       endReason: finish.reason,
       margin: finish.margin ?? null,

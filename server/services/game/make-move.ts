@@ -2,9 +2,8 @@
 // checks the turn, the expected ply (so a stale or repeated submission is refused,
 // never applied twice), the rules and the clock, stores move and state in one
 // transaction, then publishes the new state.
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameMoves, games } from "@/db/schema";
+import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
 import { deserializeState, serializeState, timeout, tryMove } from "@/engine/hnefatafl";
 import { notifyUser, publishGame } from "@/server/realtime/publish";
@@ -56,8 +55,8 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
     await tx.insert(gameMoves).values({ gameId: game.id, ply: game.ply + 1, notation: moved.notation, remaining1Ms, remaining2Ms, playedAt: now });
     if (moved.status.over) {
-      await tx.update(games).set({ ply: game.ply + 1, remaining1Ms, remaining2Ms }).where(eq(games.id, game.id));
-      // The mover's time is already charged above, so the finish charges nothing more.
+      // The row as it is after this move; the mover's time is already charged, so the
+      // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
       const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: serializeState(moved.state) }, now);
       return { kind: "over" as const, after };
