@@ -57,7 +57,10 @@ export default async function TournamentPage({ params }: Props) {
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
   const withdrawn = new Set(t.state?.withdrawals.map((w) => w.player) ?? []);
   // Only players still in play can withdraw or be withdrawn.
-  const stillPlaying = new Set(t.status === "running" && t.state ? standings(t.state).filter((r) => r.status === "playing").map((r) => r.player) : []);
+  // Computed once here and handed to the table, which would otherwise compute it again
+  // on the server and once more in the browser.
+  const rows = t.state ? standings(t.state) : [];
+  const stillPlaying = new Set(t.status === "running" ? rows.filter((r) => r.status === "playing").map((r) => r.player) : []);
   // Seeds: round 1's order once started; by rating before.
   const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
   const actions = t.audit.map((a) => ({ at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail ? `${a.action}: ${a.detail}` : a.action }));
@@ -163,7 +166,7 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
-            <StandingsTable state={t.state} names={names} />
+            <StandingsTable state={t.state} names={names} rows={rows} overall />
           </section>
           <section className="space-y-3" aria-labelledby="rounds-heading">
             <h2 id="rounds-heading" className="text-lg font-semibold">
