@@ -1,0 +1,14 @@
+// Reading list pages' query strings: anything odd falls back to a sensible default
+// instead of an error, since people edit URLs by hand.
+type Param = string | string[] | undefined;
+
+/** A page number from `?page=`, or 1 unless it is a whole number in 1..max. */
+export function pageParam(value: Param, max: number): number {
+  const n = Number(typeof value === "string" ? value : "1");
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : 1;
+}
+
+/** Search text from `?q=`, cut to the longest the API accepts. */
+export function searchParam(value: Param, maxLength: number): string {
+  return typeof value === "string" ? value.slice(0, maxLength) : "";
+}
