@@ -2,21 +2,17 @@
 // records the game's result. The tournament row is locked, so when two last results
 // of a round land at the same instant one waits for the other, and the next round
 // or phase is created exactly once.
-import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
 import { findGame, pendingGames, recordResult, type TournamentState } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
+import { ratingsFor } from "../rating/player-ratings";
 import { syncGames } from "./sync-games";
 import { announce, audit, engineResult, lockTournament, notifyNewGames, saveTournament, stateOf } from "./tournament-row";
 
-/** Current ratings of the tournament's players, for planning the next round. */
-export async function currentRatings(tx: Db, state: TournamentState): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ id: users.id, rating: users.rating })
-    .from(users)
-    .where(inArray(users.id, state.players.map((p) => p.id)));
-  return new Map(rows.map((r) => [r.id, r.rating]));
+/** Current ratings of the tournament's players in its game, for planning the next round. */
+export async function currentRatings(tx: Db, state: TournamentState, gameType: string): Promise<Map<string, number>> {
+  const ratings = await ratingsFor(tx, state.players.map((p) => p.id), gameType);
+  return new Map([...ratings].map(([id, r]) => [id, r.rating]));
 }
 
 /** Returns what to publish once the transaction has committed. */
@@ -35,7 +31,7 @@ export async function recordTournamentResult(
   // Already settled by the engine itself (a forfeit or void after a withdrawal).
   if (!engineGame || engineGame.result || engineGame.void) return () => {};
   // Ratings only matter when this result completes the round and the next is planned.
-  const ratings = pendingGames(state) === 1 ? await currentRatings(tx, state) : undefined;
+  const ratings = pendingGames(state) === 1 ? await currentRatings(tx, state, t.gameType) : undefined;
   const { state: next, events } = recordResult(state, game.tournamentGameKey, engineResult(result, reason, margin), { ratings });
   const created = await syncGames(tx, t, next, now);
   const finished = next.status === "finished";
