@@ -1,7 +1,7 @@
 // Rebuilds every per-game rating from the games the site rated, in the order it rated
 // them, one Glicko-2 rating per (player, game type): what each rating would be had
 // every game type always been rated on its own. The migration that split the one
-// shared rating into ratings per game (0004) leaves a marker in app_settings, and
+// shared rating into ratings per game (ratings_per_game) leaves a marker in app_settings, and
 // migrate() runs the rebuild once, right after the migrations, in one transaction
 // that also removes the marker. Running it again gives the same ratings.
 import { asc, eq, isNotNull, min } from "drizzle-orm";

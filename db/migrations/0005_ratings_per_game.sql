@@ -20,6 +20,6 @@ ALTER TABLE "users" DROP COLUMN "rating";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "rating_rd";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "rating_volatility";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "rated_games";--> statement-breakpoint
--- Hand-written: every rating is recomputed per game from the finished games, in the
--- order they finished (db/recompute-ratings.ts, run by migrate() right after this).
-INSERT INTO "app_settings" ("key", "value") VALUES ('pending_recompute_ratings', '0004_ratings_per_game') ON CONFLICT ("key") DO NOTHING;
+-- Hand-written: every rating is recomputed per game from the rated games, in the
+-- order they were rated (db/recompute-ratings.ts, run by migrate() right after this).
+INSERT INTO "app_settings" ("key", "value") VALUES ('pending_recompute_ratings', '0005_ratings_per_game') ON CONFLICT ("key") DO NOTHING;
