@@ -8,7 +8,9 @@ import { users } from "@/db/schema";
 import { findGame, pendingGames, recordResult, type TournamentState } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineResult, lockTournament, notifyNewGames, saveTournament, stateOf } from "./tournament-row";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeProgress } from "../notification/tournament-notices";
+import { announce, audit, engineResult, lockTournament, saveTournament, stateOf } from "./tournament-row";
 
 /** Current ratings of the tournament's players, for planning the next round. */
 export async function currentRatings(tx: Db, state: TournamentState): Promise<Map<string, number>> {
@@ -45,8 +47,9 @@ export async function recordTournamentResult(
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
     if (e.type === "finished") await audit(tx, t.id, null, "finished", `Champion${e.champions.length === 1 ? "" : "s"} decided.`);
   }
+  const told = await noticeProgress(tx, t, next, events, created, now);
   return () => {
     announce(t.id, version);
-    notifyNewGames(t.name, created);
+    pingInbox(told);
   };
 }
