@@ -56,7 +56,7 @@ describe("inbox", () => {
     const page2 = await api(a).notification.list({ page: 2 });
     expect(page2.items.map((i) => i.body)).toEqual(["org: m4", "org: m3", "org: m2", "org: m1", "org: m0"]);
 
-    await api(b).notification.markRead({ id: page1.items[0]!.id });
+    await expect(api(b).notification.markRead({ id: page1.items[0]!.id })).rejects.toThrow("There is no such notification in your inbox.");
     expect((await api(a).notification.summary()).unread).toBe(25);
     await api(a).notification.markRead({ id: page1.items[0]!.id });
     expect((await api(a).notification.summary()).unread).toBe(24);

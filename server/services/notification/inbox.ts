@@ -1,9 +1,10 @@
 // Reading and marking the signed-in user's inbox. Unread counts only what is neither
 // read nor resolved: an item whose cause is gone no longer asks for attention.
-import { and, count, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { describe, type InboxItem } from "@/lib/notification-kinds";
+import { AppError } from "../errors";
 import { pageCount } from "../listing";
 
 export const INBOX_PAGE_SIZE = 20;
@@ -45,12 +46,14 @@ export async function listInbox(db: Db, userId: string, page: number) {
   return { items: rows.map(toItem), page, pages: pageCount(total!.n, INBOX_PAGE_SIZE), total: total!.n };
 }
 
-/** Marks one of the user's notifications read (someone else's id changes nothing). */
+/** Marks one of the user's notifications read; someone else's is not found. */
 export async function markRead(db: Db, userId: string, id: string, now = new Date()): Promise<void> {
-  await db
+  const [row] = await db
     .update(notifications)
-    .set({ readAt: now })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw new AppError("NOT_FOUND", "There is no such notification in your inbox.");
 }
 
 export async function markAllRead(db: Db, userId: string, now = new Date()): Promise<void> {
