@@ -158,7 +158,7 @@ interface PlanContext {
   readonly ratingOf: (id: string) => number;
 }
 
-function rankOf(round: Round | undefined, id: string): number {
+export function rankOf(round: Round | undefined, id: string): number {
   for (const g of round?.groups ?? []) {
     const i = g.ranking?.indexOf(id) ?? -1;
     if (i >= 0) return i + 1;
@@ -282,7 +282,7 @@ function ladderFor(state: TournamentState, round: Round, group: Group, draw?: { 
   });
 }
 
-const ADVANCING: Readonly<Record<number, number>> = { 1: 4, 2: 2, 3: 2, 4: 1 };
+export const ADVANCING: Readonly<Record<number, number>> = { 1: 4, 2: 2, 3: 2, 4: 1 };
 
 function startRatings(state: TournamentState): (id: string) => number {
   const map = new Map(state.players.map((p) => [p.id, p.rating]));
