@@ -2,4 +2,5 @@
 export * from "./users";
 export * from "./games";
 export * from "./tournaments";
+export * from "./notifications";
 export * from "./ratings";
