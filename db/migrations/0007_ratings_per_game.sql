@@ -22,4 +22,4 @@ ALTER TABLE "users" DROP COLUMN "rating_volatility";--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "rated_games";--> statement-breakpoint
 -- Hand-written: every rating is recomputed per game from the rated games, in the
 -- order they were rated (db/recompute-ratings.ts, run by migrate() right after this).
-INSERT INTO "app_settings" ("key", "value") VALUES ('pending_recompute_ratings', '0006_ratings_per_game') ON CONFLICT ("key") DO NOTHING;
+INSERT INTO "app_settings" ("key", "value") VALUES ('pending_recompute_ratings', '0007_ratings_per_game') ON CONFLICT ("key") DO NOTHING;
