@@ -10,7 +10,7 @@ import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
 import { loadGameView, sideToMove, type GameResult } from "./game-view";
-import { notifyGameOver, resultFor } from "./make-move";
+import { resultFor } from "./make-move";
 
 const BATCH = 100;
 
@@ -49,9 +49,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
   });
   for (const publish of finished.after) publish();
   for (const id of finished.ids) {
-    const view = await loadGameView(db, id);
-    publishGame(view);
-    notifyGameOver(view);
+    publishGame(await loadGameView(db, id));
   }
   return finished.ids;
 }
