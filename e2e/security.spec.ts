@@ -41,3 +41,18 @@ test("the session cookie is http-only", async ({ page }) => {
   expect(session?.sameSite).toBe("Lax");
   expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
 });
+
+test("addresses that are not valid percent-encoding are not-found pages, not errors", async ({ request }) => {
+  for (const path of ["/games/%ZZ", "/tournaments/%ZZ", "/players/%ZZ", "/players/%25ZZ", "/%E0%A4%A", "/tournaments/%"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain("There is nothing at this address.");
+  }
+});
+
+test("search boxes drop characters the API refuses instead of failing", async ({ page }) => {
+  for (const path of ["/players?q=a%00b", "/tournaments?q=%00%E2%80%AE"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+  }
+});
