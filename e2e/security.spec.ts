@@ -56,3 +56,16 @@ test("search boxes drop characters the API refuses instead of failing", async ({
     expect(res?.status(), path).toBe(200);
   }
 });
+
+test("after sign-in, every callback address stays on this site, as Chromium parses it", async ({ page, baseURL }) => {
+  await signUp(page, freshUsername("Cb"), "callback password");
+  const origin = new URL(baseURL!).origin;
+  for (const cb of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%0D%0A%2Fevil.example", "%2F%5Cevil.example", "%5C%2Fevil.example", "%2F%09%5Cevil.example", "%2F%2Fevil.example", "https%3A%2F%2Fevil.example"]) {
+    await page.goto(`/signin?callbackUrl=${cb}`);
+    await page.waitForURL((url) => url.pathname !== "/signin");
+    expect(new URL(page.url()).origin, cb).toBe(origin);
+    expect(new URL(page.url()).pathname, cb).toBe("/");
+  }
+  await page.goto("/signin?callbackUrl=%2Fsettings");
+  await expect(page).toHaveURL(`${origin}/settings`);
+});

@@ -70,6 +70,9 @@ function toHeaders(raw: IncomingMessage["headers"]): Headers {
 
 async function main() {
   const cfg = config();
+  if (process.env.ADMIN_USERNAMES) {
+    console.warn("[moot] ADMIN_USERNAMES is no longer read: grant admin rights with `npm run admin -- grant NAME` (see README).");
+  }
   const dev = cfg.NODE_ENV !== "production";
 
   const handlePromise = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });

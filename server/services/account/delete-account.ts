@@ -20,6 +20,7 @@ export async function deleteAccount(db: Db, userId: string, input: { password: s
       username: sql`${DELETED_PREFIX} || ${users.id}::text`,
       email: null,
       passwordHash: null,
+      role: "player",
       deletedAt: new Date(),
       sessionVersion: sql`${users.sessionVersion} + 1`,
     })
