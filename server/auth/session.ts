@@ -5,7 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getToken } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { config } from "@/server/config";
+import { isSiteAdmin } from "@/server/services/admin/site-admins";
 
 export interface SessionUser {
   id: string;
@@ -47,6 +47,6 @@ export async function sessionUserFromCookies(db: Db, cookieHeader: string | null
     id: user.id,
     username: user.username,
     // A role stored on the account (or its id named by the operator), never its name.
-    isAdmin: user.role === "admin" || config().ADMIN_ACCOUNT_IDS.includes(user.id),
+    isAdmin: isSiteAdmin(user),
   };
 }
