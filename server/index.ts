@@ -11,6 +11,9 @@ import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
 import { attachRealtime } from "@/server/realtime/io";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { deliverOutbox } from "@/server/services/notification/deliver-outbox";
+import { setUpChannels } from "@/server/services/notification/setup";
+import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -81,6 +84,7 @@ async function main() {
   await dbHandle.migrate();
 
   process.env.NEXTAUTH_SECRET = await loadAuthSecret(dbHandle.db, cfg.NEXTAUTH_SECRET);
+  await setUpChannels(dbHandle.db, cfg, process.env.NEXTAUTH_SECRET);
   // Without a configured public URL, next-auth takes the origin from the Host header.
   if (!cfg.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
 
@@ -131,11 +135,20 @@ async function main() {
     });
   }
 
-  // Flags lost-on-time games, confirms old reports, starts scheduled tournaments.
-  // Safe in every process at once.
+  // Flags lost-on-time games, confirms old reports, starts scheduled tournaments,
+  // queues reminders and digests, delivers the outbox. Safe in every process at once.
+  let delivering = false;
   const sweeper = setInterval(() => {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
     startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
+    sweepNotifications(dbHandle.db).catch((err) => console.error("[sweeper] notifications:", err));
+    // One delivery run at a time per process: a slow SMTP server must not pile up runs.
+    if (!delivering) {
+      delivering = true;
+      deliverOutbox(dbHandle.db)
+        .catch((err) => console.error("[outbox]", err))
+        .finally(() => (delivering = false));
+    }
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -66,7 +66,7 @@ export async function withdrawPlayer(
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, input.playerId)));
     if (!entry) throw new AppError("BAD_REQUEST", "That player is not in this tournament.");
     const { state, seq } = await lockedState(tx, t);
-    const ratings = await currentRatings(tx, t.id);
+    const ratings = await currentRatings(tx, t);
     const { state: next, events } = engineCall(() => withdraw(state, input.playerId, { ratings }));
     const replanned = events.some((e) => e.type === "round-replanned");
     const touched = await settleGames(tx, t, next, replanned, now);

@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
-const player = (rating?: number) => newPlayer(h, { rating });
+/** A player rated `rating` in chess, the game of these tournaments. */
+const player = (rating?: number) => newPlayer(h, { ratings: rating === undefined ? {} : { chess: rating } });
 
 const base = { description: "", gameType: "chess", timeControl: "3d+6h", rated: false } as const;
 
@@ -78,7 +79,9 @@ describe("creating and joining", () => {
     const joined = hopefuls[results.findIndex((r) => r.status === "fulfilled")]!;
     await expect(api(joined).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "You have already joined this tournament." });
     await api(joined).tournament.leave({ tournamentId: t.id });
-    await expect(api(await player(900)).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
+    // The limits apply to the rating in the tournament's game (chess), not in another.
+    const weakAtChess = await newPlayer(h, { ratings: { chess: 900, hnefatafl: 1800 } });
+    await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
   });
 });
 
