@@ -46,7 +46,7 @@ function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: 
   );
 }
 
-export function LeagueView({ state, names, gameLinks }: TournamentViewProps) {
+export function LeagueView({ state, names, gameLinks, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
   const phases = round.phases;
@@ -59,7 +59,7 @@ export function LeagueView({ state, names, gameLinks }: TournamentViewProps) {
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      <StandingsTable state={state} names={names} caption="League table" testId="league-table" />
+      {showTable ? <StandingsTable state={state} names={names} caption="League table" testId="league-table" /> : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">
