@@ -6,7 +6,8 @@
 // attribute alone is mouse-only).
 
 import { Fragment, useState } from "react";
-import { standings as engineStandings, type StandingRow, type TournamentState } from "@/engine/formats";
+import { standings as engineStandings, type ClinchTable, type StandingRow, type TournamentState } from "@/engine/formats";
+import { ClinchMark } from "./clinch-mark";
 import { roundReachedLabel, standingColumns } from "./columns";
 import { playerName, type PlayerNames } from "./model";
 import { numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
@@ -22,9 +23,11 @@ export interface StandingsTableProps {
   /** Players to mark as going on (a group's `advanced`). */
   readonly advanced?: readonly string[];
   readonly testId?: string;
+  /** Clinch marks of this table while it is in play. */
+  readonly clinch?: ClinchTable;
 }
 
-export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table" }: StandingsTableProps) {
+export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table", clinch }: StandingsTableProps) {
   const rows = given ?? engineStandings(state);
   const columns = standingColumns(state.format, rows, overall);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -121,6 +124,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                     <span className="flex gap-1">
                       <StatusBadge status={row.status} />
                       {goesOn && row.status !== "champion" ? <StatusBadge status="playing" label="Advances" /> : null}
+                      <ClinchMark table={clinch} player={row.player} names={names} />
                     </span>
                   </td>
                   <td className={`${tdClass} w-10 text-right`}>

@@ -44,12 +44,14 @@ export default async function TournamentPage({ params }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const caller = await api();
-  const [t, me] = await Promise.all([
+  const [t, me, clinch] = await Promise.all([
     caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
       if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
       throw err;
     }),
     caller.account.me(),
+    // Clinch marks of the live tables; a page without them still works.
+    caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
   const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
   const joined = !!me && t.players.some((p) => p.id === me.id);
@@ -172,7 +174,7 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="rounds-heading" className="text-lg font-semibold">
               Rounds
             </h2>
-            <RoundView state={t.state} names={names} gameLinks={gameLinks} />
+            <RoundView state={t.state} names={names} gameLinks={gameLinks} clinch={clinch} />
           </section>
         </>
       ) : (
