@@ -9,7 +9,7 @@ export const FORMAT_LABELS = {
   groups: "Group elimination",
   league: "League (double round-robin)",
   diagonal: "Diagonal race",
-  staged: "Staged groups (7 → 4 → 4 → semi-finals → final)",
+  staged: "Staged groups (4 groups → 4 groups of 4 → 2 groups of 4 → semi-finals → final)",
 } as const;
 
 const ZSettingValue = z.union([z.number().finite(), z.string().max(40), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);

@@ -1,3 +1,4 @@
+import { LocalTime } from "@/components/local-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/pagination";
@@ -44,7 +45,9 @@ export default async function PlayersPage({ searchParams }: { searchParams: Prom
                       {p.username}
                     </Link>
                   </td>
-                  <td className="px-4 py-2">{p.createdAt.toISOString().slice(0, 10)}</td>
+                  <td className="px-4 py-2">
+                    <LocalTime at={p.createdAt} dateOnly />
+                  </td>
                 </tr>
               ))}
             </tbody>

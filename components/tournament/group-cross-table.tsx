@@ -9,7 +9,7 @@ import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/fo
 import { ClinchMark } from "./clinch-mark";
 import { clinchTableFor } from "./clinch-text";
 import { crossTable, type CrossGame } from "./cross-table";
-import { formatNumber, gamesByContainer, outcomeSymbol, playerName, sideLetters, sideNames, type TournamentViewProps } from "./model";
+import { formatNumber, gamesByContainer, outcomePointsText, playerName, pointsLegend, sideLetters, sideNames, type TournamentViewProps } from "./model";
 import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface GroupCrossTableProps extends TournamentViewProps {
@@ -89,7 +89,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
       }
       footer={
         <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
-          Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
+          Points from the row player&rsquo;s side ({pointsLegend(state)}); {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
         </p>
       }
     >
@@ -111,7 +111,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
               </th>
             ))}
             <th scope="col" className={`${thClass} text-right`}>
-              <abbr title={staged ? "Score (win 1, draw ½)" : "Score (win 2, draw 1)"} className="no-underline">Score</abbr>
+              <abbr title={`Score (${pointsLegend(state)})`} className="no-underline">Score</abbr>
             </th>
             <th scope="col" className={`${thClass} text-right`}>
               <abbr title="Place in the group" className="no-underline">Place</abbr>
@@ -150,7 +150,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
                       {cell.map((g, k) => {
                         const game = byId.get(g.id);
                         if (!game) return null;
-                        const text = g.void ? "void" : g.outcome ? outcomeSymbol(g.outcome) : "·";
+                        const text = g.void ? "void" : g.outcome ? outcomePointsText(state, g.outcome) : "·";
                         return (
                           <span key={g.id} className="inline-flex items-baseline">
                             {k > 0 ? <span className="px-1 text-stone-300 dark:text-stone-600" aria-hidden="true">/</span> : null}

@@ -47,7 +47,7 @@ function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: 
   );
 }
 
-export function LeagueView({ state, names, gameLinks, clinch }: TournamentViewProps) {
+export function LeagueView({ state, names, gameLinks, clinch, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
   const phases = round.phases;
@@ -60,7 +60,7 @@ export function LeagueView({ state, names, gameLinks, clinch }: TournamentViewPr
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      <StandingsTable state={state} names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} />
+      {showTable ? <StandingsTable state={state} names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} /> : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">

@@ -292,3 +292,13 @@ describe("staged properties over random sizes and seeds", () => {
     expect(JSON.stringify(playOut(reloaded, favouriteWins))).toBe(JSON.stringify(playOut(s, favouriteWins)));
   });
 });
+
+describe("final places", () => {
+  it("the champion is above the runner-up because they won the final, and third above fourth by the third-place game", () => {
+    const state = simulate({ format: "staged", players: simulatedPlayers(16), seed: "why" });
+    const rows = standings(state);
+    expect(rows[0]!.status).toBe("champion");
+    expect(rows[0]!.why).toContain("won the final vs lost the final");
+    expect(rows[2]!.why).toContain("won the third-place game vs lost the third-place game");
+  });
+});

@@ -16,17 +16,30 @@ import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
-const REASONS: Record<string, string> = {
-  "king captured": "the king was captured",
-  encircled: "the defenders were encircled",
-  "king escaped": "the king escaped to a corner",
-  "exit fort": "the king built an exit fort",
-  "no attackers left": "no attackers were left",
-  "no legal moves": "the side to move had no legal move",
-  resignation: "resignation",
-  timeout: "time ran out",
-  agreement: "agreement",
+// How each end reason reads after "X won" or "Draw", so every banner is a sentence.
+const ENDINGS: Record<string, string> = {
+  "king captured": ": the king was captured",
+  encircled: ": the defenders were encircled",
+  "king escaped": ": the king escaped to a corner",
+  "exit fort": ": the king built an exit fort",
+  "no attackers left": ": no attackers were left",
+  "no legal moves": ": the side to move had no legal move",
+  resignation: " by resignation",
+  timeout: " on time",
+  agreement: " by agreement",
+  reported: " (result reported by the players)",
+  "set by organizer": " (result set by the organizer)",
+  withdrawal: " (the opponent withdrew from the tournament)",
 };
+
+/** "alice (Defenders) won on time.", "Draw by agreement.": the result banner's sentence. */
+export function resultSentence(view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2">, sideNames: readonly [string, string], marginLabel: string | null): string {
+  const head =
+    view.result === "draw" ? "Draw" : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`;
+  const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${view.endReason}`) : "";
+  const margin = view.margin != null && view.result !== "draw" ? ` by a margin of ${view.margin}${marginLabel ? ` ${marginLabel}` : ""}` : "";
+  return `${head}${margin}${ending}.`;
+}
 
 function lastMoveOf(view: GameView) {
   const last = view.moves.at(-1)?.notation;
@@ -74,7 +87,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const mySide = me ? (view.side1.id === me.id ? 1 : view.side2.id === me.id ? 2 : null) : null;
   const active = view.status === "active";
   const type = catalogGame(view.gameType);
-  const sideNames = type?.sideNames ?? ["Side 1", "Side 2"];
+  const sideNames: readonly [string, string] = type?.sideNames ?? ["First player", "Second player"];
   const { lastMove, captures } = lastMoveOf(view);
   const myTurn = active && mySide !== null && view.clock.toMove === mySide;
   const opponentOffered = view.drawOfferBy !== null && view.drawOfferBy !== mySide;
@@ -133,11 +146,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
 
       {view.status === "finished" && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
-          {view.result === "draw"
-            ? "Draw"
-            : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`}
-          {view.endReason ? ` by ${REASONS[view.endReason] ?? view.endReason}` : ""}
-          {view.margin != null ? ` (margin ${view.margin})` : ""}.
+          {resultSentence(view, sideNames, type?.marginLabel ?? null)}
         </div>
       )}
       <FormAlert message={error} />

@@ -1,3 +1,4 @@
+import { LocalTime } from "@/components/local-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -38,7 +39,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-bold">{player.username}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          Joined <time dateTime={player.createdAt.toISOString()}>{player.createdAt.toISOString().slice(0, 10)}</time>
+          Joined <LocalTime at={player.createdAt} dateOnly />
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
@@ -93,7 +94,9 @@ export default async function PlayerPage({ params, searchParams }: Props) {
                       {outcome(g)}
                       {g.endReason ? ` (${g.endReason})` : ""}
                     </td>
-                    <td className="px-4 py-2">{g.createdAt.toISOString().slice(0, 10)}</td>
+                    <td className="px-4 py-2">
+                      <LocalTime at={g.createdAt} dateOnly />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { LocalTime } from "@/components/local-time";
 import { AuditLog } from "@/components/tournament/audit-log";
+import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
+import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { standings } from "@/engine/formats";
@@ -65,7 +68,23 @@ export default async function TournamentPage({ params }: Props) {
   const stillPlaying = new Set(t.status === "running" ? rows.filter((r) => r.status === "playing").map((r) => r.player) : []);
   // Seeds: round 1's order once started; by rating before.
   const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
-  const actions = t.audit.map((a) => ({ at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail ? `${a.action}: ${a.detail}` : a.action }));
+  // Who did each recorded action: nobody (the site by itself), the organizer (or an admin), or a player.
+  const actions = t.audit.map((a) => ({
+    at: a.at.toISOString(),
+    who: a.actor ?? "Moot",
+    what: a.detail,
+    action: a.action,
+    actor: a.actor === null ? ("system" as const) : a.actorId === t.organizer.id || a.actorIsAdmin ? ("organizer" as const) : ("player" as const),
+  }));
+  // When each round started, so the engine's draws sit among the timed actions.
+  const roundTimes: Record<number, string> = {};
+  if (t.startedAt) roundTimes[1] = t.startedAt.toISOString();
+  for (const a of t.audit) {
+    const m = a.action === "round started" ? /^Round (\d+)/.exec(a.detail) : null;
+    if (m) roundTimes[Number(m[1])] = a.at.toISOString();
+  }
+  // The rating each player was seeded with (the engine keeps it); current ratings before the start.
+  const seedRating = new Map(t.state?.players.map((p) => [p.id, p.rating]) ?? []);
 
   return (
     <div className="space-y-8">
@@ -93,7 +112,7 @@ export default async function TournamentPage({ params }: Props) {
         </section>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
           <h2 id="about-heading" className="font-semibold">
             About
@@ -108,13 +127,17 @@ export default async function TournamentPage({ params }: Props) {
             {t.startsAt && t.status === "registering" && (
               <>
                 <dt className="text-stone-500">Starts</dt>
-                <dd>{t.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC (automatically)</dd>
+                <dd>
+                  <LocalTime at={t.startsAt} relative />, automatically
+                </dd>
               </>
             )}
             {t.registrationClosesAt && t.status === "registering" && (
               <>
                 <dt className="text-stone-500">Registration closes</dt>
-                <dd>{t.registrationClosesAt.toISOString().slice(0, 16).replace("T", " ")} UTC</dd>
+                <dd>
+                  <LocalTime at={t.registrationClosesAt} relative />
+                </dd>
               </>
             )}
             {Object.entries(t.settings).map(([k, v]) => (
@@ -141,7 +164,9 @@ export default async function TournamentPage({ params }: Props) {
                   <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
                     {p.username}
                   </Link>
-                  <span className="text-xs text-stone-500">{displayRating(p)}</span>
+                  <span className="text-xs text-stone-500" title={seedRating.has(p.id) ? `rating used for seeding; now ${displayRating(p)}` : "current rating"}>
+                    {seedRating.has(p.id) ? Math.round(seedRating.get(p.id)!) : displayRating(p)}
+                  </span>
                   {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
                   {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
                   {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
@@ -168,13 +193,23 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
-            <StandingsTable state={t.state} names={names} rows={rows} overall />
+            <StandingsTable
+              state={t.state}
+              names={names}
+              rows={rows}
+              overall
+              headed
+              testId={t.format === "league" ? "league-table" : "standings-table"}
+              clinch={t.format === "league" ? clinchTableFor(clinch, 1, null) : undefined}
+            />
           </section>
           <section className="space-y-3" aria-labelledby="rounds-heading">
             <h2 id="rounds-heading" className="text-lg font-semibold">
               Rounds
             </h2>
-            <RoundView state={t.state} names={names} gameLinks={gameLinks} clinch={clinch} />
+            <PlayedOnSiteProvider value={catalogGame(t.gameType)?.playedOnSite ?? true}>
+              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} clinch={clinch} />
+            </PlayedOnSiteProvider>
           </section>
         </>
       ) : (
@@ -187,7 +222,15 @@ export default async function TournamentPage({ params }: Props) {
         <h2 id="audit-heading" className="text-lg font-semibold">
           Audit log
         </h2>
-        <AuditLog audit={t.state?.audit ?? []} actions={actions} />
+        <AuditLog
+          audit={t.state?.audit ?? []}
+          actions={actions}
+          roundTimes={roundTimes}
+          names={names}
+          state={t.state}
+          gameLinks={gameLinks}
+          linkPlayers
+        />
       </section>
     </div>
   );

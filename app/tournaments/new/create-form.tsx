@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { FormAlert } from "@/components/form";
 import { FormatPreview } from "@/components/tournament/format-preview";
+import { stagedPathText } from "@/components/tournament/preview";
 import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID, clockPreset } from "@/engine/clock";
 import { getFormat, validateSettings, type FormatName } from "@/engine/formats";
 import { GAME_CATALOG } from "@/engine/game-catalog";
@@ -68,6 +69,13 @@ export function CreateTournamentForm() {
   }
   const num = (key: string) => (e: { target: { value: string } }) => setSettings((s) => ({ ...s, [key]: Number(e.target.value) }));
 
+  /** An error goes away once its field is edited; the rating range is one rule over two fields. */
+  function clearErrorOf(e: FormEvent<HTMLFormElement>) {
+    const name = (e.target as HTMLInputElement).name || (e.target as HTMLInputElement).id.replace(/^t-/, "");
+    const related = name === "minRating" || name === "maxRating" ? ["minRating", "maxRating"] : name === "min" || name === "max" ? ["minPlayers", "maxPlayers"] : [name];
+    if (related.some((k) => errors[k])) setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !related.includes(k))));
+  }
+
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
@@ -109,7 +117,7 @@ export function CreateTournamentForm() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} className="card space-y-5" noValidate aria-label="New tournament">
+      <form onSubmit={onSubmit} onInput={clearErrorOf} className="card space-y-5" noValidate aria-label="New tournament">
         <FormAlert message={error} />
         <Row label="Name" htmlFor="t-name" error={errors.name}>
           <input id="t-name" name="name" className="input" maxLength={80} required />
@@ -198,7 +206,11 @@ export function CreateTournamentForm() {
               </label>
             </div>
           )}
-          {format === "staged" && <p className="text-sm text-stone-600 dark:text-stone-400">The staged path is fixed: 16–32 players, groups of 7 (or 8), then 4, 4, semi-finals, final and third place.</p>}
+          {format === "staged" && (
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="staged-path-text">
+              The staged path is fixed for 16–32 players. With {previewPlayers} players: {stagedPathText(previewPlayers)}
+            </p>
+          )}
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
@@ -252,7 +264,7 @@ export function CreateTournamentForm() {
           </label>
           <input id="preview-n" type="number" min={2} max={100000} className="input" value={previewPlayers} onChange={(e) => setPreviewPlayers(Math.max(0, Math.min(100_000, Number(e.target.value) || 0)))} />
         </div>
-        <FormatPreview format={format} settings={settings as never} players={previewPlayers} timeControl={{ initialMs: preset.initialMs, incrementMs: preset.incrementMs }} />
+        <FormatPreview format={format} settings={settings as never} players={previewPlayers} maxPlayers={maxPlayers} timeControl={{ initialMs: preset.initialMs, incrementMs: preset.incrementMs }} />
       </aside>
     </div>
   );

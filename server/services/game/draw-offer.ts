@@ -6,7 +6,6 @@ import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow, type GameView } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 export type DrawAction = "offer" | "accept" | "decline";
 
@@ -31,10 +30,7 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
   });
   const view = await loadGameView(db, gameId);
   publishGame(view);
-  if (ended) {
-    notifyGameOver(view);
-    ended();
-  }
+  ended?.();
   return view;
 }
 

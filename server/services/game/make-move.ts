@@ -6,7 +6,8 @@ import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
 import { deserializeState, serializeState, timeout, tryMove } from "@/engine/hnefatafl";
-import { notifyUser, publishGame } from "@/server/realtime/publish";
+import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameView } from "./game-view";
@@ -71,23 +72,13 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // Moving answers an opponent's draw offer with "no"; one's own offer stands.
       drawOfferBy: game.drawOfferBy === side ? side : null,
     });
-    return { kind: "moved" as const, game, next: side === 1 ? game.side2Id : game.side1Id, deadline: clockDeadline(timed.clock) };
+    return { kind: "moved" as const, told: await noticeMove(tx, game, userId, now) };
   });
 
   const view = await loadGameView(db, input.gameId);
   publishGame(view);
-  if (outcome.kind !== "moved") outcome.after();
+  if (outcome.kind === "moved") pingInbox(outcome.told);
+  else outcome.after();
   if (outcome.kind === "flagged") throw new AppError("BAD_REQUEST", "Your time ran out before the move arrived: the game is lost on time.");
-  if (outcome.kind === "moved") {
-    const mover = outcome.next === view.side1.id ? view.side2 : view.side1;
-    notifyUser(outcome.next, { kind: "your-turn", gameId: view.id, opponent: mover.username, deadline: outcome.deadline });
-  } else {
-    notifyGameOver(view);
-  }
   return view;
-}
-
-export function notifyGameOver(view: GameView): void {
-  notifyUser(view.side1.id, { kind: "game-over", gameId: view.id, opponent: view.side2.username, result: view.result });
-  notifyUser(view.side2.id, { kind: "game-over", gameId: view.id, opponent: view.side1.username, result: view.result });
 }

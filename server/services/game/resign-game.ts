@@ -4,7 +4,6 @@ import { deserializeState, resign, serializeState } from "@/engine/hnefatafl";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, type GameView } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 export async function resignGame(db: Db, userId: string, gameId: string, now = new Date()): Promise<GameView> {
   const after = await db.transaction(async (tx) => {
@@ -21,7 +20,6 @@ export async function resignGame(db: Db, userId: string, gameId: string, now = n
   });
   const view = await loadGameView(db, gameId);
   publishGame(view);
-  notifyGameOver(view);
   after();
   return view;
 }

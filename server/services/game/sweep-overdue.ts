@@ -10,7 +10,6 @@ import { deserializeState, serializeState, timeout } from "@/engine/hnefatafl";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
 import { loadGameView, sideToMove, type GameResult } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 const BATCH = 100;
 
@@ -47,9 +46,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
   });
   for (const publish of finished.after) publish();
   for (const id of finished.ids) {
-    const view = await loadGameView(db, id);
-    publishGame(view);
-    notifyGameOver(view);
+    publishGame(await loadGameView(db, id));
   }
   return finished.ids;
 }

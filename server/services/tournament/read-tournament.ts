@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import { champions, clinchTables, standings, type ClinchTable, type StandingRow } from "@/engine/formats";
+import { config } from "@/server/config";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
 import { liveState } from "./live-state";
@@ -13,10 +14,11 @@ import { gameLinks } from "./organizer-actions";
 import { tournamentHead } from "./tournament-row";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
-export type TournamentTab = "registering" | "running" | "finished";
+/** "all" searches every tab at once (a search should not depend on the tab you were on). */
+export type TournamentTab = "registering" | "running" | "finished" | "all";
 
 export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
-  const statuses = input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
+  const statuses = input.tab === "all" ? ["registering", "running", "finished", "cancelled"] : input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
   const where: SQL | undefined = and(
     inArray(tournaments.status, statuses),
     input.search ? ilike(tournaments.name, containsPattern(input.search)) : undefined,
@@ -44,7 +46,7 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
       .from(tournaments)
       .leftJoin(players, eq(players.tournamentId, tournaments.id))
       .where(where)
-      .orderBy(input.tab === "registering" ? asc(tournaments.createdAt) : desc(tournaments.createdAt))
+      .orderBy(input.tab === "registering" ? asc(tournaments.createdAt) : desc(tournaments.createdAt), asc(tournaments.id))
       .limit(TOURNAMENTS_PAGE_SIZE)
       .offset((input.page - 1) * TOURNAMENTS_PAGE_SIZE),
     db.select({ n: count() }).from(tournaments).where(where),
@@ -68,7 +70,7 @@ export async function getTournament(db: Db, tournamentId: string) {
       .where(eq(tournamentPlayers.tournamentId, t.id))
       .orderBy(desc(users.rating)),
     db
-      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username })
+      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId })
       .from(tournamentAudit)
       .leftJoin(users, eq(users.id, tournamentAudit.actorId))
       .where(eq(tournamentAudit.tournamentId, t.id))
@@ -103,7 +105,8 @@ export async function getTournament(db: Db, tournamentId: string) {
     players,
     state,
     champions: state ? champions(state) : [],
-    audit: auditRows,
+    // An admin acting in someone else's tournament acts as its organizer.
+    audit: auditRows.map((a) => ({ ...a, actorIsAdmin: a.actor !== null && config().ADMIN_USERNAMES.includes(a.actor.toLowerCase()) })),
     gameLinks: links,
   };
 }

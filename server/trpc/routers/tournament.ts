@@ -15,7 +15,7 @@ export const tournamentRouter = router({
   list: publicProcedure
     .input(
       z.object({
-        tab: z.enum(["registering", "running", "finished"]).default("registering"),
+        tab: z.enum(["registering", "running", "finished", "all"]).default("registering"),
         search: z.string().trim().max(80, "Search text must be at most 80 characters.").optional(),
         page: z.number().int().min(1).max(10_000).default(1),
       }),
