@@ -45,12 +45,13 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   await expect(mark(a)).toHaveAttribute("data-status", "open");
   await expect(mark(b)).toHaveAttribute("data-status", "open");
 
-  // a beats b twice and c once: a has 6, b can reach 4 at most (out), c can still tie a on 6.
+  // a beats b twice (4) and c beats b once (2): b can reach 2 at most (out); c can still pass a.
   const [ab1, ab2] = between(a, b) as [(typeof games)[number], (typeof games)[number]];
   const [ac1, ac2] = between(a, c) as [(typeof games)[number], (typeof games)[number]];
+  const [bc1] = between(b, c) as [(typeof games)[number]];
   await win(a, ab1);
   await win(a, ab2);
-  await win(a, ac1);
+  await win(c, bc1);
   await expect(mark(b)).toHaveAttribute("data-status", "out");
   await expect(mark(a)).toHaveAttribute("data-status", "open");
   await expect(mark(c)).toHaveAttribute("data-status", "open");
@@ -60,10 +61,12 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   await mark(a).getByText("Why?").click();
   await expect(mark(a).getByTestId("clinch-why")).toContainText(`${names.get(a)} beats ${names.get(c)}: clinched`);
 
-  // The deciding result: a beats c again, 8 points, out of reach.
+  // The deciding result: a beats c, 6 points, which c can at best tie (ties at the top all go on).
   await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
-  await win(a, ac2);
+  await win(a, ac1);
   await expect(mark(a)).toHaveAttribute("data-status", "clinched");
+  await expect(mark(c)).toHaveAttribute("data-status", "open");
+  await win(a, ac2);
   await expect(mark(c)).toHaveAttribute("data-status", "out");
   await mark(c).getByText("Why?").click();
   await expect(mark(c).getByTestId("clinch-why")).toContainText("can no longer go on to the next round");
