@@ -2,8 +2,9 @@
 // the player limit holds when many join at the same moment.
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, users } from "@/db/schema";
+import { tournamentPlayers } from "@/db/schema";
 import { AppError } from "../errors";
+import { ratingsFor } from "../rating/player-ratings";
 import { announce, lockTournament, saveTournament, type TournamentRow } from "./tournament-row";
 
 function requireRegistering(t: TournamentRow, now: Date): void {
@@ -15,8 +16,8 @@ export async function joinTournament(db: Db, userId: string, tournamentId: strin
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireRegistering(t, now);
-    const [me] = await tx.select({ rating: users.rating }).from(users).where(eq(users.id, userId));
-    const rating = Math.round(me!.rating);
+    // Limits apply to the rating in the tournament's game.
+    const rating = Math.round((await ratingsFor(tx, [userId], t.gameType)).get(userId)!.rating);
     if (t.minRating != null && rating < t.minRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.minRating} or more; your rating is ${rating}.`);
     if (t.maxRating != null && rating > t.maxRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.maxRating} or less; your rating is ${rating}.`);
     const [already] = await tx
