@@ -18,7 +18,7 @@ afterAll(() => h.close());
 
 type Role = "anonymous" | "unrelated" | "participant" | "organizer";
 /** "ok", or the error code the caller must get. */
-type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST" | "NOT_FOUND";
+type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST" | "NOT_FOUND" | "CONFLICT";
 interface Case {
   /** Builds a fresh world and returns the call to make and who each role is. */
   setup(): Promise<{ call: (api: Caller) => Promise<unknown>; participant: SessionUser; organizer: SessionUser }>;
@@ -257,6 +257,50 @@ const CASES: Record<string, Case> = {
     },
     // Someone else's notification does not exist for the caller.
     expect: { anonymous: "UNAUTHORIZED", unrelated: "NOT_FOUND", participant: "ok", organizer: "ok" },
+  },
+  "notification.updateSettings": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.notification.updateSettings({ email: "", emailKinds: ["your-move"], emailDigest: false, reminderHours: [12] }) };
+    },
+    expect: anyone,
+  },
+  "notification.subscribePush": {
+    async setup() {
+      const me = await newPlayer(h);
+      let n = 0;
+      return { participant: me, organizer: me, call: (api) => api.notification.subscribePush({ endpoint: `https://push.example/${me.id}/${n++}`, keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" } }) };
+    },
+    expect: anyone,
+  },
+  "notification.unsubscribePush": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.notification.unsubscribePush({ endpoint: "https://push.example/none" }) };
+    },
+    expect: anyone,
+  },
+  "notification.rotateCalendar": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.notification.rotateCalendar() };
+    },
+    expect: anyone,
+  },
+  "notification.announce": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.notification.announce({ tournamentId: t.tournamentId, message: "Round 2 starts Monday." }) };
+    },
+    expect: organizerOnly,
+  },
+  "notification.retryDelivery": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.notification.retryDelivery({ id: me.id }) };
+    },
+    // Site admins only (none of these roles is one).
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "FORBIDDEN", organizer: "FORBIDDEN" },
   },
   "notification.markAllRead": {
     async setup() {

@@ -9,6 +9,7 @@ import type { Db } from "@/db/client";
 import { tournamentPlayers, tournamentRequests, tournaments, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
+import { ratingsFor } from "../rating/player-ratings";
 import { newInviteToken } from "./create-tournament";
 import { admitPlayer, requireRegistering } from "./registration";
 import { announce, audit, lockTournament, requireOrganizer, saveTournament, tournamentHead } from "./tournament-row";
@@ -107,12 +108,18 @@ export async function organizerPanel(db: Db, user: SessionUser, tournamentId: st
   const t = await readHead(db, tournamentId);
   requireOrganizer(t, user);
   const requests = await db
-    .select({ id: users.id, username: users.username, rating: users.rating, requestedAt: tournamentRequests.requestedAt })
+    .select({ id: users.id, username: users.username, requestedAt: tournamentRequests.requestedAt })
     .from(tournamentRequests)
     .innerJoin(users, eq(users.id, tournamentRequests.userId))
     .where(eq(tournamentRequests.tournamentId, t.id))
     .orderBy(asc(tournamentRequests.requestedAt));
-  return { inviteOnly: t.inviteOnly, inviteToken: t.inviteOnly ? t.inviteToken : null, requests: requests.map((r) => ({ ...r, rating: Math.round(r.rating) })) };
+  // Ratings in the tournament's game, which its rating limits are about.
+  const ratings = await ratingsFor(db, requests.map((r) => r.id), t.gameType);
+  return {
+    inviteOnly: t.inviteOnly,
+    inviteToken: t.inviteOnly ? t.inviteToken : null,
+    requests: requests.map((r) => ({ ...r, rating: Math.round(ratings.get(r.id)?.rating ?? 1500) })),
+  };
 }
 
 /** Whether the caller has asked to join and waits for an answer. */

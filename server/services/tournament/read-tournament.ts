@@ -4,11 +4,12 @@
 // expensive part and they only change when the version does.
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import { champions, standings, type StandingRow } from "@/engine/formats";
-import { config } from "@/server/config";
+import { isSiteAdmin } from "../admin/site-admins";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { gameLinks } from "./organizer-actions";
 import { tournamentHead } from "./tournament-row";
@@ -64,13 +65,14 @@ export async function getTournament(db: Db, tournamentId: string) {
   const [state, players, auditRows, links, [organizer]] = await Promise.all([
     liveState(db, t.id),
     db
-      .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd, joinedAt: tournamentPlayers.joinedAt })
+      .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings), joinedAt: tournamentPlayers.joinedAt })
       .from(tournamentPlayers)
       .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .leftJoin(playerRatings, ratingOf(playerRatings, tournamentPlayers.userId, t.gameType))
       .where(eq(tournamentPlayers.tournamentId, t.id))
-      .orderBy(desc(users.rating)),
+      .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt)),
     db
-      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId })
+      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
       .from(tournamentAudit)
       .leftJoin(users, eq(users.id, tournamentAudit.actorId))
       .where(eq(tournamentAudit.tournamentId, t.id))
@@ -107,7 +109,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     state,
     champions: state ? champions(state) : [],
     // An admin acting in someone else's tournament acts as its organizer.
-    audit: auditRows.map((a) => ({ ...a, actorIsAdmin: a.actor !== null && config().ADMIN_USERNAMES.includes(a.actor.toLowerCase()) })),
+    audit: auditRows.map(({ actorRole, ...a }) => ({ ...a, actorIsAdmin: a.actorId !== null && isSiteAdmin({ id: a.actorId, role: actorRole }) })),
     gameLinks: links,
   };
 }

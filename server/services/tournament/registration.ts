@@ -4,6 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, users } from "@/db/schema";
 import { AppError } from "../errors";
+import { ratingsFor } from "../rating/player-ratings";
 import { announce, lockTournament, saveTournament, type TournamentRow } from "./tournament-row";
 
 export function requireRegistering(t: TournamentRow, now: Date): void {
@@ -17,9 +18,10 @@ export function requireRegistering(t: TournamentRow, now: Date): void {
  * organizer approves someone).
  */
 export async function admitPlayer(tx: Db, t: TournamentRow, userId: string, now: Date, who = "you"): Promise<void> {
-  const [me] = await tx.select({ rating: users.rating, username: users.username }).from(users).where(eq(users.id, userId));
+  const [me] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
   if (!me) throw new AppError("NOT_FOUND", "There is no such player.");
-  const rating = Math.round(me.rating);
+  // Limits apply to the rating in the tournament's game.
+  const rating = Math.round((await ratingsFor(tx, [userId], t.gameType)).get(userId)!.rating);
   const whose = who === "you" ? "your rating" : `${me.username}'s rating`;
   if (t.minRating != null && rating < t.minRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.minRating} or more; ${whose} is ${rating}.`);
   if (t.maxRating != null && rating > t.maxRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.maxRating} or less; ${whose} is ${rating}.`);
