@@ -16,15 +16,18 @@ const ZConfig = z.object({
   // so `npm start` works with no set-up and sessions survive restarts.
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   NEXTAUTH_URL: z.string().url().optional(),
-  ADMIN_USERNAMES: z
+  // Account ids (not names: a name can be registered by anyone once it is free) that
+  // are site admins in addition to those granted with `npm run admin -- grant NAME`.
+  ADMIN_ACCOUNT_IDS: z
     .string()
     .default("")
     .transform((s) =>
       s
         .split(",")
-        .map((u) => u.trim().toLowerCase())
+        .map((id) => id.trim().toLowerCase())
         .filter(Boolean),
-    ),
+    )
+    .pipe(z.array(z.uuid("must be a comma-separated list of account ids"))),
   // Trust X-Forwarded-For for the client address only behind a proxy we control.
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])

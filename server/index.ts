@@ -51,6 +51,15 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
+function decodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SWEEP_INTERVAL_MS = 1_000;
 
 function toHeaders(raw: IncomingMessage["headers"]): Headers {
@@ -64,6 +73,9 @@ function toHeaders(raw: IncomingMessage["headers"]): Headers {
 
 async function main() {
   const cfg = config();
+  if (process.env.ADMIN_USERNAMES) {
+    console.warn("[moot] ADMIN_USERNAMES is no longer read: grant admin rights with `npm run admin -- grant NAME` (see README).");
+  }
   const dev = cfg.NODE_ENV !== "production";
 
   const handlePromise = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
@@ -103,6 +115,13 @@ async function main() {
     }
     if (req.url?.startsWith("/api/trpc/")) {
       trpc(req, res);
+      return;
+    }
+    // A path that is not valid percent-encoding (/games/%ZZ) names no page: Next would
+    // fail decoding its parameters with a 500, so answer with the not-found page here.
+    if (!decodablePath(req.url)) {
+      res.statusCode = 404;
+      void app.render404(req, res);
       return;
     }
     void handle(req, res);

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import { champions, standings, type StandingRow } from "@/engine/formats";
-import { config } from "@/server/config";
+import { isSiteAdmin } from "../admin/site-admins";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
@@ -72,7 +72,7 @@ export async function getTournament(db: Db, tournamentId: string) {
       .where(eq(tournamentPlayers.tournamentId, t.id))
       .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt)),
     db
-      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId })
+      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
       .from(tournamentAudit)
       .leftJoin(users, eq(users.id, tournamentAudit.actorId))
       .where(eq(tournamentAudit.tournamentId, t.id))
@@ -108,7 +108,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     state,
     champions: state ? champions(state) : [],
     // An admin acting in someone else's tournament acts as its organizer.
-    audit: auditRows.map((a) => ({ ...a, actorIsAdmin: a.actor !== null && config().ADMIN_USERNAMES.includes(a.actor.toLowerCase()) })),
+    audit: auditRows.map(({ actorRole, ...a }) => ({ ...a, actorIsAdmin: a.actorId !== null && isSiteAdmin({ id: a.actorId, role: actorRole }) })),
     gameLinks: links,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZCreateTournamentInput } from "@/lib/tournament-rules";
+import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
 import { getTournament, listTournaments, tournamentStandings } from "@/server/services/tournament/read-tournament";
@@ -16,7 +17,7 @@ export const tournamentRouter = router({
     .input(
       z.object({
         tab: z.enum(["registering", "running", "finished", "all"]).default("registering"),
-        search: z.string().trim().max(80, "Search text must be at most 80 characters.").optional(),
+        search: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
         page: z.number().int().min(1).max(10_000).default(1),
       }),
     )
