@@ -31,7 +31,7 @@ async function fetchFeed(url: string) {
   return feed(new Request(url), { params: Promise.resolve({ file }) });
 }
 
-const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c.type === "VEVENT");
+const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
 
 describe("calendar", () => {
   it("lists the deadline of each game waiting on the user and the start of tournaments joined", async () => {
