@@ -6,6 +6,7 @@ import { z } from "zod";
 import { LocalTime } from "@/components/local-time";
 import { AuditLog } from "@/components/tournament/audit-log";
 import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
+import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { standings } from "@/engine/formats";
@@ -46,12 +47,14 @@ export default async function TournamentPage({ params }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const caller = await api();
-  const [t, me] = await Promise.all([
+  const [t, me, clinch] = await Promise.all([
     caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
       if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
       throw err;
     }),
     caller.account.me(),
+    // Clinch marks of the live tables; a page without them still works.
+    caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
   const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
   const joined = !!me && t.players.some((p) => p.id === me.id);
@@ -190,14 +193,22 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
-            <StandingsTable state={t.state} names={names} rows={rows} overall headed testId={t.format === "league" ? "league-table" : "standings-table"} />
+            <StandingsTable
+              state={t.state}
+              names={names}
+              rows={rows}
+              overall
+              headed
+              testId={t.format === "league" ? "league-table" : "standings-table"}
+              clinch={t.format === "league" ? clinchTableFor(clinch, 1, null) : undefined}
+            />
           </section>
           <section className="space-y-3" aria-labelledby="rounds-heading">
             <h2 id="rounds-heading" className="text-lg font-semibold">
               Rounds
             </h2>
             <PlayedOnSiteProvider value={catalogGame(t.gameType)?.playedOnSite ?? true}>
-              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} />
+              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} clinch={clinch} />
             </PlayedOnSiteProvider>
           </section>
         </>

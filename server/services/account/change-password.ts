@@ -12,9 +12,10 @@ export async function changePassword(
   db: Db,
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  now = new Date(),
 ): Promise<void> {
   const user = await requireLiveUser(db, userId);
-  await checkCurrentPassword(db, user, input.currentPassword, "Your current password is not correct.");
+  await checkCurrentPassword(db, user, input.currentPassword, "Your current password is not correct.", now);
   if (input.currentPassword === input.newPassword) {
     throw new AppError("BAD_REQUEST", "The new password must differ from the current one.");
   }

@@ -9,9 +9,9 @@ import { userKey } from "../auth/throttle";
 import { checkCurrentPassword } from "./check-current-password";
 import { requireLiveUser } from "./require-live-user";
 
-export async function deleteAccount(db: Db, userId: string, input: { password: string }): Promise<void> {
+export async function deleteAccount(db: Db, userId: string, input: { password: string }, now = new Date()): Promise<void> {
   const user = await requireLiveUser(db, userId);
-  await checkCurrentPassword(db, user, input.password, "That password is not correct; the account was not deleted.");
+  await checkCurrentPassword(db, user, input.password, "That password is not correct; the account was not deleted.", now);
   await db
     .update(users)
     .set({
@@ -21,7 +21,7 @@ export async function deleteAccount(db: Db, userId: string, input: { password: s
       email: null,
       passwordHash: null,
       role: "player",
-      deletedAt: new Date(),
+      deletedAt: now,
       sessionVersion: sql`${users.sessionVersion} + 1`,
     })
     .where(eq(users.id, user.id));

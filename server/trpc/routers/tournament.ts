@@ -3,7 +3,7 @@ import { ZCreateTournamentInput } from "@/lib/tournament-rules";
 import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
-import { getTournament, listTournaments, tournamentStandings } from "@/server/services/tournament/read-tournament";
+import { getTournament, listTournaments, tournamentClinch, tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { enforceLimit } from "@/server/services/rate-limit";
@@ -24,6 +24,8 @@ export const tournamentRouter = router({
     .query(({ ctx, input }) => listTournaments(ctx.db, input)),
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
   standings: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentStandings(ctx.db, input.tournamentId)),
+  /** Clinched / out / open for every player of the live tables, with what would settle it. */
+  clinch: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentClinch(ctx.db, input.tournamentId)),
 
   /** Any signed-in user may organize. */
   create: protectedProcedure.input(ZCreateTournamentInput).mutation(async ({ ctx, input }) => {
