@@ -13,12 +13,21 @@ import { api } from "@/lib/trpc/server";
 
 type Props = { params: Promise<{ username: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
+/** The segment as typed; one that is not valid percent-encoding stays as it is (and names nobody). */
+function decodedSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).username).slice(0, 24) };
+  return { title: decodedSegment((await params).username).slice(0, 24) };
 }
 
 export default async function PlayerPage({ params, searchParams }: Props) {
-  const parsed = ZUsername.safeParse(decodeURIComponent((await params).username));
+  const parsed = ZUsername.safeParse(decodedSegment((await params).username));
   if (!parsed.success) notFound();
   const sp = await searchParams;
   const page = pageParam(sp.page, 10_000);

@@ -176,6 +176,50 @@ describe("running by itself", () => {
     expect(table.rows[0]!.values.points).toBe(18);
   });
 
+  it("staged: the role is chosen once, before the game begins, and choosing never restarts the clock", async () => {
+    const { organizer, t, players } = await tournamentWith("staged", 16, {}, { gameType: "four-colour" });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    await playRound(organizer, t.id);
+    const open = playableGames(await state(t.id)).filter((g) => g.chooser);
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const who = (g: (typeof open)[number]) => {
+      const chooser = players.find((p) => p.id === g.chooser)!;
+      const other = players.find((p) => p.id === (g.side1 === chooser.id ? g.side2 : g.side1))!;
+      return { chooser, other };
+    };
+
+    // A lower seed reports a win; the higher seed may no longer swap sides under it.
+    const [reported, chosen] = [open[0]!, open[1]!];
+    const r = who(reported);
+    const site = await siteGame(t.id, reported.id);
+    const otherWins = site.side1Id === r.other.id ? "1-0" : "0-1";
+    await api(r.other).game.report({ gameId: site.id, result: otherWins });
+    await expect(api(r.chooser).tournament.chooseRole({ gameId: site.id, role: "B" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Roles can only be chosen before the game starts; a result has already been reported.",
+    });
+    await api(r.chooser).game.answerReport({ gameId: site.id, answer: "confirm" });
+    const done = await siteGame(t.id, reported.id);
+    expect(done.result).toBe(otherWins);
+    expect(done.side1Id === r.other.id ? "1-0" : "0-1").toBe(done.result);
+
+    // One choice; repeating it is refused and the clock keeps the deadline it started with.
+    const c = who(chosen);
+    const before = await siteGame(t.id, chosen.id);
+    await api(c.chooser).tournament.chooseRole({ gameId: before.id, role: "B" });
+    const after = await siteGame(t.id, chosen.id);
+    expect(after.side2Id).toBe(c.chooser.id);
+    expect(after.deadline).toEqual(before.deadline);
+    for (const role of ["A", "B"] as const) {
+      await expect(api(c.chooser).tournament.chooseRole({ gameId: before.id, role })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "The roles of this game are settled: they have been chosen already, or the rules fix them.",
+      });
+    }
+    const again = await siteGame(t.id, chosen.id);
+    expect([again.side1Id, again.side2Id, again.deadline]).toEqual([after.side1Id, after.side2Id, after.deadline]);
+  });
+
   it("a staged championship of sixteen runs to a champion; the higher seed may choose B", async () => {
     const { organizer, t, players } = await tournamentWith("staged", 16, {}, { gameType: "four-colour" });
     await api(organizer).tournament.start({ tournamentId: t.id });

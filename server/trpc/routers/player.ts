@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { GAME_IDS } from "@/engine/game-catalog";
 import { ZUsername } from "@/lib/account-rules";
+import { plainText } from "@/lib/text-rules";
 import { getPlayer } from "@/server/services/player/get-player";
 import { LEADERBOARD_SORTS, listPlayers } from "@/server/services/player/list-players";
 import { ratingHistoryOf } from "@/server/services/rating/player-ratings";
@@ -10,7 +11,7 @@ const ZGameType = z.enum(GAME_IDS, { error: "Unknown game." });
 
 export const ZListPlayersInput = z.object({
   gameType: ZGameType.default(GAME_IDS[0]),
-  search: z.string().trim().max(50, "Search text must be at most 50 characters.").optional(),
+  search: plainText(z.string().trim().max(50, "Search text must be at most 50 characters."), { label: "Search text" }).optional(),
   sort: z.enum(LEADERBOARD_SORTS, { error: "Sort by rating, games or name." }).default("rating"),
   direction: z.enum(["asc", "desc"], { error: "The direction is asc or desc." }).optional(),
   page: z.number().int().min(1).max(100_000).default(1),
