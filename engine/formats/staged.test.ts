@@ -194,13 +194,15 @@ describe("knockouts", () => {
     expect(rows[2]!.player).toBe(final.groups[1]!.players[0]);
   });
 
-  it("the higher seed can choose role B before the game; nobody else can", () => {
+  it("the higher seed can choose role B before the game, once; nobody else can", () => {
     const s = toSemis();
     const g = findGame(s, "r4-g1-1")!;
     expect(() => chooseRole(s, g.id, g.side2, "A")).toThrow(/higher seed/);
     const swapped = chooseRole(s, g.id, g.side1, "B");
-    expect(swapped.rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side2, side2: g.side1, chooser: g.side1 });
-    expect(chooseRole(swapped, g.id, g.side1, "A").rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side1 });
+    expect(swapped.rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side2, side2: g.side1 });
+    expect(swapped.rounds[3]!.groups[0]!.games[0]!.chooser).toBeUndefined();
+    // One choice: swapping back (and so flipping a reported result) is refused.
+    expect(() => chooseRole(swapped, g.id, g.side1, "A")).toThrow(/fixed/);
     const played = recordResult(swapped, g.id, WIN1).state;
     expect(() => chooseRole(played, g.id, g.side1, "A")).toThrow(/already been played/);
     const r1 = startTournament("staged", players(16), {}, 1);

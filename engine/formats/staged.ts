@@ -498,7 +498,9 @@ export function chooseRole(state: TournamentState, gameId: string, playerId: str
     throw new FormatError(game.chooser ? `only ${game.chooser}, the higher seed, chooses the roles of ${gameId}` : `the roles of ${gameId} are fixed`);
   }
   const other = game.side1 === playerId ? game.side2 : game.side1;
-  const updated: Game = { ...game, side1: role === "A" ? playerId : other, side2: role === "A" ? other : playerId };
+  // The choice is made once: without a chooser, the roles are settled.
+  const { chooser: _settled, ...rest } = game;
+  const updated: Game = { ...rest, side1: role === "A" ? playerId : other, side2: role === "A" ? other : playerId };
   const games = group.games.slice();
   games[loc.n - 1] = updated;
   const groups = round.groups.slice();
