@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { newGame, serializeState } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { insertMany } from "../bulk-insert";
 import { AppError } from "../errors";
 import type { GameRow } from "./game-view";
@@ -21,7 +21,13 @@ export interface NewGame {
   tournamentGameKey?: string;
 }
 
-const START_POSITION = serializeState(newGame());
+// The starting position of each on-site game, serialized once: a tournament round
+// creates up to 300,000 games of one type.
+const startPositions = new Map<string, string | null>();
+function startPosition(typeId: string): string | null {
+  if (!startPositions.has(typeId)) startPositions.set(typeId, onSiteGame(typeId)?.setup() ?? null);
+  return startPositions.get(typeId)!;
+}
 
 function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
   const type = catalogGame(input.gameType);
@@ -34,7 +40,7 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
-    position: type.playedOnSite ? START_POSITION : null,
+    position: startPosition(type.id),
     remaining1Ms: input.initialMs,
     remaining2Ms: input.initialMs,
     turnStartedAt: type.playedOnSite ? now : null,
