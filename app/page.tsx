@@ -2,7 +2,7 @@ import Link from "next/link";
 import { LiveGamesList } from "@/components/live-games-list";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 
 type TournamentSummary = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["tournament"]["list"]>>["tournaments"][number];
 

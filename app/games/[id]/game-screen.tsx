@@ -15,7 +15,7 @@ import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
-import type { GameView } from "@/server/services/game/game-view";
+import { gameRoom, type GameView } from "@/lib/contracts";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -86,7 +86,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
     setView((current) => (next.version >= current.version ? next : current));
   }, []);
 
-  useRealtime(`game:${initial.id}`, {
+  useRealtime(gameRoom(initial.id), {
     game: (next) => {
       if (next.id === initial.id) accept(next);
     },

@@ -140,14 +140,3 @@ export function sideOf(piece: number): number {
   return piece === EMPTY ? 0 : piece === ATTACKER ? ATTACKERS : DEFENDERS;
 }
 
-/** Renders a board as the rules draw it (rank 11 on top), for messages and docs. */
-export function drawBoard(board: Uint8Array): string {
-  const lines: string[] = [];
-  for (let rank = SIZE - 1; rank >= 0; rank--) {
-    let line = `${String(rank + 1).padStart(2)} `;
-    for (let file = 0; file < SIZE; file++) line += ` ${".ADK"[board[rank * SIZE + file] ?? 0]}`;
-    lines.push(line);
-  }
-  lines.push(`    ${FILES.split("").join(" ")}`);
-  return lines.join("\n");
-}

@@ -9,7 +9,7 @@ import { gameReports, games } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
-import { loadGameView, sideToMove, type GameResult } from "./game-view";
+import { loadGameView, sideToMove } from "./game-view";
 import { resultFor } from "./make-move";
 
 const BATCH = 100;
@@ -41,7 +41,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      after.push(await finishGame(tx, game, { result: report.result as GameResult, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
+      after.push(await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
       ids.push(game.id);
     }
