@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { tournaments } from "@/db/schema";
-import { clockPreset } from "@/engine/clock";
+import { usableClockPreset } from "@/server/test-features";
 import { getFormat, validateSettings } from "@/engine/formats";
 import type { CreateTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
@@ -32,7 +32,7 @@ export async function createTournament(db: Db, user: SessionUser, input: CreateT
   if (input.registrationClosesAt && input.startsAt && input.registrationClosesAt > input.startsAt) {
     throw new AppError("BAD_REQUEST", "Registration must close before the tournament starts.");
   }
-  const preset = clockPreset(input.timeControl)!;
+  const preset = usableClockPreset(input.timeControl);
   const seed = randomBytes(8).toString("hex");
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
