@@ -6,6 +6,8 @@
 // site's game pages; unplayed games show "·", or "live" when they have a page.
 
 import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/formats";
+import { ClinchMark } from "./clinch-mark";
+import { clinchTableFor } from "./clinch-text";
 import { crossTable, type CrossGame } from "./cross-table";
 import { formatNumber, gamesByContainer, outcomePointsText, playerName, pointsLegend, sideLetters, sideNames, type TournamentViewProps } from "./model";
 import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
@@ -50,7 +52,7 @@ function describe(g: CrossGame, row: string, col: string, sides: readonly [strin
   return `${as}: ${verb}${by}${reason}${g.replay ? ", replay" : ""}`;
 }
 
-export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
+export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
   const round = state.rounds[roundNumber - 1];
   const group = round?.groups[groupIndex];
   if (!round || !group) return null;
@@ -66,6 +68,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
   const staged = state.format === "staged";
   const lastRound = state.status === "finished" && roundNumber === state.rounds.length;
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
+  const marks = round.status === "complete" ? undefined : clinchTableFor(clinch, roundNumber, group.name);
 
   return (
     <TableFrame
@@ -178,7 +181,9 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                     <StatusBadge status="playing" label="Advances" />
                   ) : srow?.status === "withdrawn" ? (
                     <StatusBadge status="withdrawn" />
-                  ) : null}
+                  ) : (
+                    <ClinchMark table={marks} player={p} names={names} />
+                  )}
                 </td>
               </tr>
             );

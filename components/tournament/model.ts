@@ -3,7 +3,7 @@
 // engine data (a game from one player's point of view, the games of one group or
 // phase with their ids). Kept free of React so the unit tests can use it.
 
-import { GAME_TYPES, roundGamesWithIds, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_TYPES, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
 
 export interface PlayerInfo {
   readonly username: string;
@@ -21,6 +21,8 @@ export interface TournamentViewProps {
   readonly state: TournamentState;
   readonly names: PlayerNames;
   readonly gameLinks?: GameLinks;
+  /** Clinch marks of the live tables (server-computed, per tournament version). */
+  readonly clinch?: readonly ClinchTable[];
 }
 
 export function playerName(names: PlayerNames, id: string): string {

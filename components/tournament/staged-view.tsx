@@ -166,19 +166,19 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
   );
 }
 
-function GroupRound({ state, names, gameLinks, round }: TournamentViewProps & { round: number }) {
+function GroupRound({ state, names, gameLinks, clinch, round }: TournamentViewProps & { round: number }) {
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   return (
     <div className="flex flex-wrap items-start gap-4">
       {r.groups.map((g, i) => (
-        <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} round={round} group={i} caption={`Group ${g.name}`} />
+        <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round} group={i} caption={`Group ${g.name}`} />
       ))}
     </div>
   );
 }
 
-export function StagedView({ state, names, gameLinks, round }: StagedViewProps) {
+export function StagedView({ state, names, gameLinks, clinch, round }: StagedViewProps) {
   const sections = round === undefined ? [1, 2, 3, 4] : [round >= 4 ? 4 : round];
   return (
     <div className="space-y-6" data-testid="staged-view">
@@ -195,7 +195,7 @@ export function StagedView({ state, names, gameLinks, round }: StagedViewProps) 
         ) : (
           <section key={r} aria-label={`Round ${r}`} className="space-y-3">
             {round === undefined ? <h3 className="text-base font-semibold">Round {r}</h3> : null}
-            <GroupRound state={state} names={names} gameLinks={gameLinks} round={r} />
+            <GroupRound state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={r} />
           </section>
         ),
       )}

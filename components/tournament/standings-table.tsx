@@ -6,7 +6,8 @@
 // attribute alone is mouse-only).
 
 import { Fragment, useState } from "react";
-import { standings as engineStandings, type StandingRow, type TournamentState } from "@/engine/formats";
+import { standings as engineStandings, type ClinchTable, type StandingRow, type TournamentState } from "@/engine/formats";
+import { ClinchMark } from "./clinch-mark";
 import { roundReachedLabel, standingColumns } from "./columns";
 import { finalPlaceLabel, playerName, type PlayerNames } from "./model";
 import { numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
@@ -24,9 +25,11 @@ export interface StandingsTableProps {
   readonly testId?: string;
   /** The page already heads the table (an h2 "Standings"): the frame shows no second title. */
   readonly headed?: boolean;
+  /** Clinch marks of this table while it is in play. */
+  readonly clinch?: ClinchTable;
 }
 
-export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table", headed = false }: StandingsTableProps) {
+export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table", headed = false, clinch }: StandingsTableProps) {
   const rows = given ?? engineStandings(state);
   const columns = standingColumns(state.format, rows, overall, state.gameType);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
@@ -123,6 +126,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                     <span className="flex gap-1">
                       <StatusBadge status={row.status} label={finalPlaceLabel(state, row)} />
                       {goesOn && row.status !== "champion" ? <StatusBadge status="playing" label="Advances" /> : null}
+                      <ClinchMark table={clinch} player={row.player} names={names} />
                     </span>
                   </td>
                   <td className={`${tdClass} w-10 text-right`}>

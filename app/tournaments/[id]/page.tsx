@@ -6,6 +6,7 @@ import { z } from "zod";
 import { LocalTime } from "@/components/local-time";
 import { AuditLog } from "@/components/tournament/audit-log";
 import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
+import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { standings } from "@/engine/formats";
@@ -15,9 +16,10 @@ import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
 import { LiveRefresh } from "./live-refresh";
-import { TournamentActions, WithdrawButton } from "./tournament-actions";
+import { ExportLinks, OrganizerPanel } from "./organizer-panel";
+import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const metadata: Metadata = { title: "Tournament" };
 
@@ -42,18 +44,23 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
-export default async function TournamentPage({ params }: Props) {
+export default async function TournamentPage({ params, searchParams }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const caller = await api();
-  const [t, me] = await Promise.all([
+  const [t, me, clinch] = await Promise.all([
     caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
       if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
       throw err;
     }),
     caller.account.me(),
+    // Clinch marks of the live tables; a page without them still works.
+    caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
   const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
+  const invite = (await searchParams).invite;
+  const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
+  const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
   const joined = !!me && t.players.some((p) => p.id === me.id);
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
@@ -98,7 +105,16 @@ export default async function TournamentPage({ params }: Props) {
             {t.organizer.username}
           </Link>
         </p>
-        <TournamentActions tournamentId={t.id} status={t.status} joined={joined} signedIn={!!me} isOrganizer={isOrganizer} />
+        <TournamentActions
+          tournamentId={t.id}
+          status={t.status}
+          joined={joined}
+          signedIn={!!me}
+          isOrganizer={isOrganizer}
+          inviteOnly={t.inviteOnly}
+          inviteToken={inviteToken}
+          requested={requested}
+        />
       </header>
 
       {t.champions.length > 0 && (
@@ -109,6 +125,8 @@ export default async function TournamentPage({ params }: Props) {
         </section>
       )}
 
+      {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
+
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
           <h2 id="about-heading" className="font-semibold">
@@ -116,6 +134,12 @@ export default async function TournamentPage({ params }: Props) {
           </h2>
           {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {t.inviteOnly ? (
+              <>
+                <dt className="text-stone-500">Entry</dt>
+                <dd>By invitation: the organizer approves each player</dd>
+              </>
+            ) : null}
             <dt className="text-stone-500">Players</dt>
             <dd>
               {t.players.length} joined · {t.minPlayers}–{t.maxPlayers} allowed
@@ -165,6 +189,7 @@ export default async function TournamentPage({ params }: Props) {
                     {seedRating.has(p.id) ? Math.round(seedRating.get(p.id)!) : displayRating(p)}
                   </span>
                   {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
+                  {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
                   {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
                   {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
                     <details className="ml-auto text-xs">
@@ -190,14 +215,23 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
-            <StandingsTable state={t.state} names={names} rows={rows} overall headed testId={t.format === "league" ? "league-table" : "standings-table"} />
+            <ExportLinks tournamentId={t.id} />
+            <StandingsTable
+              state={t.state}
+              names={names}
+              rows={rows}
+              overall
+              headed
+              testId={t.format === "league" ? "league-table" : "standings-table"}
+              clinch={t.format === "league" ? clinchTableFor(clinch, 1, null) : undefined}
+            />
           </section>
           <section className="space-y-3" aria-labelledby="rounds-heading">
             <h2 id="rounds-heading" className="text-lg font-semibold">
               Rounds
             </h2>
             <PlayedOnSiteProvider value={catalogGame(t.gameType)?.playedOnSite ?? true}>
-              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} />
+              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} clinch={clinch} />
             </PlayedOnSiteProvider>
           </section>
         </>

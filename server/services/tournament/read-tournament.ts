@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { champions, standings, type StandingRow } from "@/engine/formats";
+import { champions, clinchTables, standings, type ClinchTable, type StandingRow } from "@/engine/formats";
 import { isSiteAdmin } from "../admin/site-admins";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
@@ -92,6 +92,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     initialMs: t.initialMs,
     incrementMs: t.incrementMs,
     rated: t.rated,
+    inviteOnly: t.inviteOnly,
     minPlayers: t.minPlayers,
     maxPlayers: t.maxPlayers,
     minRating: t.minRating,
@@ -113,19 +114,43 @@ export async function getTournament(db: Db, tournamentId: string) {
   };
 }
 
-const cache = new Map<string, { version: number; rows: StandingRow[] }>();
+interface Cached {
+  version: number;
+  rows?: StandingRow[];
+  clinch?: ClinchTable[];
+}
+const cache = new Map<string, Cached>();
 const CACHE_LIMIT = 200;
 
-/** The tournament's standings with player names; computed once per version. */
-export async function tournamentStandings(db: Db, tournamentId: string) {
+/** The cache entry for the tournament's current version (standings and clinch marks are filled lazily). */
+async function cachedVersion(db: Db, tournamentId: string): Promise<Cached> {
   const [head] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
   let hit = cache.get(tournamentId);
   if (!hit || hit.version !== head.version) {
-    const state = await liveState(db, tournamentId);
-    hit = { version: head.version, rows: state ? standings(state) : [] };
+    hit = { version: head.version };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(tournamentId, hit);
   }
+  return hit;
+}
+
+/** The tournament's standings with player names; computed once per version. */
+export async function tournamentStandings(db: Db, tournamentId: string) {
+  const hit = await cachedVersion(db, tournamentId);
+  if (!hit.rows) {
+    const state = await liveState(db, tournamentId);
+    hit.rows = state ? standings(state) : [];
+  }
   return { version: hit.version, rows: hit.rows };
+}
+
+/** Clinched / out / open for every live table (engine/formats/clinch.ts); computed once per version. */
+export async function tournamentClinch(db: Db, tournamentId: string) {
+  const hit = await cachedVersion(db, tournamentId);
+  if (!hit.clinch) {
+    const state = await liveState(db, tournamentId);
+    hit.clinch = state ? clinchTables(state) : [];
+  }
+  return { version: hit.version, tables: hit.clinch };
 }
