@@ -4,8 +4,12 @@ import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
+import fc from "fast-check";
+import { encode } from "next-auth/jwt";
+import { sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { MAX_WATCHED_ROOMS } from "@/lib/realtime-events";
+import { newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { attachRealtime, type MootIo } from "./io";
 
@@ -25,8 +29,11 @@ afterAll(async () => {
   await h.close();
 });
 
-async function socket(): Promise<Socket> {
-  const s = connect(url, { transports: ["websocket"], forceNew: true });
+const SECRET = "a test secret that is long enough for next-auth";
+process.env.NEXTAUTH_SECRET ??= SECRET;
+
+async function socket(cookie?: string): Promise<Socket> {
+  const s = connect(url, { transports: ["websocket"], forceNew: true, extraHeaders: cookie ? { cookie } : undefined });
   await new Promise<void>((resolve, reject) => {
     s.once("connect", resolve);
     s.once("connect_error", reject);
@@ -74,4 +81,73 @@ describe("watching rooms", () => {
       s.disconnect();
     }
   });
+});
+
+// Every event name a client could send, the real ones and others, with hostile payloads
+// and with or without an acknowledgement callback, from an anonymous and a signed-in
+// socket: the server must stay up and answer, change no data, keep the rooms capped
+// and its memory bounded.
+describe("hostile Socket.IO events", () => {
+  const EVENTS = ["whoami", "watch", "unwatch", "join", "leave", "__proto__", "constructor", "toString", "hasOwnProperty", "emit", "x".repeat(300)];
+  const hostile = fc.oneof(
+    fc.anything({ maxDepth: 3 }),
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom(
+      "",
+      "lobby",
+      "game:*",
+      "user:00000000-0000-4000-8000-000000000000",
+      "tournament:../../etc/passwd",
+      "\u0000",
+      "x".repeat(100_000),
+      { toString: "lobby" },
+      ["lobby", "lobby"],
+      { __proto__: { polluted: true } },
+      Number.NaN,
+      -1,
+      null,
+    ),
+    fc.integer({ min: 0, max: 10_000 }).map((i) => room(i)),
+  );
+
+  async function fingerprint(): Promise<string> {
+    const r = await h.db.execute(sql.raw("select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as f from users t"));
+    return String((r as unknown as { rows: { f: string }[] }).rows[0]!.f);
+  }
+
+  for (const who of ["anonymous", "signed in"] as const) {
+    it(`${who}: the server answers, changes nothing and stays bounded`, async () => {
+      let cookie: string | undefined;
+      if (who === "signed in") {
+        const me = await newPlayer(h);
+        const token = await encode({ token: { sub: me.id, name: me.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! });
+        cookie = `next-auth.session-token=${token}`;
+      }
+      const s = await socket(cookie);
+      const before = await fingerprint();
+      const heapBefore = process.memoryUsage().heapUsed;
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...EVENTS), fc.array(hostile, { maxLength: 3 }), fc.boolean(), async (event, args, withAck) => {
+            // An acknowledgement may or may not come (unknown events have no handler).
+            if (withAck) s.emit(event, ...args, () => {});
+            else s.emit(event, ...args);
+          }),
+          { numRuns: 400, seed: 20261123 },
+        );
+        // Still connected and answering, with the same identity (events are handled in
+        // order, so this answer comes after every hostile event was dealt with).
+        const me = await s.timeout(10_000).emitWithAck("whoami");
+        expect(me === null).toBe(who === "anonymous");
+        expect(s.connected).toBe(true);
+        const [serverSide] = (await server.fetchSockets()).filter((x) => x.id === s.id);
+        expect([...serverSide!.rooms].filter((r) => r.startsWith("game:") || r.startsWith("tournament:") || r === "lobby").length).toBeLessThanOrEqual(MAX_WATCHED_ROOMS);
+        expect(await fingerprint()).toBe(before);
+        // Generous: the point is "bounded", not a number (600,000 rooms cost 222 MB before the cap).
+        expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(150 * 1024 * 1024);
+      } finally {
+        s.disconnect();
+      }
+    }, 120_000);
+  }
 });

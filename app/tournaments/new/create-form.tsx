@@ -80,7 +80,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const [settings, setSettings] = useState<Settings>(initial ? { ...DEFAULT_SETTINGS[initial.format], ...initial.settings } : DEFAULT_SETTINGS.groups);
   const [gameType, setGameType] = useState(initial?.gameType ?? "hnefatafl");
   const [timeControl, setTimeControl] = useState(
-    (initial && CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
+    (initial && OFFERED_CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
   );
   const [minPlayers, setMinPlayers] = useState(initial?.minPlayers ?? getFormat("groups").minPlayers);
   const [maxPlayers, setMaxPlayers] = useState(initial?.maxPlayers ?? 32);
