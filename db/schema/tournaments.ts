@@ -2,7 +2,7 @@
 // trail. The engine state (engine/formats TournamentState, plain JSON) is the one
 // source of truth for pairings and standings; site games point back to it by key.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const tournaments = pgTable(
@@ -33,7 +33,16 @@ export const tournaments = pgTable(
     status: text("status").notNull().default("registering"),
     /** The PRNG seed: every random decision of the engine follows from it (logged). */
     seed: text("seed").notNull(),
+    /**
+     * Snapshot of the engine state as of the last fold (round or phase closed, start,
+     * or an organizer action); results since are rows of tournament_results with
+     * seq > folded_seq. Read it through server/services/tournament/live-state.ts.
+     */
     state: jsonb("state"),
+    /** The last tournament_results.seq folded into `state`. */
+    foldedSeq: bigint("folded_seq", { mode: "number" }).notNull().default(0),
+    /** Released games of the current round (phase) still without a result, counted down per result. */
+    pending: integer("pending").notNull().default(0),
     /** Grows with every change; live pages refetch when it moves. */
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -75,4 +84,30 @@ export const tournamentAudit = pgTable(
     detail: text("detail").notNull().default(""),
   },
   (t) => [index("tournament_audit_idx").on(t.tournamentId, t.at)],
+);
+
+/**
+ * The result log: one row per result of a tournament game, appended in the same
+ * transaction that finishes the game, under the tournament row's lock (so seq grows
+ * in commit order per tournament). Recording a result writes this row and counts
+ * `tournaments.pending` down; the engine state is folded (snapshot rewritten) only
+ * when a round or phase closes. See docs/architecture.md, "Tournaments".
+ */
+export const tournamentResults = pgTable(
+  "tournament_results",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    /** The engine's game id (r1-g2-3). */
+    gameKey: text("game_key").notNull(),
+    /** 1-0 | 0-1 | draw */
+    outcome: text("outcome").notNull(),
+    /** engine ResultReason */
+    reason: text("reason").notNull(),
+    margin: real("margin"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tournament_results_key_idx").on(t.tournamentId, t.gameKey), index("tournament_results_seq_idx").on(t.tournamentId, t.seq)],
 );

@@ -15,7 +15,7 @@
 // pendingGames(state) === 1. States are plain JSON: store them as they are.
 
 import { chooseRole as stagedChooseRole, stagedFormat } from "./staged";
-import { currentRound, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
+import { currentRound, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
 import { diagonalFormat } from "./diagonal";
 import { groupsFormat } from "./groups";
 import { leagueFormat } from "./league";
@@ -81,6 +81,18 @@ export function startTournament<F extends FormatName>(
 
 export function recordResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: GameResult, options?: PlanOptions): Transition<F> {
   return recordResults(state, [{ gameId, result }], options);
+}
+
+/**
+ * Whether recording this result can add or release games before its round's (or
+ * league phase's) last result: true only for the staged knockouts' draws, which are
+ * replayed at once. A server that defers applying results until a round closes must
+ * apply this one at once.
+ */
+export function resultReshapesRound(format: FormatName, gameId: string, result: GameResult): boolean {
+  const reshapes = getFormat(format).reshapesRound;
+  const round = parseGameId(gameId)?.round;
+  return reshapes !== undefined && round !== undefined && reshapes(round, result);
 }
 
 /** Several results at once (an organizer's batch, the simulator): one copy of the state. */

@@ -66,6 +66,8 @@ export const ROUND2_GROUPS = ["T", "E", "B", "S"] as const;
 export const ROUND3_GROUPS = ["I", "II"] as const;
 export const MIN_STAGED_PLAYERS = 16;
 export const MAX_STAGED_PLAYERS = 32;
+/** Rounds from this one on are knockouts: a drawn game is replayed with roles swapped. */
+const KNOCKOUT_FROM = 4;
 
 /** The six round-2 groupings (B=Blue, Y=Yellow, R=Red, G=Green; B1 = Blue's #1), groups T, E, B, S. */
 export const ROUND2_GROUPINGS: readonly (readonly (readonly string[])[])[] = [
@@ -156,7 +158,7 @@ interface PlanContext {
   readonly ratingOf: (id: string) => number;
 }
 
-function rankOf(round: Round | undefined, id: string): number {
+export function rankOf(round: Round | undefined, id: string): number {
   for (const g of round?.groups ?? []) {
     const i = g.ranking?.indexOf(id) ?? -1;
     if (i >= 0) return i + 1;
@@ -280,7 +282,7 @@ function ladderFor(state: TournamentState, round: Round, group: Group, draw?: { 
   });
 }
 
-const ADVANCING: Readonly<Record<number, number>> = { 1: 4, 2: 2, 3: 2, 4: 1 };
+export const ADVANCING: Readonly<Record<number, number>> = { 1: 4, 2: 2, 3: 2, 4: 1 };
 
 function startRatings(state: TournamentState): (id: string) => number {
   const map = new Map(state.players.map((p) => [p.id, p.rating]));
@@ -289,7 +291,7 @@ function startRatings(state: TournamentState): (id: string) => number {
 
 const hooks: RoundHooks<"staged"> = {
   afterResult(_s, round, container, game, events) {
-    if (round.number < 4 || game.result?.outcome !== "draw") return;
+    if (round.number < KNOCKOUT_FROM || game.result?.outcome !== "draw") return;
     const loc = parseGameId(game.id);
     const id = groupGameId(round.number, loc?.container ?? 0, container.games.length + 1);
     container.games.push({ side1: game.side2, side2: game.side1, replayOf: game.id });
@@ -378,6 +380,9 @@ export const stagedFormat: Format<"staged"> = {
     state.prng = rng.state;
     return state as TournamentState<"staged">;
   },
+
+  // Knockout rounds (4 and 5) replay a draw with roles swapped (hooks.afterResult).
+  reshapesRound: (round, result) => round >= KNOCKOUT_FROM && result.outcome === "draw",
 
   recordResults(state, results, options) {
     return recordResults(state, results, hooks, options);

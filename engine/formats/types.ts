@@ -243,6 +243,12 @@ export interface Format<F extends FormatName> {
   validate(input: SettingsInput<F> | undefined, playerCount: number): Problem[];
   /** Seeds the players and plans round 1. Throws a FormatError if validate finds problems. */
   start(players: readonly Player[], settings: SettingsInput<F> | undefined, seed: string | number, options?: StartOptions): TournamentState<F>;
+  /**
+   * Whether this result adds or releases games while other games of its round are
+   * still pending (the staged knockouts replay a draw at once). Absent: only the
+   * round's (phase's) last result does. The server folds its result log at once then.
+   */
+  reshapesRound?(round: number, result: GameResult): boolean;
   /** Records results of released games, releasing phases / rounds as they complete. */
   recordResults(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F>;
   /** Applies the format's withdrawal rule. */

@@ -1,13 +1,13 @@
 // An organizer corrects the result of a finished game of the current round: the
 // engine replaces the result (standings follow from results), the site game shows the
 // corrected result, and the audit log records who changed what.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games } from "@/db/schema";
+import { games, tournamentResults } from "@/db/schema";
 import { correctResult } from "@/engine/formats";
 import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
-import { announce, audit, engineCall, engineResult, lockTournament, saveTournament, stateOf } from "./tournament-row";
+import { announce, audit, engineCall, engineResult, lockedState, lockTournament, saveSnapshot } from "./tournament-row";
 
 export async function correctTournamentResult(
   tx: Db,
@@ -18,15 +18,22 @@ export async function correctTournamentResult(
 ): Promise<() => void> {
   const t = await lockTournament(tx, tournamentId);
   if (t.status !== "running") throw new AppError("BAD_REQUEST", "Only results of a running tournament can be corrected.");
-  const next = engineCall(
-    () => correctResult(stateOf(t), game.tournamentGameKey!, engineResult(input.result, "set by organizer", input.margin ?? null)),
-    "This result cannot be corrected",
-  );
+  const { state, seq } = await lockedState(tx, t);
+  const corrected = engineResult(input.result, "set by organizer", input.margin ?? null);
+  const next = engineCall(() => correctResult(state, game.tournamentGameKey!, corrected), "This result cannot be corrected");
   await tx
     .update(games)
     .set({ result: input.result, endReason: "corrected by organizer", margin: input.margin ?? null })
     .where(eq(games.id, game.id));
-  const version = await saveTournament(tx, t.id, { state: next });
+  // The log keeps saying what the result is; the new snapshot already includes it.
+  await tx
+    .update(tournamentResults)
+    .set({ outcome: corrected.outcome, reason: corrected.reason, margin: corrected.margin ?? null })
+    .where(and(eq(tournamentResults.tournamentId, t.id), eq(tournamentResults.gameKey, game.tournamentGameKey!)));
+  const saved = await saveSnapshot(tx, t.id, next, seq);
   await audit(tx, t.id, actorId, "result corrected", `${game.tournamentGameKey}: ${game.result} → ${input.result}`);
-  return () => announce(t.id, version);
+  return () => {
+    saved.remember();
+    announce(t.id, saved.version);
+  };
 }

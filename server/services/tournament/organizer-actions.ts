@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 import { loadGameView, lockGame, sideOf } from "../game/game-view";
 import { currentRatings } from "./record-result";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineCall, lockTournament, requireOrganizer, saveTournament, stateOf, type TournamentRow } from "./tournament-row";
+import { announce, audit, engineCall, lockedState, lockTournament, requireOrganizer, saveSnapshot, saveTournament, type TournamentRow } from "./tournament-row";
 
 /**
  * Brings the site games of the tournament in line with the engine after a withdrawal:
@@ -55,7 +55,7 @@ export async function withdrawPlayer(
   input: { tournamentId: string; playerId: string; disqualify?: boolean },
   now = new Date(),
 ): Promise<void> {
-  const { version, touched } = await db.transaction(async (tx) => {
+  const { saved, touched } = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     const self = actor.id === input.playerId && !input.disqualify;
     if (!self) requireOrganizer(t, actor);
@@ -65,17 +65,18 @@ export async function withdrawPlayer(
       .from(tournamentPlayers)
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, input.playerId)));
     if (!entry) throw new AppError("BAD_REQUEST", "That player is not in this tournament.");
-    const state = stateOf(t);
-    const ratings = await currentRatings(tx, state);
+    const { state, seq } = await lockedState(tx, t);
+    const ratings = await currentRatings(tx, t.id);
     const { state: next, events } = engineCall(() => withdraw(state, input.playerId, { ratings }));
     const replanned = events.some((e) => e.type === "round-replanned");
     const touched = await settleGames(tx, t, next, replanned, now);
     const finished = next.status === "finished";
-    const version = await saveTournament(tx, t.id, { state: next, ...(finished ? { status: "finished", finishedAt: now } : {}) });
+    const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
     await audit(tx, t.id, actor.id, input.disqualify ? "disqualified" : "withdrew", `Player ${input.playerId} ${self ? "withdrew" : input.disqualify ? "was disqualified" : "was withdrawn by the organizer"}.`);
-    return { version, touched };
+    return { saved, touched };
   });
-  announce(input.tournamentId, version);
+  saved.remember();
+  announce(input.tournamentId, saved.version);
   for (const id of touched) publishGame(await loadGameView(db, id));
 }
 
@@ -99,25 +100,27 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
 
 /** Staged format: the higher seed picks A (side 1) or B (side 2) before the game starts. */
 export async function chooseRole(db: Db, user: SessionUser, gameId: string, role: "A" | "B", now = new Date()): Promise<void> {
-  const version = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game.tournamentId || !game.tournamentGameKey) throw new AppError("BAD_REQUEST", "Roles are chosen only in staged tournament games.");
     if (game.status !== "active" || game.ply > 0) throw new AppError("BAD_REQUEST", "Roles can only be chosen before the game starts.");
     if (sideOf(game, user.id) === null) throw new AppError("FORBIDDEN", "You are not playing in this game.");
     const t = await lockTournament(tx, game.tournamentId);
-    const next = engineCall(() => engineChooseRole(stateOf(t), game.tournamentGameKey!, user.id, role));
+    const { state, seq } = await lockedState(tx, t);
+    const next = engineCall(() => engineChooseRole(state, game.tournamentGameKey!, user.id, role));
     const updated = findGame(next, game.tournamentGameKey)!;
     await tx
       .update(games)
       .set({ side1Id: updated.side1, side2Id: updated.side2, turnStartedAt: now, deadline: new Date(now.getTime() + game.initialMs) })
       .where(eq(games.id, game.id));
-    const v = await saveTournament(tx, t.id, { state: next });
+    const saved = await saveSnapshot(tx, t.id, next, seq);
     await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
-    return v;
+    return saved;
   });
+  saved.remember();
   const view = await loadGameView(db, gameId);
   publishGame(view);
-  announce(view.tournament!.id, version);
+  announce(view.tournament!.id, saved.version);
 }
 
 /** Site game ids by engine key, for linking a tournament's tables to its games. */

@@ -5,10 +5,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { champions, standings, type StandingRow, type TournamentState } from "@/engine/formats";
+import { champions, standings, type StandingRow } from "@/engine/formats";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
+import { liveState } from "./live-state";
 import { gameLinks } from "./organizer-actions";
+import { tournamentHead } from "./tournament-row";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
 export type TournamentTab = "registering" | "running" | "finished";
@@ -55,9 +57,10 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
 }
 
 export async function getTournament(db: Db, tournamentId: string) {
-  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
-  const [players, auditRows, links, [organizer]] = await Promise.all([
+  const [state, players, auditRows, links, [organizer]] = await Promise.all([
+    liveState(db, t.id),
     db
       .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd, joinedAt: tournamentPlayers.joinedAt })
       .from(tournamentPlayers)
@@ -74,7 +77,6 @@ export async function getTournament(db: Db, tournamentId: string) {
     gameLinks(db, t.id),
     db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
   ]);
-  const state = t.state as TournamentState | null;
   return {
     id: t.id,
     name: t.name,
@@ -115,9 +117,8 @@ export async function tournamentStandings(db: Db, tournamentId: string) {
   if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
   let hit = cache.get(tournamentId);
   if (!hit || hit.version !== head.version) {
-    const [row] = await db.select({ state: tournaments.state, version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
-    const state = row?.state as TournamentState | null;
-    hit = { version: row!.version, rows: state ? standings(state) : [] };
+    const state = await liveState(db, tournamentId);
+    hit = { version: head.version, rows: state ? standings(state) : [] };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(tournamentId, hit);
   }

@@ -2,20 +2,28 @@
 // records the game's result. The tournament row is locked, so when two last results
 // of a round land at the same instant one waits for the other, and the next round
 // or phase is created exactly once.
-import { inArray } from "drizzle-orm";
+//
+// A result is one row appended to the result log and the pending counter counted
+// down: a bounded write whatever the tournament's size, and the lock is held for
+// that only. The log is folded into the state snapshot (live-state.ts) when the
+// counter reaches zero (the round or phase closes: the engine plans what follows)
+// or when the format says this result adds games at once (staged knockout draws).
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
-import { findGame, pendingGames, recordResult, type TournamentState } from "@/engine/formats";
+import { tournamentPlayers, tournamentResults, tournaments, users } from "@/db/schema";
+import { resultReshapesRound, type FormatName } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
+import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineResult, lockTournament, notifyNewGames, saveTournament, stateOf } from "./tournament-row";
+import { announce, audit, engineResult, lockTournament, notifyNewGames, saveSnapshot, type TournamentRow } from "./tournament-row";
 
 /** Current ratings of the tournament's players, for planning the next round. */
-export async function currentRatings(tx: Db, state: TournamentState): Promise<Map<string, number>> {
+export async function currentRatings(tx: Db, tournamentId: string): Promise<Map<string, number>> {
   const rows = await tx
     .select({ id: users.id, rating: users.rating })
-    .from(users)
-    .where(inArray(users.id, state.players.map((p) => p.id)));
+    .from(tournamentPlayers)
+    .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+    .where(eq(tournamentPlayers.tournamentId, tournamentId));
   return new Map(rows.map((r) => [r.id, r.rating]));
 }
 
@@ -30,23 +38,46 @@ export async function recordTournamentResult(
 ): Promise<() => void> {
   const t = await lockTournament(tx, game.tournamentId!);
   if (t.status !== "running" || !game.tournamentGameKey) return () => {};
-  const state = stateOf(t);
-  const engineGame = findGame(state, game.tournamentGameKey);
-  // Already settled by the engine itself (a forfeit or void after a withdrawal).
-  if (!engineGame || engineGame.result || engineGame.void) return () => {};
-  // Ratings only matter when this result completes the round and the next is planned.
-  const ratings = pendingGames(state) === 1 ? await currentRatings(tx, state) : undefined;
-  const { state: next, events } = recordResult(state, game.tournamentGameKey, engineResult(result, reason, margin), { ratings });
+  const engine = engineResult(result, reason, margin);
+  // A game the log already holds (a repeated finish) changes nothing.
+  const logged = await tx
+    .insert(tournamentResults)
+    .values({ tournamentId: t.id, gameKey: game.tournamentGameKey, outcome: engine.outcome, reason: engine.reason, margin: engine.margin ?? null })
+    .onConflictDoNothing()
+    .returning({ seq: tournamentResults.seq });
+  if (logged.length === 0) return () => {};
+  const [counted] = await tx
+    .update(tournaments)
+    .set({ pending: sql`${tournaments.pending} - 1`, version: sql`${tournaments.version} + 1` })
+    .where(eq(tournaments.id, t.id))
+    .returning({ pending: tournaments.pending, version: tournaments.version });
+  if (counted!.pending > 0 && !resultReshapesRound(t.format as FormatName, game.tournamentGameKey, engine)) {
+    return () => announce(t.id, counted!.version);
+  }
+  // The round (or phase) closes: the next one is planned with the current ratings.
+  return foldResults(tx, t, now, counted!.pending === 0 ? await currentRatings(tx, t.id) : undefined);
+}
+
+/**
+ * Folds the result log into the snapshot with the tournament locked: closes the
+ * round or phase the logged results complete (planning the next one with the
+ * players' current ratings), creates the games it released and audits what happened.
+ */
+export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<() => void> {
+  const folded = await foldLog(tx, t.id, { ratings });
+  if (!folded) return () => {};
+  const { transition: { state: next, events }, seq } = folded;
   const created = await syncGames(tx, t, next, now);
   const finished = next.status === "finished";
-  const version = await saveTournament(tx, t.id, { state: next, ...(finished ? { status: "finished", finishedAt: now } : {}) });
+  const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
   for (const e of events) {
     if (e.type === "round-released") await audit(tx, t.id, null, "round started", `Round ${e.round} released with ${created.length} new games.`);
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
     if (e.type === "finished") await audit(tx, t.id, null, "finished", `Champion${e.champions.length === 1 ? "" : "s"} decided.`);
   }
   return () => {
-    announce(t.id, version);
+    saved.remember();
+    announce(t.id, saved.version);
     notifyNewGames(t.name, created);
   };
 }

@@ -9,7 +9,7 @@ import { startTournament as engineStart, validateSettings, type FormatName, type
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { syncGames, type CreatedGame } from "./sync-games";
-import { announce, audit, engineCall, lockTournament, notifyNewGames, requireOrganizer, saveTournament, type TournamentRow } from "./tournament-row";
+import { announce, audit, engineCall, lockTournament, notifyNewGames, requireOrganizer, saveSnapshot, saveTournament, tournamentHead, type TournamentRow } from "./tournament-row";
 
 export interface Started {
   tournamentId: string;
@@ -35,7 +35,8 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   const gameType = catalogGame(t.gameType)!.family as GameTypeName;
   const state = engineCall(() => engineStart(format, players, t.settings as never, t.seed, { gameType }), "Cannot start");
   const created = await syncGames(tx, t, state, now);
-  const version = await saveTournament(tx, t.id, { status: "running", state, startedAt: now });
+  // Nothing is logged before the start: the snapshot includes the log up to position 0.
+  const { version } = await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
   return { tournamentId: t.id, name: t.name, version, created };
 }
@@ -69,7 +70,7 @@ export async function startScheduledTournaments(db: Db, now = new Date()): Promi
   const done: string[] = [];
   for (const { id } of due) {
     const result = await db.transaction(async (tx) => {
-      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
+      const [t] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
       if (!t || t.status !== "registering") return null;
       try {
         return { started: await startLocked(tx, t, null, now) };

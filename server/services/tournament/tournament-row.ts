@@ -1,19 +1,24 @@
 // Shared pieces of the tournament services: locking, the organizer check, the audit
 // trail and the map from a finished site game to the engine's result.
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournaments } from "@/db/schema";
-import { FormatError, type GameResult as EngineResult, type ResultReason, type TournamentState } from "@/engine/formats";
+import { FormatError, pendingGames, type GameResult as EngineResult, type ResultReason, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { notifyUser, publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
+import { liveStateAt, rememberSaved } from "./live-state";
 
-export type TournamentRow = typeof tournaments.$inferSelect;
+/** Every column but the state snapshot, which only folds and organizer actions read (live-state.ts). */
+const { state: _snapshot, ...columns } = getTableColumns(tournaments);
+export const tournamentHead = columns;
+export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
 
 export const tournamentRoom = (id: string) => `tournament:${id}`;
 
+/** Locks the tournament row and reads it without the state snapshot (a few hundred bytes at any size). */
 export async function lockTournament(tx: Db, id: string): Promise<TournamentRow> {
-  const [row] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update");
+  const [row] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update");
   if (!row) throw new AppError("NOT_FOUND", "There is no such tournament.");
   return row;
 }
@@ -40,9 +45,11 @@ export function engineCall<T>(f: () => T, context?: string): T {
   }
 }
 
-export function stateOf(t: TournamentRow): TournamentState {
-  if (!t.state) throw new AppError("BAD_REQUEST", "The tournament has not started yet.");
-  return t.state as TournamentState;
+/** The live state inside the transaction holding the tournament lock; refuses before the start. */
+export async function lockedState(tx: Db, t: TournamentRow): Promise<{ state: TournamentState; seq: number }> {
+  const live = await liveStateAt(tx, t.id, true);
+  if (!live) throw new AppError("BAD_REQUEST", "The tournament has not started yet.");
+  return live;
 }
 
 export async function audit(tx: Db, tournamentId: string, actorId: string | null, action: string, detail = ""): Promise<void> {
@@ -57,6 +64,22 @@ export async function saveTournament(tx: Db, id: string, set: Partial<typeof tou
     .where(eq(tournaments.id, id))
     .returning({ version: tournaments.version });
   return row!.version;
+}
+
+/**
+ * Writes a new state snapshot that includes the log up to `seq`, resets the pending
+ * counter from it, and bumps the version. Returns the version and, for after the
+ * commit, the call that makes the saved state this process's live state.
+ */
+export async function saveSnapshot(
+  tx: Db,
+  id: string,
+  state: TournamentState,
+  seq: number,
+  set: Partial<typeof tournaments.$inferInsert> = {},
+): Promise<{ version: number; remember: () => void }> {
+  const version = await saveTournament(tx, id, { ...set, state, foldedSeq: seq, pending: pendingGames(state) });
+  return { version, remember: () => rememberSaved(id, state, seq) };
 }
 
 export function announce(id: string, version: number): void {

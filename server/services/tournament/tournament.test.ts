@@ -2,13 +2,14 @@
 // registration limits, starting, results feeding the engine, rounds created exactly
 // once, withdrawals, corrections, and who may do what.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, like } from "drizzle-orm";
+import { and, count, eq, like, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournaments } from "@/db/schema";
+import { games, tournamentResults, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { getFormat, playableGames, type TournamentState } from "@/engine/formats";
+import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
 
 let h: DbHandle;
@@ -36,8 +37,7 @@ async function tournamentWith(format: "groups" | "league" | "diagonal" | "staged
 }
 
 async function state(id: string): Promise<TournamentState> {
-  const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, id));
-  return row!.state as TournamentState;
+  return (await liveState(h.db, id))!;
 }
 
 async function siteGame(tournamentId: string, key: string) {
@@ -100,6 +100,45 @@ describe("running by itself", () => {
     const engineGames = s.rounds.reduce((n, r) => n + r.groups.reduce((m, g) => m + g.games.length, 0), 0);
     const [site] = await h.db.select({ n: count() }).from(games).where(eq(games.tournamentId, t.id));
     expect(site!.n).toBe(engineGames);
+  });
+
+  it("a result mid-round appends one log row and leaves the snapshot alone; the round's last result folds", async () => {
+    const { organizer, t } = await tournamentWith("groups", 8, { groupSize: 4 });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const snapshot = async () => (await h.db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq, pending: tournaments.pending }).from(tournaments).where(eq(tournaments.id, t.id)))[0]!;
+    const before = await snapshot();
+    const open = playableGames(await state(t.id));
+    expect(before.pending).toBe(open.length);
+    await api(organizer).game.setResult({ gameId: (await siteGame(t.id, open[0]!.id)).id, result: "0-1" });
+    const after = await snapshot();
+    expect(after.state).toEqual(before.state);
+    expect(after.foldedSeq).toBe(before.foldedSeq);
+    expect(after.pending).toBe(before.pending - 1);
+    const log = await h.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
+    expect(log).toMatchObject([{ gameKey: open[0]!.id, outcome: "0-1", reason: "organizer" }]);
+    // The live state (snapshot + log) has the result; so do the standings and the page.
+    expect((await state(t.id)).rounds[0]!.groups[0]!.games[0]!.result).toMatchObject({ outcome: "0-1" });
+    for (const g of open.slice(1)) await api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: "1-0" });
+    const closed = await snapshot();
+    expect(closed.foldedSeq).toBeGreaterThanOrEqual(log[0]!.seq + open.length - 1);
+    expect((closed.state as TournamentState).rounds.length).toBe(2);
+    expect(closed.pending).toBe(playableGames(closed.state as TournamentState).length);
+  });
+
+  it("a tournament stored before the result log (whole state, counter filled by the migration) keeps running", async () => {
+    const { organizer, t } = await tournamentWith("groups", 4, { groupSize: 4 });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const open = playableGames(await state(t.id));
+    // As migration 0004 leaves it: results so far inside the state, an empty log.
+    await api(organizer).game.setResult({ gameId: (await siteGame(t.id, open[0]!.id)).id, result: "1-0" });
+    const folded = await state(t.id);
+    await h.db.delete(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
+    await h.db.update(tournaments).set({ state: folded, foldedSeq: 0, pending: 0 }).where(eq(tournaments.id, t.id));
+    await h.db.execute(sql`UPDATE tournaments SET pending = COALESCE((state->'rounds'->-1->>'pending')::int, 0) WHERE id = ${t.id}`);
+    forget(t.id); // this process remembered the live state; read the stored one
+    await playRound(organizer, t.id);
+    const final = await api(null).tournament.get({ tournamentId: t.id });
+    expect(final.state!.rounds[0]!.status).toBe("complete");
   });
 
   it("simultaneous last results of a round create the next round exactly once", async () => {

@@ -1,0 +1,91 @@
+// Clinch marks for a tournament's live tables: one thin adapter per format turns
+// the current round's groups (or the league's single table) into the clinch
+// engine's input (players, results so far, remaining games, scoring, places that
+// qualify). Rounds already complete need no marks: they say who went on.
+
+import { clinchMarks, type ClinchInput, type ClinchMark, type ClinchResult, type ClinchGame } from "./clinch";
+import { groupGameId, phaseGameId, withdrawnSet } from "./core";
+import { GAME_TYPES } from "./game-types";
+import { ADVANCING, rankOf } from "./staged";
+import type { FormatName, Game, Round, TournamentState } from "./types";
+
+export interface ClinchTable {
+  readonly round: number;
+  /** The group's name; null for the league's one table. */
+  readonly group: string | null;
+  /** What a qualifying place means here. */
+  readonly goal: "advance" | "win" | "top";
+  /** How many places qualify (for "top"). */
+  readonly places: number;
+  readonly marks: readonly ClinchMark[];
+}
+
+function split(games: readonly Game[], id: (n: number) => string): { played: ClinchResult[]; remaining: ClinchGame[] } {
+  const played: ClinchResult[] = [];
+  const remaining: ClinchGame[] = [];
+  games.forEach((g, i) => {
+    if (g.void) return;
+    const base = { id: id(i + 1), side1: g.side1, side2: g.side2 };
+    if (g.result) played.push({ ...base, outcome: g.result.outcome, margin: g.result.margin });
+    else remaining.push(base);
+  });
+  return { played, remaining };
+}
+
+type Adapter = (state: TournamentState, round: Round) => ClinchTable[];
+
+const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
+  groups(state, round) {
+    const withdrawn = withdrawnSet(state);
+    return round.groups.map((group, gi) => {
+      const input: ClinchInput = {
+        players: group.players.filter((p) => !withdrawn.has(p)),
+        ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+        drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+        rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+      };
+      return { round: round.number, group: group.name, goal: "advance", places: 1, marks: clinchMarks(input) };
+    });
+  },
+  league(state, round) {
+    const s = state as TournamentState<"league">;
+    const voided = new Set(s.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
+    const games = (round.phases ?? []).flatMap((phase) => split(phase.games, (n) => phaseGameId(round.number, phase.number, n)));
+    const input: ClinchInput = {
+      players: round.seeds.filter((p) => !voided.has(p)),
+      cannotQualify: [...withdrawnSet(state)],
+      played: games.flatMap((x) => x.played),
+      remaining: games.flatMap((x) => x.remaining),
+      drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+      rule: { kind: "points", points: s.settings.points, tiebreaks: ["wins", "winsAsBlack"], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+    };
+    return [{ round: round.number, group: null, goal: "win", places: 1, marks: clinchMarks(input) }];
+  },
+  staged(state, round) {
+    const places = ADVANCING[round.number];
+    if (round.number > 3 || places === undefined) return [];
+    const withdrawn = withdrawnSet(state);
+    const previous = state.rounds[round.number - 2];
+    const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
+    return round.groups.map((group, gi) => {
+      const players = group.players.filter((p) => !withdrawn.has(p));
+      const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
+      const input: ClinchInput = {
+        players,
+        ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+        drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+        rule: { kind: "ladder", places, step4 },
+      };
+      return { round: round.number, group: group.name, goal: "top", places, marks: clinchMarks(input) };
+    });
+  },
+  diagonal: null,
+};
+
+/** Marks for every table of the round in play; empty when nothing is in play. */
+export function clinchTables(state: TournamentState): ClinchTable[] {
+  const round = state.rounds.at(-1);
+  const adapter = ADAPTERS[state.format];
+  if (state.status !== "playing" || !round || round.status !== "playing" || !adapter) return [];
+  return adapter(state, round);
+}

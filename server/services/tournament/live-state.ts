@@ -1,0 +1,116 @@
+// A tournament's engine state is stored in two parts (docs/architecture.md,
+// "Tournaments"): a snapshot in tournaments.state, rewritten only when a round or
+// phase closes or an organizer changes something, and the result log
+// (tournament_results), one row per result since. The live state is the snapshot
+// with the logged results after `folded_seq` applied through the engine's batch API.
+//
+// Reading it is incremental: each process remembers the last live state per
+// tournament with the log position it includes, and on the next read applies only
+// the rows logged since. Engine states are immutable, so a remembered state is never
+// changed by whoever reads it.
+import { and, asc, eq, gt, max } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { tournamentResults, tournaments } from "@/db/schema";
+import { findGame, recordResults, type GameResult, type Outcome, type PlanOptions, type ResultInput, type ResultReason, type TournamentState, type Transition } from "@/engine/formats";
+
+interface Remembered {
+  foldedSeq: number;
+  lastSeq: number;
+  state: TournamentState;
+}
+
+const remembered = new Map<string, Remembered>();
+/** Live states kept per process; a 100,000-player state is ~100 MB in memory. */
+const REMEMBER_LIMIT = 8;
+
+function remember(id: string, entry: Remembered): void {
+  remembered.delete(id);
+  if (remembered.size >= REMEMBER_LIMIT) remembered.delete(remembered.keys().next().value!);
+  remembered.set(id, entry);
+}
+
+type LogRow = { seq: number; gameKey: string; outcome: string; reason: string; margin: number | null };
+
+function logResult(row: LogRow): GameResult {
+  const base = { outcome: row.outcome as Outcome, reason: row.reason as ResultReason };
+  return row.margin == null ? base : { ...base, margin: row.margin };
+}
+
+/**
+ * Applies logged rows to a state. A row for a game the state already settled (a
+ * forfeit the engine wrote itself, or a result folded by an organizer action) is
+ * skipped: the state is the authority for what it already holds.
+ */
+export function applyLog(state: TournamentState, rows: readonly LogRow[], options?: PlanOptions): Transition {
+  const inputs: ResultInput[] = [];
+  for (const row of rows) {
+    const game = findGame(state, row.gameKey);
+    if (!game || game.result || game.void) continue;
+    inputs.push({ gameId: row.gameKey, result: logResult(row) });
+  }
+  return inputs.length === 0 ? { state, events: [] } : recordResults(state, inputs, options);
+}
+
+async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogRow[]> {
+  return db
+    .select({ seq: tournamentResults.seq, gameKey: tournamentResults.gameKey, outcome: tournamentResults.outcome, reason: tournamentResults.reason, margin: tournamentResults.margin })
+    .from(tournamentResults)
+    .where(and(eq(tournamentResults.tournamentId, tournamentId), gt(tournamentResults.seq, seq)))
+    .orderBy(asc(tournamentResults.seq));
+}
+
+/** The last log position of a tournament (0 when nothing is logged). */
+export async function lastLogSeq(db: Db, tournamentId: string): Promise<number> {
+  const [row] = await db.select({ seq: max(tournamentResults.seq) }).from(tournamentResults).where(eq(tournamentResults.tournamentId, tournamentId));
+  return Number(row?.seq ?? 0);
+}
+
+async function read(db: Db, tournamentId: string, inTransaction: boolean, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
+  const [head] = await db.select({ foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!head) return null;
+  let known = remembered.get(tournamentId);
+  if (!known || known.foldedSeq !== head.foldedSeq) {
+    const [row] = await db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
+    if (!row?.state) return null;
+    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state as TournamentState };
+  }
+  const rows = await logSince(db, tournamentId, known.lastSeq);
+  const transition = rows.length === 0 ? { state: known.state, events: [] } : applyLog(known.state, rows, options);
+  const seq = rows.at(-1)?.seq ?? known.lastSeq;
+  if (!inTransaction) remember(tournamentId, { foldedSeq: known.foldedSeq, lastSeq: seq, state: transition.state });
+  return { transition, seq };
+}
+
+/**
+ * The live engine state and the log position it includes, or null before the start.
+ * Inside a transaction (inTransaction = true) it includes that transaction's own log
+ * rows and is not remembered, since the transaction may still roll back.
+ */
+export async function liveStateAt(db: Db, tournamentId: string, inTransaction = false): Promise<{ state: TournamentState; seq: number } | null> {
+  const r = await read(db, tournamentId, inTransaction);
+  return r && { state: r.transition.state, seq: r.seq };
+}
+
+/** The live engine state (see liveStateAt), or null before the start. */
+export async function liveState(db: Db, tournamentId: string): Promise<TournamentState | null> {
+  return (await liveStateAt(db, tournamentId))?.state ?? null;
+}
+
+/**
+ * Folds the log: the live state with the unfolded rows applied with `options`, so a
+ * round they complete is closed and the next one planned. The caller holds the
+ * tournament lock and writes the result with saveSnapshot.
+ */
+export async function foldLog(tx: Db, tournamentId: string, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
+  return read(tx, tournamentId, true, options);
+}
+
+/** After commit: the state just saved is this process's live state for the tournament. */
+export function rememberSaved(tournamentId: string, state: TournamentState, seq: number): void {
+  remember(tournamentId, { foldedSeq: seq, lastSeq: seq, state });
+}
+
+/** Forgets a remembered state (after a rolled-back or failed write). */
+export function forget(tournamentId: string): void {
+  remembered.delete(tournamentId);
+}
