@@ -3,6 +3,7 @@
 // games started, results reported, games over. Shown as dismissable toasts.
 import Link from "next/link";
 import { useState } from "react";
+import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import type { Notice } from "@/lib/realtime-events";
 import { useRealtime } from "@/lib/realtime-client";
 
@@ -17,6 +18,11 @@ function text(n: Notice): string {
     case "result-reported":
       return `${n.opponent} reported a result: confirm or dispute it.`;
     case "game-over":
+      if (n.reason === NO_FIRST_MOVE) {
+        return n.result === null
+          ? `Your game against ${n.opponent} was aborted: a side ran out of time before its first move. No rating changed.`
+          : `Your game against ${n.opponent} ended by forfeit: a side ran out of time before its first move (unrated).`;
+      }
       return `Your game against ${n.opponent} is over.`;
   }
 }

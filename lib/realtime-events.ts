@@ -11,7 +11,7 @@ export type Notice =
   | { kind: "game-started"; gameId: string; opponent: string }
   | { kind: "tournament-game"; gameId: string; tournament: string }
   | { kind: "result-reported"; gameId: string; opponent: string }
-  | { kind: "game-over"; gameId: string; opponent: string; result: string | null };
+  | { kind: "game-over"; gameId: string; opponent: string; result: string | null; reason: string | null };
 
 export interface ServerToClientEvents {
   /** A room's data changed; `version` grows by one per change so gaps are visible. */

@@ -11,6 +11,7 @@ import { HnefataflBoard } from "@/components/game/hnefatafl-board";
 import { MoveList } from "@/components/game/move-list";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
+import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
@@ -75,6 +76,8 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const active = view.status === "active";
   const type = catalogGame(view.gameType);
   const sideNames = type?.sideNames ?? ["Side 1", "Side 2"];
+  // The side that ran out of time before its first move (games ended for "no first move").
+  const neverMovedName = (view.clock.toMove === 1 ? view.side1 : view.side2).username;
   const { lastMove, captures } = lastMoveOf(view);
   const myTurn = active && mySide !== null && view.clock.toMove === mySide;
   const opponentOffered = view.drawOfferBy !== null && view.drawOfferBy !== mySide;
@@ -131,7 +134,22 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
         </div>
       )}
 
-      {view.status === "finished" && (
+      {view.status === "aborted" && (
+        <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
+          Aborted: {neverMovedName} ({sideNames[view.clock.toMove - 1]}) ran out of time before making a first move. Nobody won, and no
+          rating changed.
+        </div>
+      )}
+
+      {view.status === "finished" && view.endReason === NO_FIRST_MOVE && (
+        <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
+          {view.result === "1-0" ? view.side1.username : view.side2.username} ({sideNames[view.result === "1-0" ? 0 : 1]}) won by forfeit:{" "}
+          {neverMovedName} ran out of time before making a first move. The forfeit counts in the tournament&apos;s standings, but the game is
+          unrated.
+        </div>
+      )}
+
+      {view.status === "finished" && view.endReason !== NO_FIRST_MOVE && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
           {view.result === "draw"
             ? "Draw"

@@ -15,6 +15,8 @@ export interface Finish {
   margin?: number | null;
   /** The board after the end (on-site games), serialized. */
   position?: string | null;
+  /** Counts for a tournament's standings but not for ratings (a forfeit before the first move). */
+  unrated?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       position: finish.position ?? game.position,
       remaining1Ms,
       remaining2Ms,
+      ...(finish.unrated ? { rated: false } : {}),
       turnStartedAt: null,
       deadline: null,
       drawOfferBy: null,
@@ -45,7 +48,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       version: sql`${games.version} + 1`,
     })
     .where(eq(games.id, game.id));
-  if (game.rated) await rateGame(tx, game, finish.result, now);
+  if (game.rated && !finish.unrated) await rateGame(tx, game, finish.result, now);
   if (game.tournamentId) return recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now);
   return () => {};
 }

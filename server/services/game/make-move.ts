@@ -5,9 +5,10 @@
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
-import { deserializeState, serializeState, timeout, tryMove } from "@/engine/hnefatafl";
+import { deserializeState, serializeState, tryMove } from "@/engine/hnefatafl";
 import { notifyUser, publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
+import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameView } from "./game-view";
 
@@ -44,10 +45,10 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     const state = deserializeState(game.position);
     const timed = afterMove(clock, now.getTime());
     if (!timed.ok) {
-      // The flag fell before the move arrived: the game is lost on time, whatever the move.
-      const ended = timeout(state, state.toMove);
-      const after = await finishGame(tx, game, { result: side === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
-      return { kind: "flagged" as const, after };
+      // The flag fell before the move arrived: the game is lost on time, whatever the
+      // move (or aborted or forfeited unrated if this was the player's first move).
+      const { ending, after } = await endOnTime(tx, game, now);
+      return { kind: "flagged" as const, ending, after };
     }
     const moved = tryMove(state, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
@@ -77,7 +78,16 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   const view = await loadGameView(db, input.gameId);
   publishGame(view);
   if (outcome.kind !== "moved") outcome.after();
-  if (outcome.kind === "flagged") throw new AppError("BAD_REQUEST", "Your time ran out before the move arrived: the game is lost on time.");
+  if (outcome.kind === "flagged") {
+    throw new AppError(
+      "BAD_REQUEST",
+      outcome.ending === "lost on time"
+        ? "Your time ran out before the move arrived: the game is lost on time."
+        : outcome.ending === "aborted"
+          ? "Your time ran out before your first move arrived: the game is aborted, and no rating changes."
+          : "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
+    );
+  }
   if (outcome.kind === "moved") {
     const mover = outcome.next === view.side1.id ? view.side2 : view.side1;
     notifyUser(outcome.next, { kind: "your-turn", gameId: view.id, opponent: mover.username, deadline: outcome.deadline });
@@ -88,6 +98,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
 }
 
 export function notifyGameOver(view: GameView): void {
-  notifyUser(view.side1.id, { kind: "game-over", gameId: view.id, opponent: view.side2.username, result: view.result });
-  notifyUser(view.side2.id, { kind: "game-over", gameId: view.id, opponent: view.side1.username, result: view.result });
+  const { result, endReason: reason } = view;
+  notifyUser(view.side1.id, { kind: "game-over", gameId: view.id, opponent: view.side2.username, result, reason });
+  notifyUser(view.side2.id, { kind: "game-over", gameId: view.id, opponent: view.side1.username, result, reason });
 }
