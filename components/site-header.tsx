@@ -1,7 +1,7 @@
 // The site header: main navigation and the sign-in link or user menu.
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
-import { Notices } from "./notices";
+import { InboxBell } from "./inbox-bell";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
@@ -31,8 +31,8 @@ export async function SiteHeader() {
           <ThemeToggle />
           {me ? (
             <>
+              <InboxBell />
               <UserMenu username={me.username} />
-              <Notices />
             </>
           ) : (
             <>

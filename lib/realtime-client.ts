@@ -49,18 +49,18 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     };
     const onGame: ServerToClientEvents["game"] = (v) => ref.current.game?.(v);
     const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
-    const onNotice: ServerToClientEvents["notice"] = (n) => ref.current.notice?.(n);
+    const onInbox: ServerToClientEvents["inbox"] = () => ref.current.inbox?.();
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
     s.on("game", onGame);
     s.on("changed", onChanged);
-    s.on("notice", onNotice);
+    s.on("inbox", onInbox);
     return () => {
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
       s.off("game", onGame);
       s.off("changed", onChanged);
-      s.off("notice", onNotice);
+      s.off("inbox", onInbox);
       if (room) {
         const n = (watched.get(room) ?? 1) - 1;
         if (n === 0) {

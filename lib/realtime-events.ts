@@ -6,20 +6,13 @@ export interface RealtimeUser {
   username: string;
 }
 
-export type Notice =
-  | { kind: "your-turn"; gameId: string; opponent: string; deadline: number | null }
-  | { kind: "game-started"; gameId: string; opponent: string }
-  | { kind: "tournament-game"; gameId: string; tournament: string }
-  | { kind: "result-reported"; gameId: string; opponent: string }
-  | { kind: "game-over"; gameId: string; opponent: string; result: string | null; reason: string | null };
-
 export interface ServerToClientEvents {
   /** A room's data changed; `version` grows by one per change so gaps are visible. */
   changed: (msg: { room: string; version: number }) => void;
   /** The whole new state of a game, stamped with the server's clock. */
   game: (view: GameView) => void;
-  /** Something for this user to act on (sent to the user's own room). */
-  notice: (notice: Notice) => void;
+  /** The user's inbox changed (sent to the user's own room): refetch the bell. */
+  inbox: () => void;
 }
 
 /** Rooms a client may watch: a game, a tournament, or the lobby. */

@@ -13,7 +13,7 @@ export function MyTurnList() {
   const queryClient = useQueryClient();
   const games = useQuery(trpc.game.myTurn.queryOptions());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.game.myTurn.queryKey() });
-  useRealtime(null, { notice: refresh, reconnected: refresh });
+  useRealtime(null, { inbox: refresh, reconnected: refresh });
   if (games.isPending) return <p className="text-sm text-stone-500">Loading…</p>;
   if (games.isError) return <p role="alert">Could not load your games: {games.error.message}</p>;
   if (games.data.length === 0) return <p className="card text-stone-600 dark:text-stone-400">Nothing is waiting for you. </p>;

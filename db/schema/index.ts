@@ -2,3 +2,4 @@
 export * from "./users";
 export * from "./games";
 export * from "./tournaments";
+export * from "./notifications";

@@ -1,7 +1,6 @@
 // Publishing after commit: services call these once their transaction has committed,
 // so no client ever sees a change that was rolled back. Without a Socket.IO server
 // (tests calling services directly) they do nothing.
-import type { Notice } from "@/lib/realtime-events";
 import type { GameView } from "@/server/services/game/game-view";
 import { realtime, userRoom } from "./io";
 
@@ -11,8 +10,11 @@ export function publishGame(view: GameView): void {
   realtime()?.to(gameRoom(view.id)).emit("game", view);
 }
 
-export function notifyUser(userId: string, notice: Notice): void {
-  realtime()?.to(userRoom(userId)).emit("notice", notice);
+/** Tells the users' open pages that their inbox changed (they refetch the bell). */
+export function pingInbox(userIds: Iterable<string>): void {
+  const io = realtime();
+  if (!io) return;
+  for (const id of new Set(userIds)) io.to(userRoom(id)).emit("inbox");
 }
 
 export function publishChanged(room: string, version: number): void {

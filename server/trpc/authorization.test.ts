@@ -7,6 +7,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer, runningTournament, type Caller } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { createGame } from "@/server/services/game/create-game";
+import { notifications } from "@/db/schema";
 import { appRouter } from "./root";
 
 let h: DbHandle;
@@ -17,7 +18,7 @@ afterAll(() => h.close());
 
 type Role = "anonymous" | "unrelated" | "participant" | "organizer";
 /** "ok", or the error code the caller must get. */
-type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST";
+type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST" | "NOT_FOUND";
 interface Case {
   /** Builds a fresh world and returns the call to make and who each role is. */
   setup(): Promise<{ call: (api: Caller) => Promise<unknown>; participant: SessionUser; organizer: SessionUser }>;
@@ -193,6 +194,22 @@ const CASES: Record<string, Case> = {
       return { participant: t.side1, organizer: t.organizer, call: (api) => api.tournament.chooseRole({ gameId: t.game.id, role: "B" }) };
     },
     expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "BAD_REQUEST", organizer: "FORBIDDEN" },
+  },
+  "notification.markRead": {
+    async setup() {
+      const me = await newPlayer(h);
+      const [n] = await h.db.insert(notifications).values({ userId: me.id, kind: "game-over", payload: { opponent: "x" }, link: "/", subject: "x" }).returning();
+      return { participant: me, organizer: me, call: (api) => api.notification.markRead({ id: n!.id }) };
+    },
+    // Someone else's notification does not exist for the caller.
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "NOT_FOUND", participant: "ok", organizer: "ok" },
+  },
+  "notification.markAllRead": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.notification.markAllRead() };
+    },
+    expect: anyone,
   },
 };
 

@@ -3,6 +3,7 @@ import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
 import { challengeRouter } from "./routers/challenge";
 import { gameRouter } from "./routers/game";
+import { notificationRouter } from "./routers/notification";
 import { playerRouter } from "./routers/player";
 import { tournamentRouter } from "./routers/tournament";
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   game: gameRouter,
   challenge: challengeRouter,
   tournament: tournamentRouter,
+  notification: notificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

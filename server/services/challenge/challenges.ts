@@ -5,7 +5,8 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { challenges, users } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { notifyUser, publishChanged } from "@/server/realtime/publish";
+import { pingInbox, publishChanged } from "@/server/realtime/publish";
+import { noticeGamesCreated } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { createGame } from "../game/create-game";
 
@@ -51,7 +52,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
 }
 
 export async function acceptChallenge(db: Db, userId: string, challengeId: string, now = new Date()) {
-  const { game, creatorId } = await db.transaction(async (tx) => {
+  const { game, told } = await db.transaction(async (tx) => {
     const [ch] = await tx.select().from(challenges).where(eq(challenges.id, challengeId)).for("update");
     if (!ch) throw new AppError("NOT_FOUND", "There is no such challenge.");
     if (ch.status !== "open") throw new AppError("CONFLICT", "This challenge is no longer open.");
@@ -70,10 +71,9 @@ export async function acceptChallenge(db: Db, userId: string, challengeId: strin
       now,
     );
     await tx.update(challenges).set({ status: "accepted", gameId: game.id }).where(eq(challenges.id, ch.id));
-    return { game, creatorId: ch.creatorId };
+    return { game, told: await noticeGamesCreated(tx, [game], now, ch.creatorId) };
   });
-  const [accepter] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
-  notifyUser(creatorId, { kind: "game-started", gameId: game.id, opponent: accepter?.username ?? "" });
+  pingInbox(told);
   lobbyChanged();
   return { gameId: game.id };
 }

@@ -4,7 +4,7 @@
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { newGame, serializeState } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
 import type { GameRow } from "./game-view";
 
@@ -19,7 +19,6 @@ export interface NewGame {
   tournamentGameKey?: string;
 }
 
-const START_POSITION = serializeState(newGame());
 // Rows per INSERT when a tournament round creates thousands of games at once.
 const CHUNK = 500;
 
@@ -34,7 +33,7 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
-    position: type.playedOnSite ? START_POSITION : null,
+    position: onSiteGame(type.id)?.setup() ?? null,
     remaining1Ms: input.initialMs,
     remaining2Ms: input.initialMs,
     turnStartedAt: type.playedOnSite ? now : null,

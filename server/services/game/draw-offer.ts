@@ -1,12 +1,11 @@
 // Draw by agreement: one player offers, the other accepts or declines. An offer made
 // while the opponent's offer stands is an acceptance.
 import type { Db } from "@/db/client";
-import { agreeDraw, deserializeState, serializeState } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow, type GameView } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 export type DrawAction = "offer" | "accept" | "decline";
 
@@ -31,15 +30,11 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
   });
   const view = await loadGameView(db, gameId);
   publishGame(view);
-  if (ended) {
-    notifyGameOver(view);
-    ended();
-  }
+  ended?.();
   return view;
 }
 
 function drawnPosition(game: GameRow): string | null {
-  if (!game.position) return null;
-  const ended = agreeDraw(deserializeState(game.position));
-  return ended.ok ? serializeState(ended.state) : game.position;
+  const rules = onSiteGame(game.gameType);
+  return game.position && rules ? rules.end(game.position, null, "agreement") : game.position;
 }

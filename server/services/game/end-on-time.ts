@@ -7,8 +7,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
-import { deserializeState, serializeState, timeout } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeGameOver } from "../notification/game-notices";
 import { finishGame } from "./finish-game";
 import { sideToMove, type GameRow } from "./game-view";
 
@@ -26,10 +28,11 @@ export function neverMoved(ply: number): boolean {
  */
 export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; after: () => void }> {
   const loser = sideToMove(game.ply);
-  const result = loser === 1 ? "0-1" : "1-0";
+  const winner = loser === 1 ? 2 : 1;
+  const result = winner === 1 ? "1-0" : "0-1";
   if (!neverMoved(game.ply)) {
-    const ended = timeout(deserializeState(game.position!), loser === 1 ? "attackers" : "defenders");
-    const position = ended.ok ? serializeState(ended.state) : game.position;
+    const rules = onSiteGame(game.gameType);
+    const position = rules && game.position ? rules.end(game.position, winner, "timeout") : game.position;
     return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
   }
   if (game.tournamentId) {
@@ -51,5 +54,6 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
       version: sql`${games.version} + 1`,
     })
     .where(eq(games.id, game.id));
-  return { ending: "aborted", after: () => {} };
+  const told = await noticeGameOver(tx, game, null, now, NO_FIRST_MOVE);
+  return { ending: "aborted", after: () => pingInbox(told) };
 }

@@ -7,6 +7,8 @@ import { games, ratingHistory, users } from "@/db/schema";
 import { updateRating } from "@/engine/glicko2";
 import type { GameResult, GameRow } from "./game-view";
 import { sideToMove } from "./game-view";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeGameOver } from "../notification/game-notices";
 import { recordTournamentResult } from "../tournament/record-result";
 
 export interface Finish {
@@ -20,8 +22,8 @@ export interface Finish {
 }
 
 /**
- * Returns what to publish after the caller's transaction commits (tournament
- * standings and new games when the game belongs to a tournament).
+ * Returns what to publish after the caller's transaction commits (the players'
+ * inboxes; tournament standings and new games when the game belongs to a tournament).
  */
 export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<() => void> {
   // Charge the side to move for the time it used on this last turn.
@@ -49,8 +51,12 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     })
     .where(eq(games.id, game.id));
   if (game.rated && !finish.unrated) await rateGame(tx, game, finish.result, now);
-  if (game.tournamentId) return recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now);
-  return () => {};
+  const told = await noticeGameOver(tx, game, finish.result, now, finish.reason);
+  const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now) : () => {};
+  return () => {
+    pingInbox(told);
+    tournamentAfter();
+  };
 }
 
 async function rateGame(tx: Db, game: GameRow, result: GameResult, now: Date): Promise<void> {

@@ -5,30 +5,38 @@
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
-import { deserializeState, serializeState, tryMove } from "@/engine/hnefatafl";
-import { notifyUser, publishGame } from "@/server/realtime/publish";
+import { onSiteGame, type SideNumber } from "@/engine/games/registry";
+import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
 
 export interface MoveInput {
   gameId: string;
   /** The number of moves the player saw on the board when moving. */
   ply: number;
-  /** "d1-d3" or "d1d3"; captures in the text are ignored (the engine decides). */
+  /** In the game's notation ("d1-d3", "e4", "e7e8q"); the engine decides what the move does. */
   move: string;
 }
 
 /** The engine's winner as a result from side 1's point of view. */
-export function resultFor(winner: "attackers" | "defenders" | null): GameResult {
-  return winner === null ? "draw" : winner === "attackers" ? "1-0" : "0-1";
+export function resultFor(winner: SideNumber | null): GameResult {
+  return winner === null ? "draw" : winner === 1 ? "1-0" : "0-1";
+}
+
+/** The rules of an on-site game row (position set); refuses a game played elsewhere. */
+export function rulesOf(game: GameRow): { rules: NonNullable<ReturnType<typeof onSiteGame>>; position: string } {
+  const rules = onSiteGame(game.gameType);
+  if (!game.position || !rules) throw new AppError("BAD_REQUEST", "This game is played elsewhere: report its result instead.");
+  return { rules, position: game.position };
 }
 
 export async function makeMove(db: Db, userId: string, input: MoveInput, now = new Date()): Promise<GameView> {
   const outcome = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
-    if (!game.position) throw new AppError("BAD_REQUEST", "This game is played elsewhere: report its result instead.");
+    const { rules, position } = rulesOf(game);
     requireActive(game);
     const side = requirePlayer(game, userId);
     if (input.ply !== game.ply) {
@@ -42,7 +50,6 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       turnStartedAt: game.turnStartedAt?.getTime() ?? null,
       toMove: side,
     };
-    const state = deserializeState(game.position);
     const timed = afterMove(clock, now.getTime());
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the
@@ -50,7 +57,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       const { ending, after } = await endOnTime(tx, game, now);
       return { kind: "flagged" as const, ending, after };
     }
-    const moved = tryMove(state, input.move);
+    const moved = rules.play(position, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
 
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
@@ -59,11 +66,11 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: serializeState(moved.state) }, now);
+      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position }, now);
       return { kind: "over" as const, after };
     }
     await updateGame(tx, game.id, {
-      position: serializeState(moved.state),
+      position: moved.position,
       ply: game.ply + 1,
       remaining1Ms,
       remaining2Ms,
@@ -72,12 +79,13 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // Moving answers an opponent's draw offer with "no"; one's own offer stands.
       drawOfferBy: game.drawOfferBy === side ? side : null,
     });
-    return { kind: "moved" as const, game, next: side === 1 ? game.side2Id : game.side1Id, deadline: clockDeadline(timed.clock) };
+    return { kind: "moved" as const, told: await noticeMove(tx, game, userId, now) };
   });
 
   const view = await loadGameView(db, input.gameId);
   publishGame(view);
-  if (outcome.kind !== "moved") outcome.after();
+  if (outcome.kind === "moved") pingInbox(outcome.told);
+  else outcome.after();
   if (outcome.kind === "flagged") {
     throw new AppError(
       "BAD_REQUEST",
@@ -88,17 +96,5 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
           : "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
     );
   }
-  if (outcome.kind === "moved") {
-    const mover = outcome.next === view.side1.id ? view.side2 : view.side1;
-    notifyUser(outcome.next, { kind: "your-turn", gameId: view.id, opponent: mover.username, deadline: outcome.deadline });
-  } else {
-    notifyGameOver(view);
-  }
   return view;
-}
-
-export function notifyGameOver(view: GameView): void {
-  const { result, endReason: reason } = view;
-  notifyUser(view.side1.id, { kind: "game-over", gameId: view.id, opponent: view.side2.username, result, reason });
-  notifyUser(view.side2.id, { kind: "game-over", gameId: view.id, opponent: view.side1.username, result, reason });
 }

@@ -6,13 +6,13 @@ import type { Db } from "@/db/client";
 import { gameReports, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import type { SessionUser } from "@/server/auth/session";
-import { notifyUser, publishGame } from "@/server/realtime/publish";
+import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { noticeDisputed, noticeReported } from "../notification/game-notices";
 import { audit } from "../tournament/tournament-row";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 export const AUTO_CONFIRM_MS = 48 * 60 * 60 * 1000;
 
@@ -36,11 +36,11 @@ async function publishAfter(db: Db, gameId: string, notify: (view: GameView) => 
 }
 
 export async function reportResult(db: Db, userId: string, input: ResultInput, now = new Date()): Promise<GameView> {
-  const opponentId = await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
     if (game.position) throw new AppError("BAD_REQUEST", "This game is played on the site: its result comes from the board.");
     requireActive(game);
-    const side = requirePlayer(game, userId);
+    requirePlayer(game, userId);
     checkResultFits(game, input);
     const [existing] = await tx.select().from(gameReports).where(eq(gameReports.gameId, game.id)).for("update");
     if (existing && existing.reporterId !== userId) {
@@ -57,12 +57,9 @@ export async function reportResult(db: Db, userId: string, input: ResultInput, n
     };
     await tx.insert(gameReports).values(values).onConflictDoUpdate({ target: gameReports.gameId, set: values });
     await updateGame(tx, game.id, {});
-    return side === 1 ? game.side2Id : game.side1Id;
+    return noticeReported(tx, game, userId, input.result, now);
   });
-  return publishAfter(db, input.gameId, (view) => {
-    const reporter = view.side1.id === userId ? view.side1 : view.side2;
-    notifyUser(opponentId, { kind: "result-reported", gameId: view.id, opponent: reporter.username });
-  });
+  return publishAfter(db, input.gameId, () => pingInbox(told));
 }
 
 /** The reporter's opponent answers: confirm (the result stands) or dispute (an organizer decides). */
@@ -77,16 +74,14 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
     if (answer === "dispute") {
       await tx.update(gameReports).set({ status: "disputed" }).where(eq(gameReports.gameId, game.id));
       await updateGame(tx, game.id, {});
-      return null;
+      if (game.tournamentId) await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
+      const told = await noticeDisputed(tx, game, userId, now);
+      return () => pingInbox(told);
     }
     await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     return finishGame(tx, game, { result: report.result as GameResult, reason: "reported", margin: report.margin }, now);
   });
-  return publishAfter(db, gameId, (view) => {
-    if (!ended) return;
-    notifyGameOver(view);
-    ended();
-  });
+  return publishAfter(db, gameId, () => ended());
 }
 
 /**
@@ -111,8 +106,5 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     if (!tournament || game.status !== "finished") throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
     return correctTournamentResult(tx, tournament.id, game, input, actor.id);
   });
-  return publishAfter(db, input.gameId, (view) => {
-    notifyGameOver(view);
-    after();
-  });
+  return publishAfter(db, input.gameId, () => after());
 }

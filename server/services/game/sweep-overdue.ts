@@ -11,7 +11,6 @@ import { publishGame } from "@/server/realtime/publish";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, type GameResult } from "./game-view";
-import { notifyGameOver } from "./make-move";
 
 const BATCH = 100;
 
@@ -46,9 +45,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
   });
   for (const publish of finished.after) publish();
   for (const id of finished.ids) {
-    const view = await loadGameView(db, id);
-    publishGame(view);
-    notifyGameOver(view);
+    publishGame(await loadGameView(db, id));
   }
   return finished.ids;
 }

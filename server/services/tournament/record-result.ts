@@ -15,7 +15,9 @@ import { resultReshapesRound, type FormatName } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineResult, lockTournament, notifyNewGames, saveSnapshot, type TournamentRow } from "./tournament-row";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeProgress } from "../notification/tournament-notices";
+import { announce, audit, engineResult, lockTournament, saveSnapshot, type TournamentRow } from "./tournament-row";
 
 /** Current ratings of the tournament's players, for planning the next round. */
 export async function currentRatings(tx: Db, tournamentId: string): Promise<Map<string, number>> {
@@ -75,9 +77,10 @@ export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?:
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
     if (e.type === "finished") await audit(tx, t.id, null, "finished", `Champion${e.champions.length === 1 ? "" : "s"} decided.`);
   }
+  const told = await noticeProgress(tx, t, next, events, created, now);
   return () => {
     saved.remember();
     announce(t.id, saved.version);
-    notifyNewGames(t.name, created);
+    pingInbox(told);
   };
 }

@@ -9,13 +9,17 @@ import { startTournament as engineStart, validateSettings, type FormatName, type
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { syncGames, type CreatedGame } from "./sync-games";
-import { announce, audit, engineCall, lockTournament, notifyNewGames, requireOrganizer, saveSnapshot, saveTournament, tournamentHead, type TournamentRow } from "./tournament-row";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeStarted } from "../notification/tournament-notices";
+import { announce, audit, engineCall, lockTournament, requireOrganizer, saveSnapshot, saveTournament, tournamentHead, type TournamentRow } from "./tournament-row";
 
 export interface Started {
   tournamentId: string;
   name: string;
   version: number;
   created: CreatedGame[];
+  /** Whose inbox changed. */
+  told: string[];
 }
 
 /** Inside a transaction with the tournament locked: start it, or explain why not. */
@@ -38,12 +42,13 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   // Nothing is logged before the start: the snapshot includes the log up to position 0.
   const { version } = await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  return { tournamentId: t.id, name: t.name, version, created };
+  const told = await noticeStarted(tx, t, created, now);
+  return { tournamentId: t.id, name: t.name, version, created, told };
 }
 
 export function announceStart(started: Started): void {
   announce(started.tournamentId, started.version);
-  notifyNewGames(started.name, started.created);
+  pingInbox(started.told);
 }
 
 export async function startTournamentNow(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<Started> {

@@ -6,7 +6,7 @@ import { tournamentAudit, tournaments } from "@/db/schema";
 import { FormatError, pendingGames, type GameResult as EngineResult, type ResultReason, type TournamentState } from "@/engine/formats";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import type { SessionUser } from "@/server/auth/session";
-import { notifyUser, publishChanged } from "@/server/realtime/publish";
+import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { liveStateAt, rememberSaved } from "./live-state";
 
@@ -102,11 +102,4 @@ export function engineResult(result: "1-0" | "0-1" | "draw", endReason: string, 
               ? "forfeit"
               : "normal";
   return margin == null ? { outcome: result, reason } : { outcome: result, reason, margin };
-}
-
-/** Tells both players of each new tournament game that it is ready. */
-export function notifyNewGames(tournamentName: string, created: readonly { id: string; side1Id: string; side2Id: string }[]): void {
-  for (const g of created) {
-    for (const player of [g.side1Id, g.side2Id]) notifyUser(player, { kind: "tournament-game", gameId: g.id, tournament: tournamentName });
-  }
 }

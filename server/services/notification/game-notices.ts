@@ -1,0 +1,138 @@
+// Notifications about games, written inside the transaction that changed the game.
+// Each returns the users whose inbox changed; the caller pings them after commit.
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { tournaments, users } from "@/db/schema";
+import type { GameRow } from "../game/game-view";
+import { config } from "@/server/config";
+import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, resolveNotifications, type NewNotification } from "./notify";
+
+interface GameContext {
+  name: (userId: string) => string;
+  tournament: { id: string; name: string; organizerId: string } | null;
+}
+
+async function contextOf(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "tournamentId">): Promise<GameContext> {
+  const [players, [tournament]] = await Promise.all([
+    tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [game.side1Id, game.side2Id])),
+    game.tournamentId
+      ? tx.select({ id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, game.tournamentId))
+      : Promise.resolve([]),
+  ]);
+  const names = new Map(players.map((p) => [p.id, p.username]));
+  return { name: (id) => names.get(id) ?? "your opponent", tournament: tournament ?? null };
+}
+
+const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);
+
+/** The mover's "your move" is done; the opponent's starts. */
+export async function noticeMove(tx: Db, game: GameRow, moverId: string, now: Date): Promise<string[]> {
+  const ctx = await contextOf(tx, game);
+  const next = other(game, moverId);
+  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] }, now);
+  const notified = await notify(
+    tx,
+    [
+      {
+        userId: next,
+        kind: "your-move",
+        payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+        link: gameLink(game.id),
+        subject: gameSubject(game.id),
+        dedupeKey: `move:${game.id}:${game.ply + 1}`,
+      },
+    ],
+    now,
+  );
+  return [...resolved, ...notified];
+}
+
+/** New games (a challenge accepted, a tournament round or phase): both players are told. */
+export async function noticeGamesCreated(
+  tx: Db,
+  created: readonly Pick<GameRow, "id" | "side1Id" | "side2Id" | "tournamentId">[],
+  now: Date,
+  /** Only this player is told (the other one accepted the challenge and knows). */
+  onlyFor?: string,
+): Promise<string[]> {
+  const items: NewNotification[] = [];
+  for (const game of created) {
+    const ctx = await contextOf(tx, game);
+    for (const player of onlyFor ? [onlyFor] : [game.side1Id, game.side2Id]) {
+      items.push({
+        userId: player,
+        kind: "game-created",
+        payload: { gameId: game.id, opponent: ctx.name(other(game, player)), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+        link: gameLink(game.id),
+        subject: gameSubject(game.id),
+        dedupeKey: `created:${game.id}:${player}`,
+      });
+    }
+  }
+  return notify(tx, items, now);
+}
+
+export async function noticeReported(tx: Db, game: GameRow, reporterId: string, result: string, now: Date): Promise<string[]> {
+  const ctx = await contextOf(tx, game);
+  return notify(
+    tx,
+    [
+      {
+        userId: other(game, reporterId),
+        kind: "result-reported",
+        payload: { gameId: game.id, opponent: ctx.name(reporterId), result, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+        link: gameLink(game.id),
+        subject: gameSubject(game.id),
+      },
+    ],
+    now,
+  );
+}
+
+/** Site admins' user ids (ADMIN_USERNAMES). */
+async function adminIds(tx: Db): Promise<string[]> {
+  const names = config().ADMIN_USERNAMES;
+  if (names.length === 0) return [];
+  const rows = await tx.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.username})`, names));
+  return rows.map((r) => r.id);
+}
+
+/** A disputed report: the answerer's notice is done; the organizer and the admins must settle it. */
+export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, now: Date): Promise<string[]> {
+  const ctx = await contextOf(tx, game);
+  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["result-reported"], userIds: [disputerId] }, now);
+  const deciders = new Set(await adminIds(tx));
+  if (ctx.tournament) deciders.add(ctx.tournament.organizerId);
+  const players = `${ctx.name(game.side1Id)} vs ${ctx.name(game.side2Id)}`;
+  const notified = await notify(
+    tx,
+    [...deciders].map((userId) => ({
+      userId,
+      kind: "result-disputed" as const,
+      payload: { gameId: game.id, players, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+      link: gameLink(game.id),
+      subject: gameSubject(game.id),
+    })),
+    now,
+  );
+  return [...resolved, ...notified];
+}
+
+/** The game is over: everything asking for action on it is resolved; both players hear the result. */
+export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
+  const ctx = await contextOf(tx, game);
+  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now);
+  const notified = await notify(
+    tx,
+    [game.side1Id, game.side2Id].map((player) => ({
+      userId: player,
+      kind: "game-over" as const,
+      payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+      link: gameLink(game.id),
+      subject: gameSubject(game.id),
+      dedupeKey: `over:${game.id}:${player}`,
+    })),
+    now,
+  );
+  return [...resolved, ...notified];
+}
