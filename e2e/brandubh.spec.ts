@@ -21,7 +21,7 @@ test("a Brandubh game is played through the board to the king's escape", async (
   await signUp(defender, freshUsername("Brd"), "defender password");
 
   await attacker.goto("/play");
-  await attacker.getByLabel("Game").selectOption({ label: "Brandubh 7×7" });
+  await attacker.getByRole("combobox", { name: "Game", exact: true }).selectOption({ label: "Brandubh 7×7" });
   await attacker.getByLabel("Your side").selectOption("side1");
   await attacker.getByRole("button", { name: "Open challenge" }).click();
 
