@@ -1,6 +1,6 @@
 // A small SVG line chart of a player's rating after each rated game, with the
 // ±2·RD band shaded. Server-rendered; no chart library needed for one line.
-export function RatingChart({ points }: { points: { rating: number; rd: number; at: Date }[] }) {
+export function RatingChart({ points }: { gameName: string; points: { rating: number; rd: number; at: Date }[] }) {
   if (points.length < 2) return <p className="text-sm text-stone-600 dark:text-stone-400">The chart appears after two rated games.</p>;
   const W = 480;
   const H = 160;

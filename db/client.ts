@@ -8,6 +8,7 @@ import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { recomputeRatingsIfPending } from "./recompute-ratings";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "postgres";
@@ -15,7 +16,10 @@ export type DbKind = "pglite" | "postgres";
 export interface DbHandle {
   db: Db;
   kind: DbKind;
-  /** Applies committed migrations; safe when several processes start together. */
+  /**
+   * Applies committed migrations, then any data rebuild a migration asked for
+   * (db/recompute-ratings.ts); safe when several processes start together.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -46,7 +50,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          const locked = drizzle(client, { schema });
+          await migrate(locked, { migrationsFolder: MIGRATIONS_FOLDER });
+          await recomputeRatingsIfPending(locked as unknown as Db);
         } finally {
           await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }
@@ -73,6 +79,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       // One process owns a PGlite folder, so no lock is needed.
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await recomputeRatingsIfPending(db);
     },
     close: () => client.close(),
   };

@@ -59,7 +59,7 @@ test("two players play a recorded game to the king's escape while a spectator wa
     for (const page of screens) await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", String(i + 1));
     await expect(t.spectator.locator(`[data-move-index="${i}"]`)).toHaveText(new RegExp(move.replace(/[-]/g, "\\-")));
   }
-  for (const page of screens) await expect(page.getByTestId("result-banner")).toContainText("won by the king escaped to a corner");
+  for (const page of screens) await expect(page.getByTestId("result-banner")).toContainText("won: the king escaped to a corner");
   await expect(t.spectator.locator("[data-testid=game-clock][data-running]")).toHaveCount(0);
 });
 
@@ -82,7 +82,7 @@ test("resignation and draw by agreement", async ({ browser }) => {
 
 test("a game with seconds on the clock is lost on time with nobody acting", async ({ browser }) => {
   const t = await startGame(browser, "test-5s+1s", ["d1-d3", "f4-c4"]);
-  await expect(t.spectator.getByTestId("result-banner")).toContainText("won by time ran out", { timeout: 20_000 });
+  await expect(t.spectator.getByTestId("result-banner")).toContainText("won on time", { timeout: 20_000 });
   await expect(t.attacker.getByTestId("result-banner")).toContainText("(Defenders) won");
 });
 

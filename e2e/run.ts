@@ -27,7 +27,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "moot-e2e-"));
 const port = await freePort();
 const server = await startServer({
   port,
-  env: { DATABASE_URL: fresh?.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "1", ADMIN_USERNAMES: "" },
+  env: { DATABASE_URL: fresh?.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "1" },
 });
 let code = 1;
 try {

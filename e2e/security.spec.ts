@@ -41,3 +41,31 @@ test("the session cookie is http-only", async ({ page }) => {
   expect(session?.sameSite).toBe("Lax");
   expect(await page.evaluate(() => document.cookie)).not.toContain("session-token");
 });
+
+test("addresses that are not valid percent-encoding are not-found pages, not errors", async ({ request }) => {
+  for (const path of ["/games/%ZZ", "/tournaments/%ZZ", "/players/%ZZ", "/players/%25ZZ", "/%E0%A4%A", "/tournaments/%"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain("There is nothing at this address.");
+  }
+});
+
+test("search boxes drop characters the API refuses instead of failing", async ({ page }) => {
+  for (const path of ["/players?q=a%00b", "/tournaments?q=%00%E2%80%AE"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(200);
+  }
+});
+
+test("after sign-in, every callback address stays on this site, as Chromium parses it", async ({ page, baseURL }) => {
+  await signUp(page, freshUsername("Cb"), "callback password");
+  const origin = new URL(baseURL!).origin;
+  for (const cb of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%0D%0A%2Fevil.example", "%2F%5Cevil.example", "%5C%2Fevil.example", "%2F%09%5Cevil.example", "%2F%2Fevil.example", "https%3A%2F%2Fevil.example"]) {
+    await page.goto(`/signin?callbackUrl=${cb}`);
+    await page.waitForURL((url) => url.pathname !== "/signin");
+    expect(new URL(page.url()).origin, cb).toBe(origin);
+    expect(new URL(page.url()).pathname, cb).toBe("/");
+  }
+  await page.goto("/signin?callbackUrl=%2Fsettings");
+  await expect(page).toHaveURL(`${origin}/settings`);
+});

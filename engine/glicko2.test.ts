@@ -3,7 +3,9 @@ import {
   displayRating,
   INITIAL_RATING,
   isProvisional,
+  rateGame,
   ratePeriod,
+  replayRatings,
   ratingInterval,
   updateRating,
   type Rating,
@@ -92,5 +94,29 @@ describe("Glicko-2", () => {
     }
     expect(periods).toBeGreaterThan(2);
     expect(periods).toBeLessThan(12);
+  });
+});
+
+describe("replaying a rating history per game type", () => {
+  it("keeps a separate rating per game type and counts games per pool", () => {
+    const { ratings, history } = replayRatings([
+      { gameType: "chess", side1: "ann", side2: "bob", score1: 1 },
+      { gameType: "tafl", side1: "bob", side2: "ann", score1: 1 },
+      { gameType: "chess", side1: "ann", side2: "bob", score1: 0.5 },
+    ]);
+    const [annChess1, bobChess1] = rateGame(INITIAL_RATING, INITIAL_RATING, 1);
+    const [annChess2] = rateGame(annChess1, bobChess1, 0.5);
+    const [bobTafl] = rateGame(INITIAL_RATING, INITIAL_RATING, 1);
+    expect(ratings.get("chess")!.get("ann")).toEqual({ ...annChess2, ratedGames: 2 });
+    // The tafl game saw both at the initial rating, untouched by their chess game.
+    expect(ratings.get("tafl")!.get("bob")).toEqual({ ...bobTafl, ratedGames: 1 });
+    expect(history.map((h) => [h.gameIndex, h.gameType, h.player])).toEqual([
+      [0, "chess", "ann"],
+      [0, "chess", "bob"],
+      [1, "tafl", "bob"],
+      [1, "tafl", "ann"],
+      [2, "chess", "ann"],
+      [2, "chess", "bob"],
+    ]);
   });
 });

@@ -157,3 +157,54 @@ export function ratingInterval(rating: Rating): [number, number] {
 export function isProvisional(rating: Pick<Rating, "rd">): boolean {
   return rating.rd > PROVISIONAL_RD;
 }
+
+/** Side 1's score for a result: 1 for "1-0", 0 for "0-1", ½ for a draw. */
+export function side1Score(result: "1-0" | "0-1" | "draw"): number {
+  return result === "1-0" ? 1 : result === "0-1" ? 0 : 0.5;
+}
+
+/** One game as its own rating period (as on most online game sites): both players' new ratings. */
+export function rateGame(side1: Rating, side2: Rating, score1: number, tau = DEFAULT_TAU): [Rating, Rating] {
+  return [updateRating(side1, [{ opponent: side2, score: score1 }], tau), updateRating(side2, [{ opponent: side1, score: 1 - score1 }], tau)];
+}
+
+/** A rated game for replaying a rating history: its game type keys a separate rating pool. */
+export interface HistoricGame<Id, GameType> {
+  readonly gameType: GameType;
+  readonly side1: Id;
+  readonly side2: Id;
+  readonly score1: number;
+}
+
+export interface RatingAfterGame<Id, GameType> {
+  readonly gameIndex: number;
+  readonly gameType: GameType;
+  readonly player: Id;
+  readonly rating: Rating;
+}
+
+/**
+ * Replays rated games in the given order, one rating period per game, with a
+ * separate rating per (player, game type): what each rating would be had every
+ * game type always been rated on its own. Returns the final ratings with game
+ * counts, and each player's rating after every game (for the history).
+ */
+export function replayRatings<Id, GameType>(
+  games: readonly HistoricGame<Id, GameType>[],
+  tau = DEFAULT_TAU,
+): { ratings: Map<GameType, Map<Id, Rating & { ratedGames: number }>>; history: RatingAfterGame<Id, GameType>[] } {
+  const ratings = new Map<GameType, Map<Id, Rating & { ratedGames: number }>>();
+  const history: RatingAfterGame<Id, GameType>[] = [];
+  games.forEach((game, gameIndex) => {
+    let pool = ratings.get(game.gameType);
+    if (!pool) ratings.set(game.gameType, (pool = new Map()));
+    const before1 = pool.get(game.side1) ?? { ...INITIAL_RATING, ratedGames: 0 };
+    const before2 = pool.get(game.side2) ?? { ...INITIAL_RATING, ratedGames: 0 };
+    const [after1, after2] = rateGame(before1, before2, game.score1, tau);
+    pool.set(game.side1, { ...after1, ratedGames: before1.ratedGames + 1 });
+    pool.set(game.side2, { ...after2, ratedGames: before2.ratedGames + 1 });
+    history.push({ gameIndex, gameType: game.gameType, player: game.side1, rating: after1 });
+    history.push({ gameIndex, gameType: game.gameType, player: game.side2, rating: after2 });
+  });
+  return { ratings, history };
+}

@@ -15,6 +15,15 @@ export const ZUsername = z
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters.`)
   .regex(/^[A-Za-z0-9_-]+$/, "Username may contain only letters, digits, _ and -.");
 
+/** Deleted accounts are renamed "deleted-<account id>"; no one may sign up with the prefix. */
+export const DELETED_PREFIX = "deleted-";
+
+/** A username for a new account: the username rules, minus the reserved prefix. */
+export const ZNewUsername = ZUsername.refine(
+  (name) => !name.toLowerCase().startsWith(DELETED_PREFIX),
+  `Usernames starting with “${DELETED_PREFIX}” are reserved. Please choose another.`,
+);
+
 export const ZPassword = z
   .string({ error: "Password is required." })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
@@ -27,7 +36,7 @@ export const ZEmail = z
   .pipe(z.email("That e-mail address does not look right."));
 
 export const ZSignUpInput = z.object({
-  username: ZUsername,
+  username: ZNewUsername,
   password: ZPassword,
   // The form sends "" for an empty optional field.
   email: z.union([z.literal("").transform(() => undefined), ZEmail]).optional(),

@@ -1,5 +1,7 @@
 // Reading list pages' query strings: anything odd falls back to a sensible default
 // instead of an error, since people edit URLs by hand.
+import { isPlainText } from "./text-rules";
+
 type Param = string | string[] | undefined;
 
 /** A page number from `?page=`, or 1 unless it is a whole number in 1..max. */
@@ -8,7 +10,11 @@ export function pageParam(value: Param, max: number): number {
   return Number.isInteger(n) && n >= 1 && n <= max ? n : 1;
 }
 
-/** Search text from `?q=`, cut to the longest the API accepts. */
+/**
+ * Search text from `?q=`, without the characters the API refuses (control and
+ * text-direction characters, see lib/text-rules.ts), cut to the longest it accepts.
+ */
 export function searchParam(value: Param, maxLength: number): string {
-  return typeof value === "string" ? value.slice(0, maxLength) : "";
+  if (typeof value !== "string") return "";
+  return [...value].filter((ch) => isPlainText(ch)).join("").slice(0, maxLength);
 }

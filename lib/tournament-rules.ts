@@ -4,22 +4,29 @@
 import { z } from "zod";
 import { CLOCK_PRESETS } from "@/engine/clock";
 import { GAME_IDS } from "@/engine/game-catalog";
+import { plainText } from "./text-rules";
 
 export const FORMAT_LABELS = {
   groups: "Group elimination",
   league: "League (double round-robin)",
   diagonal: "Diagonal race",
-  staged: "Staged groups (7 → 4 → 4 → semi-finals → final)",
+  staged: "Staged groups (4 groups → 4 groups of 4 → 2 groups of 4 → semi-finals → final)",
 } as const;
 
-const ZSettingValue = z.union([z.number().finite(), z.string().max(40), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);
+const ZSettingValue = z.union([z.number().finite(), plainText(z.string().max(40), { label: "A setting" }), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);
 
 export const ZCreateTournamentInput = z
   .object({
-    name: z.string().trim().min(3, "The name must be at least 3 characters.").max(80, "The name must be at most 80 characters."),
-    description: z.string().trim().max(4000, "The description must be at most 4,000 characters.").default(""),
+    name: plainText(z.string().trim().min(3, "The name must be at least 3 characters.").max(80, "The name must be at most 80 characters."), {
+      label: "The name",
+      visible: true,
+    }),
+    description: plainText(z.string().trim().max(4000, "The description must be at most 4,000 characters."), {
+      label: "The description",
+      multiline: true,
+    }).default(""),
     format: z.enum(["groups", "league", "diagonal", "staged"], { error: "Choose a format." }),
-    settings: z.record(z.string().max(40), ZSettingValue).default({}),
+    settings: z.record(plainText(z.string().max(40), { label: "A setting name" }), ZSettingValue).default({}),
     gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
     timeControl: z.enum(CLOCK_PRESETS.map((p) => p.id) as [string, ...string[]], { error: "Choose a time control from the list." }),
     rated: z.boolean().default(true),
@@ -29,6 +36,8 @@ export const ZCreateTournamentInput = z
     maxRating: z.number().int().min(0).max(4000).nullish(),
     registrationClosesAt: z.coerce.date().nullish(),
     startsAt: z.coerce.date().nullish(),
+    /** Players join through an invite link and the organizer approves each one. */
+    inviteOnly: z.boolean().optional(),
   })
   .refine((t) => t.maxPlayers >= t.minPlayers, { message: "The most players cannot be fewer than the fewest.", path: ["maxPlayers"] })
   .refine((t) => t.minRating == null || t.maxRating == null || t.maxRating >= t.minRating, {
@@ -36,3 +45,10 @@ export const ZCreateTournamentInput = z
     path: ["maxRating"],
   });
 export type CreateTournamentInput = z.infer<typeof ZCreateTournamentInput>;
+
+/** An edit before the start: the same fields as a new tournament. */
+export const ZEditTournamentInput = z.object({
+  tournamentId: z.uuid("That is not a tournament id."),
+  tournament: ZCreateTournamentInput,
+});
+export type EditTournamentInput = z.infer<typeof ZEditTournamentInput>;

@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from "./config";
 describe("parseConfig", () => {
   it("has defaults that need no environment at all", () => {
     const c = parseConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: "./data", ADMIN_USERNAMES: [] });
+    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: "./data", ADMIN_ACCOUNT_IDS: [] });
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
@@ -25,7 +25,15 @@ describe("parseConfig", () => {
     expect(() => parseConfig(env)).toThrow(message);
   });
 
-  it("reads admins case-insensitively", () => {
-    expect(parseConfig({ ADMIN_USERNAMES: " Alice, bob ,," }).ADMIN_USERNAMES).toEqual(["alice", "bob"]);
+  it("reads admin account ids, and refuses names in their place", () => {
+    const id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";
+    expect(parseConfig({ ADMIN_ACCOUNT_IDS: ` ${id}, ,` }).ADMIN_ACCOUNT_IDS).toEqual([id.toLowerCase()]);
+    expect(() => parseConfig({ ADMIN_ACCOUNT_IDS: "siteboss" })).toThrow(
+      "Invalid configuration: ADMIN_ACCOUNT_IDS must be a comma-separated list of account ids.",
+    );
+  });
+
+  it("no longer reads admins from usernames", () => {
+    expect(parseConfig({ ADMIN_USERNAMES: "siteboss" })).not.toHaveProperty("ADMIN_USERNAMES");
   });
 });

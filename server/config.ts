@@ -16,15 +16,18 @@ const ZConfig = z.object({
   // so `npm start` works with no set-up and sessions survive restarts.
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   NEXTAUTH_URL: z.string().url().optional(),
-  ADMIN_USERNAMES: z
+  // Account ids (not names: a name can be registered by anyone once it is free) that
+  // are site admins in addition to those granted with `npm run admin -- grant NAME`.
+  ADMIN_ACCOUNT_IDS: z
     .string()
     .default("")
     .transform((s) =>
       s
         .split(",")
-        .map((u) => u.trim().toLowerCase())
+        .map((id) => id.trim().toLowerCase())
         .filter(Boolean),
-    ),
+    )
+    .pipe(z.array(z.uuid("must be a comma-separated list of account ids"))),
   // Trust X-Forwarded-For for the client address only behind a proxy we control.
   TRUST_PROXY: z
     .enum(["0", "1", "true", "false"])
@@ -36,9 +39,21 @@ const ZConfig = z.object({
   MOVES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOURNAMENTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),
   CHALLENGES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // E-mail notifications: off unless an SMTP server is given.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("Moot <noreply@localhost>"),
+  // Web Push: both keys, or neither (then a pair is generated once and kept in the database).
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://").default("mailto:noreply@localhost"),
 });
 
 export type Config = z.infer<typeof ZConfig>;
+
+const ZConfigChecked = ZConfig.refine((c) => !c.VAPID_PUBLIC_KEY === !c.VAPID_PRIVATE_KEY, {
+  message: "and VAPID_PRIVATE_KEY must be set together (or neither)",
+  path: ["VAPID_PUBLIC_KEY"],
+});
 
 export class ConfigError extends Error {}
 
@@ -46,7 +61,7 @@ export class ConfigError extends Error {}
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // `FOO= npm start` means "no FOO", not "FOO is the empty string".
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const result = ZConfig.safeParse(present);
+  const result = ZConfigChecked.safeParse(present);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? "configuration");

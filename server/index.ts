@@ -11,6 +11,9 @@ import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
 import { attachRealtime } from "@/server/realtime/io";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { deliverOutbox } from "@/server/services/notification/deliver-outbox";
+import { setUpChannels } from "@/server/services/notification/setup";
+import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -48,6 +51,15 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
+function decodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? "/").split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SWEEP_INTERVAL_MS = 1_000;
 
 function toHeaders(raw: IncomingMessage["headers"]): Headers {
@@ -61,6 +73,9 @@ function toHeaders(raw: IncomingMessage["headers"]): Headers {
 
 async function main() {
   const cfg = config();
+  if (process.env.ADMIN_USERNAMES) {
+    console.warn("[moot] ADMIN_USERNAMES is no longer read: grant admin rights with `npm run admin -- grant NAME` (see README).");
+  }
   const dev = cfg.NODE_ENV !== "production";
 
   const handlePromise = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
@@ -69,6 +84,7 @@ async function main() {
   await dbHandle.migrate();
 
   process.env.NEXTAUTH_SECRET = await loadAuthSecret(dbHandle.db, cfg.NEXTAUTH_SECRET);
+  await setUpChannels(dbHandle.db, cfg, process.env.NEXTAUTH_SECRET);
   // Without a configured public URL, next-auth takes the origin from the Host header.
   if (!cfg.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
 
@@ -101,6 +117,13 @@ async function main() {
       trpc(req, res);
       return;
     }
+    // A path that is not valid percent-encoding (/games/%ZZ) names no page: Next would
+    // fail decoding its parameters with a 500, so answer with the not-found page here.
+    if (!decodablePath(req.url)) {
+      res.statusCode = 404;
+      void app.render404(req, res);
+      return;
+    }
     void handle(req, res);
   });
   await attachRealtime(server, dbHandle.db, cfg.REDIS_URL);
@@ -112,11 +135,20 @@ async function main() {
     });
   }
 
-  // Flags lost-on-time games, confirms old reports, starts scheduled tournaments.
-  // Safe in every process at once.
+  // Flags lost-on-time games, confirms old reports, starts scheduled tournaments,
+  // queues reminders and digests, delivers the outbox. Safe in every process at once.
+  let delivering = false;
   const sweeper = setInterval(() => {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
     startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
+    sweepNotifications(dbHandle.db).catch((err) => console.error("[sweeper] notifications:", err));
+    // One delivery run at a time per process: a slow SMTP server must not pile up runs.
+    if (!delivering) {
+      delivering = true;
+      deliverOutbox(dbHandle.db)
+        .catch((err) => console.error("[outbox]", err))
+        .finally(() => (delivering = false));
+    }
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -2,7 +2,7 @@
 // real site games, created through the real services.
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournaments, users } from "@/db/schema";
+import { games, playerRatings, tournaments, users } from "@/db/schema";
 import { getFormat, playableGames, type FormatName, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { hashPassword } from "@/server/auth/password";
@@ -15,11 +15,20 @@ export function apiFor(h: DbHandle, user: SessionUser | null): Caller {
   return createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
 }
 
-/** A new account, straight in the database (a real hash only when a password is given). */
-export async function newPlayer(h: DbHandle, opts: { password?: string; rating?: number } = {}): Promise<SessionUser> {
+/**
+ * A new account, straight in the database (a real hash only when a password is given),
+ * with the given ratings per game type (game-catalog id → rating; settled, RD 60).
+ */
+export async function newPlayer(h: DbHandle, opts: { password?: string; ratings?: Record<string, number> } = {}): Promise<SessionUser> {
   const username = uniqueName("F");
   const passwordHash = opts.password ? await hashPassword(opts.password) : "x";
-  const [row] = await h.db.insert(users).values({ username, passwordHash, rating: opts.rating }).returning();
+  const [row] = await h.db.insert(users).values({ username, passwordHash }).returning();
+  const ratings = Object.entries(opts.ratings ?? {});
+  if (ratings.length > 0) {
+    await h.db
+      .insert(playerRatings)
+      .values(ratings.map(([gameType, rating]) => ({ userId: row!.id, gameType, rating, rd: 60, volatility: 0.06, ratedGames: 20, updatedAt: new Date() })));
+  }
   return { id: row!.id, username, isAdmin: false };
 }
 

@@ -27,6 +27,8 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
   const challenges = useQuery({ ...trpc.challenge.list.queryOptions(), initialData: initialChallenges });
   const live = useQuery({ ...trpc.game.live.queryOptions({ page: 1 }), initialData: initialLive });
   const [error, setError] = useState<string | null>(null);
+  const [gameType, setGameType] = useState("hnefatafl");
+  const sides = catalogGame(gameType)?.sideNames ?? ["First player", "Second player"];
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
@@ -61,7 +63,7 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
           <form onSubmit={onCreate} className="card grid gap-3 sm:grid-cols-2" aria-label="New challenge">
             <label className="text-sm">
               Game
-              <select name="gameType" className="input mt-1" defaultValue="hnefatafl">
+              <select name="gameType" className="input mt-1" value={gameType} onChange={(e) => setGameType(e.target.value)}>
                 {GAME_CATALOG.map((g) => (
                   <option key={g.id} value={g.id}>
                     {g.name}
@@ -83,8 +85,9 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
               Your side
               <select name="side" className="input mt-1" defaultValue="random">
                 <option value="random">Random</option>
-                <option value="side1">Side 1 (attackers / white / A)</option>
-                <option value="side2">Side 2 (defenders / black / B)</option>
+                {/* Sides as the chosen game names them: attackers / defenders, white / black, … */}
+                <option value="side1">{sides[0]} (moves first)</option>
+                <option value="side2">{sides[1]}</option>
               </select>
             </label>
             <label className="flex items-center gap-2 self-end text-sm">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LocalTime } from "@/components/local-time";
 import { Pagination } from "@/components/pagination";
 import { catalogGame } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
@@ -15,6 +16,7 @@ const TABS = [
   { id: "finished", label: "Finished" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
+const STATUS_WORD = { registering: "registering", running: "running", finished: "finished", cancelled: "cancelled" } as const;
 
 export default async function TournamentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const sp = await searchParams;
@@ -22,9 +24,10 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
   const q = searchParam(sp.q, 80);
   const page = pageParam(sp.page, 10_000);
   const caller = await api();
-  const [me, result] = await Promise.all([caller.account.me(), caller.tournament.list({ tab, search: q || undefined, page })]);
-  const href = (p: { tab?: Tab; page?: number }) =>
-    `/tournaments?${new URLSearchParams({ tab: p.tab ?? tab, ...(q ? { q } : {}), page: String(p.page ?? 1) })}`;
+  // A search looks through every tab: the tab you happened to be on should not hide a match.
+  const [me, result] = await Promise.all([caller.account.me(), caller.tournament.list({ tab: q ? "all" : tab, search: q || undefined, page })]);
+  const href = (p: { tab?: Tab; page?: number; keepSearch?: boolean }) =>
+    `/tournaments?${new URLSearchParams({ tab: p.tab ?? tab, ...(q && p.keepSearch !== false ? { q } : {}), page: String(p.page ?? 1) })}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -39,9 +42,9 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
         {TABS.map((t) => (
           <Link
             key={t.id}
-            href={href({ tab: t.id })}
-            aria-current={t.id === tab ? "page" : undefined}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.id === tab ? "border-amber-600 text-amber-800 dark:text-amber-400" : "border-transparent hover:border-stone-300"}`}
+            href={href({ tab: t.id, keepSearch: false })}
+            aria-current={t.id === tab && !q ? "page" : undefined}
+            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${t.id === tab && !q ? "border-amber-600 text-amber-800 dark:text-amber-400" : "border-transparent hover:border-stone-300"}`}
           >
             {t.label}
           </Link>
@@ -57,23 +60,39 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
           Search
         </button>
       </form>
+      {q ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="search-scope">
+          Searching every tournament (registering, running and finished) for “{q}”.{" "}
+          <Link className="link" href={href({ keepSearch: false })}>
+            Clear the search
+          </Link>
+        </p>
+      ) : null}
       {result.tournaments.length === 0 ? (
         <p className="card text-stone-600 dark:text-stone-400">
-          {q ? `No ${tab} tournament’s name contains “${q}”.` : tab === "registering" ? "No tournament is open for registration right now." : `No ${tab} tournaments.`}
+          {q ? `No tournament’s name contains “${q}”.` : tab === "registering" ? "No tournament is open for registration right now." : `No ${tab} tournaments.`}
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="tournament-list">
           {result.tournaments.map((t) => (
             <li key={t.id}>
               <Link href={`/tournaments/${t.id}`} className="card block h-full space-y-1 hover:border-amber-500">
-                <span className="block font-semibold">{t.name}</span>
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="font-semibold">{t.name}</span>
+                  {q ? <span className="text-xs text-stone-500 dark:text-stone-400">{STATUS_WORD[t.status as keyof typeof STATUS_WORD] ?? t.status}</span> : null}
+                </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
                   {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType}
                 </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
                   {t.players}/{t.maxPlayers} players · {timeControlLabel(t.initialMs, t.incrementMs)}
                   {t.status === "cancelled" ? " · cancelled" : ""}
-                  {t.startsAt && t.status === "registering" ? ` · starts ${t.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC` : ""}
+                  {t.startsAt && t.status === "registering" ? (
+                    <>
+                      {" · starts "}
+                      <LocalTime at={t.startsAt} relative />
+                    </>
+                  ) : null}
                 </span>
               </Link>
             </li>

@@ -1,22 +1,40 @@
-// Merges the engine's audit log (random draws and "what was done", per round, no
-// clock time: the engine is pure) with the site's organizer actions (timed) into
-// one list. With `roundTimes` (when each round started, as the server knows) both
-// kinds sort by time; without it the engine entries are listed by round first,
-// then the organizer actions in time order, since the two cannot be interleaved
-// honestly.
+// The audit log as people read it. Merges the engine's audit log (random draws and
+// "what was done", per round, no clock time: the engine is pure) with the site's
+// recorded actions (timed) into one list, and writes every entry as a sentence
+// whose player ids and game codes become names and links. With `roundTimes` (when
+// each round started, as the server knows) both kinds sort by time; without it the
+// engine entries are listed by round first, then the site's actions in time order,
+// since the two cannot be interleaved honestly.
 
-import type { AuditEntry } from "@/engine/formats";
+import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged";
+import { roundGamesWithIds, type AuditEntry, type GameWithId, type TournamentState } from "@/engine/formats";
+import type { PlayerNames } from "./model";
+
+/** Who did a recorded action: the organizer (or an admin), a player, or the site by itself. */
+export type ActorKind = "organizer" | "player" | "system";
 
 export interface OrganizerAction {
   /** ISO date-time. */
   readonly at: string;
   readonly who: string;
   readonly what: string;
+  /** Defaults to "organizer". */
+  readonly actor?: ActorKind;
+  /** The stored action name ("result set"), when `what` is only its detail. */
+  readonly action?: string;
 }
 
 export type AuditItem =
   | { readonly kind: "engine"; readonly key: string; readonly round: number; readonly what: string; readonly decided: string; readonly at?: string }
-  | { readonly kind: "organizer"; readonly key: string; readonly at: string; readonly who: string; readonly what: string };
+  | {
+      readonly kind: "organizer";
+      readonly key: string;
+      readonly at: string;
+      readonly who: string;
+      readonly what: string;
+      readonly actor: ActorKind;
+      readonly action?: string;
+    };
 
 const time = (iso: string | undefined): number => {
   const t = iso === undefined ? Number.NaN : Date.parse(iso);
@@ -33,11 +51,216 @@ export function mergeAudit(
     return { kind: "engine", key: `e${i}`, round: e.round, what: e.what, decided: e.decided, ...(at ? { at } : {}) };
   });
   const organizer: AuditItem[] = actions
-    .map((a, i): AuditItem => ({ kind: "organizer", key: `o${i}`, at: a.at, who: a.who, what: a.what }))
+    .map(
+      (a, i): AuditItem => ({
+        kind: "organizer",
+        key: `o${i}`,
+        at: a.at,
+        who: a.who,
+        what: a.what,
+        actor: a.actor ?? "organizer",
+        ...(a.action ? { action: a.action } : {}),
+      }),
+    )
     .sort((a, b) => time(a.at) - time(b.at));
   if (!roundTimes) return [...engine.sort((a, b) => (a.kind === "engine" && b.kind === "engine" ? a.round - b.round : 0)), ...organizer];
-  // Stable sort: entries of the same round keep the engine's order; an organizer
-  // action at the same instant as a round start comes after the round's entries.
+  // Stable sort: entries of the same round keep the engine's order; an action at
+  // the same instant as a round start comes after the round's entries.
   const rank = (item: AuditItem) => (item.kind === "engine" ? 0 : 1);
   return [...engine, ...organizer].sort((a, b) => time(a.at) - time(b.at) || rank(a) - rank(b));
+}
+
+/** A piece of a sentence: plain text, a player (drawn as their name), or a game (drawn as a link). */
+export type Segment =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "player"; readonly id: string; readonly name: string }
+  | { readonly type: "game"; readonly id: string; readonly label: string };
+
+const GAME_KEY = /^r\d+-[gp]\d+-\d+$/;
+const RESULT_CODE: Readonly<Record<string, string>> = { "1-0": "1-0", "0-1": "0-1", draw: "draw" };
+
+/** Looks games up by their engine id, one round at a time and only when asked. */
+function gameFinder(state: TournamentState | null) {
+  const rounds = new Map<number, Map<string, GameWithId>>();
+  return (key: string): GameWithId | undefined => {
+    if (!state) return undefined;
+    const round = Number(key.slice(1, key.indexOf("-")));
+    let games = rounds.get(round);
+    if (!games) {
+      games = new Map(state.rounds[round - 1] ? roundGamesWithIds(state, round).map((g) => [g.id, g]) : []);
+      rounds.set(round, games);
+    }
+    return games.get(key);
+  };
+}
+
+export interface SentenceContext {
+  readonly names: PlayerNames;
+  readonly state: TournamentState | null;
+}
+
+/** Turns ids and game codes inside a text into player and game segments. */
+export function linkify(text: string, ctx: SentenceContext, find = gameFinder(ctx.state)): Segment[] {
+  const out: Segment[] = [];
+  let plain = "";
+  const flush = () => {
+    if (plain) out.push({ type: "text", text: plain });
+    plain = "";
+  };
+  for (const part of text.split(/([A-Za-z0-9_-]+)/)) {
+    const name = ctx.names[part]?.username;
+    if (name !== undefined) {
+      flush();
+      out.push({ type: "player", id: part, name });
+    } else if (GAME_KEY.test(part)) {
+      flush();
+      out.push(gameSegment(part, ctx, find));
+    } else {
+      plain += part;
+    }
+  }
+  flush();
+  return out;
+}
+
+function gameSegment(key: string, ctx: SentenceContext, find: ReturnType<typeof gameFinder>): Segment {
+  const game = find(key);
+  const round = key.slice(1, key.indexOf("-"));
+  const label = game ? `${nameOf(ctx, game.side1)} vs ${nameOf(ctx, game.side2)} (round ${round})` : `a round ${round} game`;
+  return { type: "game", id: key, label };
+}
+
+const nameOf = (ctx: SentenceContext, id: string) => ctx.names[id]?.username ?? "a player";
+
+/** "alice won", "a draw": a stored result code from the game's point of view. */
+function resultWords(code: string, game: GameWithId | undefined, ctx: SentenceContext): string {
+  const c = RESULT_CODE[code.trim()];
+  if (c === "draw") return "a draw";
+  if (!game || !c) return code.trim();
+  return `a win for ${nameOf(ctx, c === "1-0" ? game.side1 : game.side2)}`;
+}
+
+const text = (t: string): Segment => ({ type: "text", text: t });
+
+function factorial(n: number): number {
+  let f = 1;
+  for (let i = 2; i <= n; i++) f *= i;
+  return f;
+}
+
+/** The staged format's grouping codes ("B1" = Blue's first) in words. */
+const CODE_GROUPS: Readonly<Record<string, string>> = { B: "Blue", Y: "Yellow", R: "Red", G: "Green", T: "T", E: "E", S: "S" };
+function codeWords(code: string, round: number): string {
+  const letter = code.slice(0, -1);
+  const place = code.slice(-1);
+  // Round 2 reads round 1's colour groups; round 3 reads round 2's lettered groups (B is a letter there).
+  const group = round === 2 ? CODE_GROUPS[letter] : letter;
+  return `${group} ${place}`;
+}
+
+/** One engine entry as a sentence: what was drawn, among which alternatives, with names. */
+export function engineSentence(entry: { round: number; what: string; decided: string }, ctx: SentenceContext): Segment[] {
+  const find = gameFinder(ctx.state);
+  const equal = /^order of (\d+) players with equal rating (.+)$/.exec(entry.what);
+  if (equal) {
+    const n = Number(equal[1]);
+    return [
+      text(`${n} players had the same rating (${equal[2]}), so a random draw decided their seed order: `),
+      ...linkify(entry.decided, ctx, find),
+      text(` (each of the ${factorial(n).toLocaleString("en")} possible orders was equally likely).`),
+    ];
+  }
+  const grouping = /^round (\d) grouping$/.exec(entry.what);
+  const pick = /^grouping (\d+) of (\d+)$/.exec(entry.decided);
+  if (grouping && pick) {
+    const round = Number(grouping[1]);
+    const chosen = Number(pick[1]);
+    const table = round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
+    const groups = ctx.state?.rounds[round - 1]?.groups ?? [];
+    const drawn: Segment[] = [];
+    groups.forEach((g, gi) => {
+      drawn.push(text(`${gi > 0 ? "; " : ""}group ${g.name}: `));
+      g.players.forEach((p, pi) => {
+        if (pi > 0) drawn.push(text(", "));
+        drawn.push({ type: "player", id: p, name: nameOf(ctx, p) });
+      });
+    });
+    const describe = (option: readonly (readonly string[])[]) => option.map((codes) => codes.map((c) => codeWords(c, round)).join(" + ")).join(" / ");
+    const others = table.map((option, i) => ({ option, i })).filter(({ i }) => i + 1 !== chosen);
+    return [
+      text(`A random draw picked grouping ${chosen} of the ${pick[2]} the rule book allows for round ${round} (${describe(table[chosen - 1] ?? [])})`),
+      ...(drawn.length > 0 ? [text(": "), ...drawn] : []),
+      text(`. The other groupings were: ${others.map(({ option, i }) => `${i + 1}. ${describe(option)}`).join("; ")}.`),
+    ];
+  }
+  const tiedPair = /^(.*): (\S+) and (\S+) equal on every criterion$/.exec(entry.what);
+  if (tiedPair) {
+    return [
+      text(`${capitalize(tiedPair[1] ?? "")}: `),
+      ...linkify(`${tiedPair[2]} and ${tiedPair[3]}`, ctx, find),
+      text(" were equal on every criterion, so a coin toss decided: "),
+      ...linkify(entry.decided.replace(/ seeded higher$/, ""), ctx, find),
+      text(" is seeded higher."),
+    ];
+  }
+  const tiedGroup = /^(.*): order of (.*), tied on every criterion$/.exec(entry.what);
+  if (tiedGroup) {
+    const n = (tiedGroup[2] ?? "").split(/, | and /).length;
+    return [
+      text(`In ${tiedGroup[1]}, `),
+      ...linkify(tiedGroup[2] ?? "", ctx, find),
+      text(` were tied on every criterion, so a random draw ordered them: `),
+      ...linkify(entry.decided, ctx, find),
+      text(` (any of the ${factorial(n).toLocaleString("en")} orders was equally likely).`),
+    ];
+  }
+  return [...linkify(capitalize(entry.what), ctx, find), text(": "), ...linkify(entry.decided, ctx, find), text(entry.decided.endsWith(".") ? "" : ".")];
+}
+
+/** A site action (stored as an action name and a detail) as a sentence after the actor's name. */
+export function actionSentence(action: string | undefined, detail: string, ctx: SentenceContext): Segment[] {
+  const find = gameFinder(ctx.state);
+  const keyed = /^(r\d+-[gp]\d+-\d+): (.*)$/.exec(detail);
+  const game = keyed ? find(keyed[1]!) : undefined;
+  const gameSeg = keyed ? gameSegment(keyed[1]!, ctx, find) : undefined;
+  const end = (d: string) => (d === "" ? [text(".")] : [text(": "), ...linkify(d, ctx, find), text(/[.!?]$/.test(d) ? "" : ".")]);
+  switch (action) {
+    case "result corrected": {
+      const [from = "", to = ""] = (keyed?.[2] ?? "").split(" → ");
+      if (!gameSeg) break;
+      return [text("corrected the result of "), gameSeg, text(` from ${resultWords(from, game, ctx)} to ${resultWords(to, game, ctx)}.`)];
+    }
+    case "result set":
+      if (!gameSeg) break;
+      return [text("set the result of "), gameSeg, text(`: ${resultWords(keyed?.[2] ?? "", game, ctx)}.`)];
+    case "role chosen":
+      if (!gameSeg) break;
+      return [text(`chose to ${(keyed?.[2] ?? "").replace(/\.$/, "")} in `), gameSeg, text(".")];
+    case "created":
+      return [text("created the tournament"), ...end(detail)];
+    case "started":
+      return [text("started the tournament"), ...end(detail)];
+    case "edited":
+      return [text("edited the tournament"), ...end(detail)];
+    case "cancelled":
+      return [text("cancelled the tournament"), ...end(detail)];
+    case "round started":
+      return [text("started the next round"), ...end(detail)];
+    case "phase released":
+      return [text("released the next phase"), ...end(detail)];
+    case "finished":
+      return [text("closed the tournament"), ...end(detail)];
+    case "withdrew":
+    case "disqualified":
+      return [text(action === "withdrew" ? "recorded a withdrawal" : "recorded a disqualification"), ...end(detail)];
+    case undefined:
+      return linkify(detail, ctx, find);
+    default:
+      break;
+  }
+  return [text(action ?? ""), ...end(detail)];
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

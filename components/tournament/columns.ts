@@ -4,7 +4,7 @@
 // "round" means "round reached" overall but the keys overlap between formats)
 // and hides values another column already tells (a "champion" flag is the status).
 
-import type { FormatName, StandingRow, TournamentState } from "@/engine/formats";
+import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow, type TournamentState } from "@/engine/formats";
 import { formatNumber } from "./model";
 
 export interface ValueColumn {
@@ -57,6 +57,13 @@ const OVERALL: Readonly<Record<FormatName, Readonly<Record<string, Spec>>>> = {
   },
 };
 
+/** "W as attacker" for tafl (attackers count as black), "W as black" for chess, and so on. */
+function winsAsBlackSpec(gameType: GameTypeName): Spec {
+  const type = GAME_TYPES[gameType];
+  const side = type.sides[type.blackSide - 1];
+  return side === "black" ? COMMON.winsAsBlack! : { label: `W as ${side}`, title: `Wins as ${side} (the side that counts as black in ${type.title.toLowerCase()} games)` };
+}
+
 /** Values another column already shows: the champion flag (status), staged "final" (folded into "Reached"). */
 const HIDDEN = new Set(["champion", "final"]);
 
@@ -65,11 +72,11 @@ const HIDDEN = new Set(["champion", "final"]);
  * (round = round reached); round standings use the common labels. Keys the engine
  * may add later still show, under their own name.
  */
-export function standingColumns(format: FormatName, rows: readonly StandingRow[], overall: boolean): ValueColumn[] {
+export function standingColumns(format: FormatName, rows: readonly StandingRow[], overall: boolean, gameType?: GameTypeName): ValueColumn[] {
   const keys: string[] = [];
   for (const row of rows) for (const key of Object.keys(row.values)) if (!keys.includes(key) && !HIDDEN.has(key)) keys.push(key);
   return keys.map((key) => {
-    const spec = (overall ? OVERALL[format][key] : undefined) ?? COMMON[key] ?? { label: key, title: key };
+    const spec = (key === "winsAsBlack" && gameType ? winsAsBlackSpec(gameType) : undefined) ?? (overall ? OVERALL[format][key] : undefined) ?? COMMON[key] ?? { label: key, title: key };
     return { key, ...spec, format: spec.format ?? plain };
   });
 }

@@ -45,3 +45,26 @@ describe("crossTable", () => {
     expect(t.points).toEqual([0]);
   });
 });
+
+describe("a group table adds up", () => {
+  it("shows in every cell the points the format scores, so the cells sum to the Score column", async () => {
+    const { simulate, simulatedPlayers, roundStandings } = await import("@/engine/formats");
+    const { gamesByContainer, formatPoints } = await import("./model");
+    for (const [format, n] of [["groups", 13], ["staged", 20]] as const) {
+      const state = simulate({ format, players: simulatedPlayers(n), settings: format === "groups" ? { gamesPerPair: 2 } : undefined, seed: "sum" });
+      const points = formatPoints(state);
+      state.rounds.slice(0, 3).forEach((round, ri) => {
+        const byGroup = gamesByContainer(state, ri + 1).groups;
+        const standing = roundStandings(state, ri + 1);
+        round.groups.forEach((group, gi) => {
+          const table = crossTable(group.players, byGroup[gi] ?? []);
+          group.players.forEach((p, r) => {
+            const cells = (table.cells[r] ?? []).flat().reduce((sum, g) => sum + (g.outcome ? points[g.outcome] : 0), 0);
+            const score = standing[gi]!.rows.find((row) => row.player === p)?.values.score;
+            if (score !== undefined) expect(cells).toBe(score);
+          });
+        });
+      });
+    }
+  });
+});

@@ -16,6 +16,8 @@ export interface FormatPreviewProps<F extends FormatName = FormatName> {
   readonly settings: SettingsInput<F> | undefined;
   /** Number of players expected. */
   readonly players: number;
+  /** The most players the tournament admits: a preview for more is refused. */
+  readonly maxPlayers?: number;
   readonly timeControl?: TimeControl;
   /** Seed of the simulation (fixed, so the preview does not jump around). */
   readonly seed?: string | number;
@@ -35,9 +37,9 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
-    <div className="rounded-md bg-stone-50 px-3 py-2 dark:bg-stone-900/40" data-testid={testId}>
+    <div className="min-w-0 rounded-md bg-stone-50 px-3 py-2 dark:bg-stone-900/40" data-testid={testId}>
       <dt className="text-xs text-stone-500 dark:text-stone-400">{label}</dt>
-      <dd className="text-base font-semibold tabular-nums">{value}</dd>
+      <dd className="text-base leading-snug font-semibold tabular-nums [overflow-wrap:anywhere]">{value}</dd>
       {hint ? <dd className="text-xs text-stone-500 dark:text-stone-400">{hint}</dd> : null}
     </div>
   );
@@ -73,12 +75,19 @@ function FirstRoundPlan({ plan }: { plan: FirstRound }) {
   }
 }
 
-export function FormatPreview<F extends FormatName>({ format, settings, players, timeControl, seed = "preview", delayMs = 250 }: FormatPreviewProps<F>) {
+export function FormatPreview<F extends FormatName>({ format, settings, players, maxPlayers, timeControl, seed = "preview", delayMs = 250 }: FormatPreviewProps<F>) {
   // One key for everything the preview depends on, so the debounce sees a single value.
-  const key = JSON.stringify({ format, settings: settings ?? {}, players, seed });
+  const key = JSON.stringify({ format, settings: settings ?? {}, players, seed, maxPlayers: maxPlayers ?? null });
   const settled = useDebounced(key, delayMs);
   const preview = useMemo(() => {
-    const input = JSON.parse(settled) as { format: F; settings: SettingsInput<F>; players: number; seed: string | number };
+    const input = JSON.parse(settled) as { format: F; settings: SettingsInput<F>; players: number; seed: string | number; maxPlayers: number | null };
+    if (input.maxPlayers !== null && input.players > input.maxPlayers) {
+      return {
+        problems: [{ field: "players", message: `The tournament admits at most ${input.maxPlayers} players; preview ${input.maxPlayers} or fewer, or raise "Most players".` }],
+        firstRound: null,
+        simulation: null,
+      };
+    }
     try {
       return buildPreview(input.format, input.settings, input.players, input.seed);
     } catch (e) {
@@ -107,11 +116,14 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
           ))}
         </ul>
       ) : (
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-2">
           {preview.firstRound ? <FirstRoundPlan plan={preview.firstRound} /> : null}
           {sim ? (
             <>
-              <Stat label="Expected rounds" value={String(sim.rounds)} hint={sim.steps !== sim.rounds ? `${sim.steps} steps one after another` : undefined} testId="preview-rounds" />
+              {/* A league is one round of phases: its "rounds" are the phases shown above. */}
+              {format === "league" ? null : (
+                <Stat label="Expected rounds" value={String(sim.rounds)} hint={sim.steps !== sim.rounds ? `${sim.steps} steps one after another` : undefined} testId="preview-rounds" />
+              )}
               <Stat
                 label="Games per player"
                 value={`${formatNumber(Math.round(sim.gamesPerPlayer.mean * 10) / 10)} avg`}

@@ -6,8 +6,10 @@
 // site's game pages; unplayed games show "·", or "live" when they have a page.
 
 import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/formats";
+import { ClinchMark } from "./clinch-mark";
+import { clinchTableFor } from "./clinch-text";
 import { crossTable, type CrossGame } from "./cross-table";
-import { formatNumber, gamesByContainer, outcomeSymbol, playerName, sideLetters, sideNames, type TournamentViewProps } from "./model";
+import { formatNumber, gamesByContainer, outcomePointsText, playerName, pointsLegend, sideLetters, sideNames, type TournamentViewProps } from "./model";
 import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface GroupCrossTableProps extends TournamentViewProps {
@@ -50,7 +52,7 @@ function describe(g: CrossGame, row: string, col: string, sides: readonly [strin
   return `${as}: ${verb}${by}${reason}${g.replay ? ", replay" : ""}`;
 }
 
-export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
+export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
   const round = state.rounds[roundNumber - 1];
   const group = round?.groups[groupIndex];
   if (!round || !group) return null;
@@ -66,6 +68,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
   const staged = state.format === "staged";
   const lastRound = state.status === "finished" && roundNumber === state.rounds.length;
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
+  const marks = round.status === "complete" ? undefined : clinchTableFor(clinch, roundNumber, group.name);
 
   return (
     <TableFrame
@@ -86,7 +89,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
       }
       footer={
         <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
-          Results from the row player&rsquo;s side; {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
+          Points from the row player&rsquo;s side ({pointsLegend(state)}); {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
         </p>
       }
     >
@@ -108,7 +111,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
               </th>
             ))}
             <th scope="col" className={`${thClass} text-right`}>
-              <abbr title={staged ? "Score (win 1, draw ½)" : "Score (win 2, draw 1)"} className="no-underline">Score</abbr>
+              <abbr title={`Score (${pointsLegend(state)})`} className="no-underline">Score</abbr>
             </th>
             <th scope="col" className={`${thClass} text-right`}>
               <abbr title="Place in the group" className="no-underline">Place</abbr>
@@ -147,7 +150,7 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                       {cell.map((g, k) => {
                         const game = byId.get(g.id);
                         if (!game) return null;
-                        const text = g.void ? "void" : g.outcome ? outcomeSymbol(g.outcome) : "·";
+                        const text = g.void ? "void" : g.outcome ? outcomePointsText(state, g.outcome) : "·";
                         return (
                           <span key={g.id} className="inline-flex items-baseline">
                             {k > 0 ? <span className="px-1 text-stone-300 dark:text-stone-600" aria-hidden="true">/</span> : null}
@@ -178,7 +181,9 @@ export function GroupCrossTable({ state, names, gameLinks, round: roundNumber, g
                     <StatusBadge status="playing" label="Advances" />
                   ) : srow?.status === "withdrawn" ? (
                     <StatusBadge status="withdrawn" />
-                  ) : null}
+                  ) : (
+                    <ClinchMark table={marks} player={p} names={names} />
+                  )}
                 </td>
               </tr>
             );

@@ -6,6 +6,7 @@
 
 import type { GameWithId, Phase } from "@/engine/formats";
 import { gamesByContainer, playerName, resultText, sideNames, type TournamentViewProps } from "./model";
+import { clinchTableFor } from "./clinch-text";
 import { StandingsTable } from "./standings-table";
 import { Badge, EmptyState, GameResultLink, PlayerLabel } from "./ui";
 
@@ -46,7 +47,7 @@ function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: 
   );
 }
 
-export function LeagueView({ state, names, gameLinks }: TournamentViewProps) {
+export function LeagueView({ state, names, gameLinks, clinch, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
   const phases = round.phases;
@@ -59,7 +60,7 @@ export function LeagueView({ state, names, gameLinks }: TournamentViewProps) {
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      <StandingsTable state={state} names={names} caption="League table" testId="league-table" />
+      {showTable ? <StandingsTable state={state} names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} /> : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">

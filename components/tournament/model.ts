@@ -3,7 +3,7 @@
 // engine data (a game from one player's point of view, the games of one group or
 // phase with their ids). Kept free of React so the unit tests can use it.
 
-import { GAME_TYPES, roundGamesWithIds, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_TYPES, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
 
 export interface PlayerInfo {
   readonly username: string;
@@ -21,6 +21,8 @@ export interface TournamentViewProps {
   readonly state: TournamentState;
   readonly names: PlayerNames;
   readonly gameLinks?: GameLinks;
+  /** Clinch marks of the live tables (server-computed, per tournament version). */
+  readonly clinch?: readonly ClinchTable[];
 }
 
 export function playerName(names: PlayerNames, id: string): string {
@@ -41,6 +43,33 @@ export function outcomeFor(game: GameWithId, player: string): PlayerOutcome | nu
 /** "1", "½", "0" as a cross-table shows a result. */
 export function outcomeSymbol(outcome: PlayerOutcome): string {
   return outcome === "win" ? "1" : outcome === "draw" ? "½" : "0";
+}
+
+/**
+ * The points a result is worth in the format's score, so a table's cells add up to
+ * its Score column: group elimination counts win 2 / draw 1, the league its own
+ * points setting, the staged groups and the diagonal race win 1 / draw ½.
+ */
+export function formatPoints(state: TournamentState): { readonly win: number; readonly draw: number; readonly loss: number } {
+  switch (state.format) {
+    case "groups":
+      return { win: 2, draw: 1, loss: 0 };
+    case "league":
+      return (state as TournamentState<"league">).settings.points;
+    default:
+      return { win: 1, draw: 0.5, loss: 0 };
+  }
+}
+
+/** A result as the points it scored ("2", "1", "½"), for cross-table cells. */
+export function outcomePointsText(state: TournamentState, outcome: PlayerOutcome): string {
+  return formatNumber(formatPoints(state)[outcome], true);
+}
+
+/** "win 2, draw 1, loss 0": how the format scores, for table headings. */
+export function pointsLegend(state: TournamentState): string {
+  const p = formatPoints(state);
+  return `win ${formatNumber(p.win, true)}, draw ${formatNumber(p.draw, true)}, loss ${formatNumber(p.loss, true)}`;
 }
 
 /** The result as written under a game: "1–0", "½–½", "0–1". */
@@ -95,4 +124,17 @@ export function gamesByContainer(state: TournamentState, roundNumber: number): {
 /** Withdrawn players of the tournament (any round). */
 export function withdrawnPlayers(state: TournamentState): ReadonlySet<string> {
   return new Set(state.withdrawals.map((w) => w.player));
+}
+
+/**
+ * Final places in words once the tournament is over: "Runner-up", "Third place"
+ * (the champion has its own badge). Undefined while playing or for shared places,
+ * where "Eliminated" or the shared rank says it.
+ */
+export function finalPlaceLabel(state: TournamentState, row: { readonly rankLabel: string; readonly status: string }): string | undefined {
+  if (state.status !== "finished" || row.status === "withdrawn" || row.status === "champion") return undefined;
+  if (row.rankLabel === "2") return "Runner-up";
+  if (row.rankLabel === "3") return "Third place";
+  // A finished league leaves everyone "playing": say the place instead of "Active".
+  return row.status === "playing" ? `Place ${row.rankLabel}` : undefined;
 }

@@ -37,3 +37,12 @@ describe("buildPreview", () => {
     });
   });
 });
+
+describe("stagedPathText", () => {
+  it("says what the staged path does for the player count", async () => {
+    const { stagedPathText } = await import("./preview");
+    expect(stagedPathText(16)).toMatch(/^round 1 plays 4 groups of 4 /);
+    expect(stagedPathText(30)).toMatch(/^round 1 plays 4 groups of 8, 8, 7, 7 /);
+    expect(stagedPathText(12)).toBe("the staged championship needs 16 to 32 players.");
+  });
+});

@@ -163,3 +163,15 @@ export function buildPreview<F extends FormatName>(format: F, settings: Settings
     simulation: { rounds: state.rounds.length, steps: sequentialSteps(state), gamesPerPlayer: { min, mean, max }, games: games / 2, champions: state.champions.length },
   };
 }
+
+/**
+ * What the staged championship does for this many players, in words: round 1's
+ * group sizes (the snake seeding deals players round the four groups), then the
+ * fixed 4 groups of 4, 2 groups of 4, semi-finals, final and third place.
+ */
+export function stagedPathText(players: number): string {
+  if (!Number.isInteger(players) || players < 16 || players > 32) return "the staged championship needs 16 to 32 players.";
+  const sizes = [0, 1, 2, 3].map((g) => Math.floor(players / 4) + (g < players % 4 ? 1 : 0));
+  const round1 = sizes.every((s) => s === sizes[0]) ? `4 groups of ${sizes[0]}` : `4 groups of ${sizes.join(", ")}`;
+  return `round 1 plays ${round1} (the top 4 of each go on); round 2 plays 4 groups of 4 (the top 2 go on); round 3 plays 2 groups of 4 (the top 2 go on); then semi-finals, the final and the third-place game.`;
+}

@@ -16,19 +16,21 @@ import { EmptyState, Trophy } from "./ui";
 export interface RoundViewProps extends TournamentViewProps {
   /** Label of the tab list, for screen readers. */
   readonly label?: string;
+  /** The league view's own table; off where the page already shows the standings. */
+  readonly leagueTable?: boolean;
 }
 
 /** Above this many groups a round shows the first ones and a button for the rest. */
 const GROUPS_SHOWN = 24;
 
-function GroupsRound({ state, names, gameLinks, round }: TournamentViewProps & { round: Round }) {
+function GroupsRound({ state, names, gameLinks, clinch, round }: TournamentViewProps & { round: Round }) {
   const [all, setAll] = useState(false);
   const shown = all ? round.groups : round.groups.slice(0, GROUPS_SHOWN);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-4">
         {shown.map((g, i) => (
-          <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} round={round.number} group={i} />
+          <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round.number} group={i} />
         ))}
       </div>
       {shown.length < round.groups.length ? (
@@ -62,20 +64,20 @@ function RoundSummary({ state, names, round }: { state: TournamentViewProps["sta
   );
 }
 
-function Panel({ state, names, gameLinks, tab }: TournamentViewProps & { tab: RoundTab }) {
+function Panel({ state, names, gameLinks, clinch, tab, leagueTable }: TournamentViewProps & { tab: RoundTab; leagueTable: boolean }) {
   if (tab.upcoming) return <EmptyState>{tab.emptyText ?? "This round has not been planned yet."}</EmptyState>;
   const round = state.rounds[tab.round - 1];
   if (!round) return <EmptyState>This round has not been planned yet.</EmptyState>;
   const view = (() => {
     switch (state.format) {
       case "league":
-        return <LeagueView state={state} names={names} gameLinks={gameLinks} />;
+        return <LeagueView state={state} names={names} gameLinks={gameLinks} clinch={clinch} showTable={leagueTable} />;
       case "diagonal":
         return <DiagonalView state={state} names={names} gameLinks={gameLinks} round={tab.round} />;
       case "staged":
-        return <StagedView state={state} names={names} gameLinks={gameLinks} round={tab.round} />;
+        return <StagedView state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={tab.round} />;
       case "groups":
-        return <GroupsRound state={state} names={names} gameLinks={gameLinks} round={round} />;
+        return <GroupsRound state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round} />;
     }
   })();
   // The staged knockout spans rounds 4 and 5: summarize the latest of them.
@@ -88,7 +90,7 @@ function Panel({ state, names, gameLinks, tab }: TournamentViewProps & { tab: Ro
   );
 }
 
-export function RoundView({ state, names, gameLinks, label = "Rounds" }: RoundViewProps) {
+export function RoundView({ state, names, gameLinks, clinch, label = "Rounds", leagueTable = true }: RoundViewProps) {
   const tabs = roundTabs(state);
   const [selected, setSelected] = useState<string | null>(null);
   const index = Math.max(0, selected === null ? currentTabIndex(tabs) : tabs.findIndex((t) => t.key === selected));
@@ -145,7 +147,7 @@ export function RoundView({ state, names, gameLinks, label = "Rounds" }: RoundVi
         </div>
       ) : null}
       <div role={tabs.length > 1 ? "tabpanel" : undefined} id={`${base}-panel`} aria-labelledby={tabs.length > 1 ? `${base}-tab-${tab.key}` : undefined} tabIndex={tabs.length > 1 ? 0 : undefined} data-testid="round-panel">
-        <Panel key={tab.key} state={state} names={names} gameLinks={gameLinks} tab={tab} />
+        <Panel key={tab.key} state={state} names={names} gameLinks={gameLinks} clinch={clinch} tab={tab} leagueTable={leagueTable} />
       </div>
     </div>
   );

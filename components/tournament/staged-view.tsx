@@ -1,6 +1,6 @@
 "use client";
 // The staged championship's fixed path: round 1 (Blue / Yellow / Red / Green),
-// round 2 (T / E / B / S), round 3 (I / II) as cross-tables, then the knockout as
+// round 2 (groups T, E, B, S), round 3 (groups I, II) as cross-tables, each captioned "Group X", then the knockout as
 // a bracket: two semi-finals joined by lines to the final, the third-place game
 // beneath. Every knockout game shows who was A and who was B (side 1 / side 2),
 // and drawn games' replays (roles swapped) are listed in order.
@@ -18,8 +18,8 @@ export interface StagedViewProps extends TournamentViewProps {
 /** The path of the staged championship (fixed by the rule book). */
 export const STAGED_STAGES = [
   { rounds: [1], label: "Round 1", detail: "4 groups" },
-  { rounds: [2], label: "Round 2", detail: "T · E · B · S" },
-  { rounds: [3], label: "Round 3", detail: "I · II" },
+  { rounds: [2], label: "Round 2", detail: "4 groups of 4" },
+  { rounds: [3], label: "Round 3", detail: "2 groups of 4" },
   { rounds: [4, 5], label: "Knockout", detail: "semis → final" },
 ] as const;
 
@@ -166,19 +166,19 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
   );
 }
 
-function GroupRound({ state, names, gameLinks, round }: TournamentViewProps & { round: number }) {
+function GroupRound({ state, names, gameLinks, clinch, round }: TournamentViewProps & { round: number }) {
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   return (
     <div className="flex flex-wrap items-start gap-4">
       {r.groups.map((g, i) => (
-        <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} round={round} group={i} caption={round === 3 ? `Group ${g.name}` : `${g.name} group`} />
+        <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round} group={i} caption={`Group ${g.name}`} />
       ))}
     </div>
   );
 }
 
-export function StagedView({ state, names, gameLinks, round }: StagedViewProps) {
+export function StagedView({ state, names, gameLinks, clinch, round }: StagedViewProps) {
   const sections = round === undefined ? [1, 2, 3, 4] : [round >= 4 ? 4 : round];
   return (
     <div className="space-y-6" data-testid="staged-view">
@@ -195,7 +195,7 @@ export function StagedView({ state, names, gameLinks, round }: StagedViewProps) 
         ) : (
           <section key={r} aria-label={`Round ${r}`} className="space-y-3">
             {round === undefined ? <h3 className="text-base font-semibold">Round {r}</h3> : null}
-            <GroupRound state={state} names={names} gameLinks={gameLinks} round={r} />
+            <GroupRound state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={r} />
           </section>
         ),
       )}

@@ -6,9 +6,10 @@
 // attribute alone is mouse-only).
 
 import { Fragment, useState } from "react";
-import { standings as engineStandings, type StandingRow, type TournamentState } from "@/engine/formats";
+import { standings as engineStandings, type ClinchTable, type StandingRow, type TournamentState } from "@/engine/formats";
+import { ClinchMark } from "./clinch-mark";
 import { roundReachedLabel, standingColumns } from "./columns";
-import { playerName, type PlayerNames } from "./model";
+import { finalPlaceLabel, playerName, type PlayerNames } from "./model";
 import { numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
 export interface StandingsTableProps {
@@ -22,11 +23,15 @@ export interface StandingsTableProps {
   /** Players to mark as going on (a group's `advanced`). */
   readonly advanced?: readonly string[];
   readonly testId?: string;
+  /** The page already heads the table (an h2 "Standings"): the frame shows no second title. */
+  readonly headed?: boolean;
+  /** Clinch marks of this table while it is in play. */
+  readonly clinch?: ClinchTable;
 }
 
-export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table" }: StandingsTableProps) {
+export function StandingsTable({ state, names, rows: given, overall = given === undefined, caption = "Standings", advanced, testId = "standings-table", headed = false, clinch }: StandingsTableProps) {
   const rows = given ?? engineStandings(state);
-  const columns = standingColumns(state.format, rows, overall);
+  const columns = standingColumns(state.format, rows, overall, state.gameType);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const [allOpen, setAllOpen] = useState(false);
   const toggle = (player: string) =>
@@ -46,7 +51,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
       testId={testId}
       header={
         <div className="flex items-center justify-between gap-4">
-          <span>{caption}</span>
+          {headed ? <span /> : <span>{caption}</span>}
           {rows.some((r) => r.why) ? (
             <button
               type="button"
@@ -119,8 +124,9 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                   })}
                   <td className={tdClass}>
                     <span className="flex gap-1">
-                      <StatusBadge status={row.status} />
+                      <StatusBadge status={row.status} label={finalPlaceLabel(state, row)} />
                       {goesOn && row.status !== "champion" ? <StatusBadge status="playing" label="Advances" /> : null}
+                      <ClinchMark table={clinch} player={row.player} names={names} />
                     </span>
                   </td>
                   <td className={`${tdClass} w-10 text-right`}>

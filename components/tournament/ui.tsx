@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import type { GameWithId, StandingRow } from "@/engine/formats";
 import { playerName, type GameLinks, type PlayerNames } from "./model";
+import { usePlayedOnSite } from "./play-context";
 
 /**
  * A table's card: a header and footer that stay put, and between them the table
@@ -96,12 +97,15 @@ export function Badge({ children, tone = "stone" }: { children: ReactNode; tone?
 
 /**
  * A game's state as a link to its page when the site gave one: the result, "live"
- * for an unplayed game with a page, "·" for one not started, "void" when voided.
+ * for an unplayed game with a page ("to play" when results are reported from
+ * elsewhere: nothing is happening on the site), "·" for one not started, "void"
+ * when voided.
  */
 export function GameResultLink({ game, text, title, gameLinks, className = "" }: { game: GameWithId; text: string; title: string; gameLinks?: GameLinks; className?: string }) {
+  const onSite = usePlayedOnSite();
   const href = gameLinks?.[game.id];
   const live = !game.result && !game.void;
-  const shown = live ? (href ? "live" : "·") : text;
+  const shown = live ? (href ? (onSite ? "live" : "to play") : "·") : text;
   // "!" so the live colour wins over the colour a caller passes for results.
   const tone = live && href ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "";
   if (href) {

@@ -121,9 +121,11 @@ export const ratingHistory = pgTable(
     gameId: uuid("game_id")
       .notNull()
       .references(() => games.id),
+    /** The game's type: each game type has its own rating (db/schema/ratings.ts). */
+    gameType: text("game_type").notNull(),
     rating: real("rating").notNull(),
     rd: real("rd").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("rating_history_user_idx").on(t.userId, t.at)],
+  (t) => [index("rating_history_user_game_idx").on(t.userId, t.gameType, t.at)],
 );

@@ -3,3 +3,4 @@ export * from "./users";
 export * from "./games";
 export * from "./tournaments";
 export * from "./notifications";
+export * from "./ratings";

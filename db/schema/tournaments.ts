@@ -31,6 +31,10 @@ export const tournaments = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
     /** registering | running | finished | cancelled */
     status: text("status").notNull().default("registering"),
+    /** Invite-only: players join through the invite link and the organizer approves them. */
+    inviteOnly: boolean("invite_only").notNull().default(false),
+    /** The secret in the invite link (set while invite-only; a new one revokes the old link). */
+    inviteToken: text("invite_token"),
     /** The PRNG seed: every random decision of the engine follows from it (logged). */
     seed: text("seed").notNull(),
     /**
@@ -110,4 +114,19 @@ export const tournamentResults = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("tournament_results_key_idx").on(t.tournamentId, t.gameKey), index("tournament_results_seq_idx").on(t.tournamentId, t.seq)],
+);
+
+/** Invite-only tournaments: players who followed the invite link, waiting for the organizer's approval. */
+export const tournamentRequests = pgTable(
+  "tournament_requests",
+  {
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
 );

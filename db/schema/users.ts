@@ -1,6 +1,6 @@
 // Accounts and sign-in throttling.
 import { sql } from "drizzle-orm";
-import { integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -12,15 +12,13 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     // Bumped on password change and deletion; a session token carrying an older value is dead.
     sessionVersion: integer("session_version").notNull().default(1),
-    // Glicko-2 (engine/glicko2.ts): rating, deviation, volatility.
-    rating: real("rating").notNull().default(1500),
-    ratingRd: real("rating_rd").notNull().default(350),
-    ratingVolatility: real("rating_volatility").notNull().default(0.06),
-    ratedGames: integer("rated_games").notNull().default(0),
+    // "admin" may act as organizer anywhere. Granted only by an operator
+    // (`npm run admin -- grant NAME`), never by anything a visitor can choose.
+    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`), check("users_role_check", sql`${t.role} in ('player', 'admin')`)],
 );
 
 /** Failed sign-ins per key ("user:<lowercase name>" or "ip:<address>"). */

@@ -17,6 +17,8 @@ export interface ClinchTable {
   readonly goal: "advance" | "win" | "top";
   /** How many places qualify (for "top"). */
   readonly places: number;
+  /** Games still to play in the table. */
+  readonly remaining: number;
   readonly marks: readonly ClinchMark[];
 }
 
@@ -32,19 +34,46 @@ function split(games: readonly Game[], id: (n: number) => string): { played: Cli
   return { played, remaining };
 }
 
+/**
+ * Tables past this many in a round get statuses and rivals only, not the "what
+ * if" searches behind the details of the "Why?" (a 100,000-player round has 25,000
+ * groups; pages show the first 24).
+ */
+export const DETAILED_TABLES = 48;
+
+/**
+ * A round's groups keep their identity until one of their own games changes
+ * (engine states are immutable and copy only what they touch), so marks are
+ * remembered per group object: after a result only its own group is worked out again.
+ */
+const remembered = new WeakMap<Game[] | readonly Game[], { key: string; table: ClinchTable }>();
+
+function memo(games: readonly Game[], key: string, make: () => ClinchTable): ClinchTable {
+  const hit = remembered.get(games);
+  if (hit?.key === key) return hit.table;
+  const table = make();
+  remembered.set(games, { key, table });
+  return table;
+}
+
 type Adapter = (state: TournamentState, round: Round) => ClinchTable[];
 
 const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
   groups(state, round) {
     const withdrawn = withdrawnSet(state);
     return round.groups.map((group, gi) => {
-      const input: ClinchInput = {
-        players: group.players.filter((p) => !withdrawn.has(p)),
-        ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
-        drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-        rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
-      };
-      return { round: round.number, group: group.name, goal: "advance", places: 1, marks: clinchMarks(input) };
+      const players = group.players.filter((p) => !withdrawn.has(p));
+      const details = gi < DETAILED_TABLES;
+      return memo(group.games, `${round.number}/${gi}/${details}/${players.join(",")}`, () => {
+        const input: ClinchInput = {
+          players,
+          ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+          rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+          details,
+        };
+        return { round: round.number, group: group.name, goal: "advance", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) };
+      });
     });
   },
   league(state, round) {
@@ -59,7 +88,7 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
       drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
       rule: { kind: "points", points: s.settings.points, tiebreaks: ["wins", "winsAsBlack"], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
     };
-    return [{ round: round.number, group: null, goal: "win", places: 1, marks: clinchMarks(input) }];
+    return [{ round: round.number, group: null, goal: "win", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) }];
   },
   staged(state, round) {
     const places = ADVANCING[round.number];
@@ -69,14 +98,16 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
     const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
     return round.groups.map((group, gi) => {
       const players = group.players.filter((p) => !withdrawn.has(p));
-      const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
-      const input: ClinchInput = {
-        players,
-        ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
-        drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-        rule: { kind: "ladder", places, step4 },
-      };
-      return { round: round.number, group: group.name, goal: "top", places, marks: clinchMarks(input) };
+      return memo(group.games, `${round.number}/${gi}/${players.join(",")}`, () => {
+        const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
+        const input: ClinchInput = {
+          players,
+          ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+          rule: { kind: "ladder", places, step4 },
+        };
+        return { round: round.number, group: group.name, goal: "top", places, remaining: input.remaining.length, marks: clinchMarks(input) };
+      });
     });
   },
   diagonal: null,

@@ -68,6 +68,8 @@ export interface ClinchInput {
   readonly budget?: number;
   /** Work out single results that would settle open players when at most this many games remain (default 24). */
   readonly swingLimit?: number;
+  /** false: statuses and rivals only, no "what if" searches (for tables nobody is looking at in detail). */
+  readonly details?: boolean;
 }
 
 /** One remaining result that would settle an open player. */
@@ -86,9 +88,9 @@ export interface ClinchMark {
   readonly undecided: boolean;
   /** The player's own games still to play. */
   readonly ownRemaining: number;
-  /** Open only: what winning / losing all own remaining games would make of it. */
-  readonly ifWinsAll: ClinchStatus;
-  readonly ifLosesAll: ClinchStatus;
+  /** Open only: what winning / losing all own remaining games would make of it (null: not worked out). */
+  readonly ifWinsAll: ClinchStatus | null;
+  readonly ifLosesAll: ClinchStatus | null;
   /** Open only: single results that settle it (empty when too many games remain to look). */
   readonly swings: readonly ClinchSwing[];
   /** Open only: players who can still finish above them (points rules; empty for the ladder). */
@@ -631,6 +633,7 @@ export function clinchMarks(input: ClinchInput): ClinchMark[] {
       const fixed = new Map(own.map(({ g, gi }): [number, Outcome] => [gi, (g.a === p) === win ? "1-0" : "0-1"]));
       return statusOf(d.canQualify(p, fixed, SWING_BUDGET), d.canMiss(p, fixed, SWING_BUDGET)).status;
     };
+    if (input.details === false) return { player, status, undecided, ownRemaining: own.length, ifWinsAll: null, ifLosesAll: null, swings: [], rivals: d.rivals(p) };
     const swings: ClinchSwing[] = [];
     if (t.games.length <= swingLimit) {
       t.games.forEach((g, gi) => {

@@ -3,3 +3,5 @@ export * from "./types";
 export * from "./registry";
 export { GAME_TYPES, isGameTypeName, type GameType, type GameTypeName } from "./game-types";
 export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, type SimulationReport } from "./simulate";
+export { clinchTables, type ClinchTable } from "./clinch-tables";
+export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";

@@ -95,11 +95,15 @@ function releaseNext(round: DraftRound, events: EngineEvent[]): void {
   }
 }
 
-const KEYS: readonly RankKey[] = [
-  { name: "points", label: "points", better: "high" },
-  { name: "wins", label: "wins", better: "high" },
-  { name: "winsAsBlack", label: "wins as black", better: "high" },
-];
+/** The tiebreaks; "wins as black" named after the game's side that counts as black (tafl: the attackers). */
+function rankKeys(state: TournamentState): readonly RankKey[] {
+  const type = GAME_TYPES[state.gameType];
+  return [
+    { name: "points", label: "points", better: "high" },
+    { name: "wins", label: "wins", better: "high" },
+    { name: "winsAsBlack", label: `wins as ${type.sides[type.blackSide - 1]}`, better: "high" },
+  ];
+}
 
 function voidedPlayers(state: TournamentState): Set<string> {
   return new Set(state.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
@@ -129,7 +133,7 @@ function leagueStandings(state: TournamentState<"league">): StandingRow[] {
         },
       };
     });
-  const rows = rankByKeys(entries, KEYS);
+  const rows = rankByKeys(entries, rankKeys(state));
   for (const p of round.seeds) {
     if (!voided.has(p)) continue;
     const rank = rows.length + 1;

@@ -194,13 +194,15 @@ describe("knockouts", () => {
     expect(rows[2]!.player).toBe(final.groups[1]!.players[0]);
   });
 
-  it("the higher seed can choose role B before the game; nobody else can", () => {
+  it("the higher seed can choose role B before the game, once; nobody else can", () => {
     const s = toSemis();
     const g = findGame(s, "r4-g1-1")!;
     expect(() => chooseRole(s, g.id, g.side2, "A")).toThrow(/higher seed/);
     const swapped = chooseRole(s, g.id, g.side1, "B");
-    expect(swapped.rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side2, side2: g.side1, chooser: g.side1 });
-    expect(chooseRole(swapped, g.id, g.side1, "A").rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side1 });
+    expect(swapped.rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side2, side2: g.side1 });
+    expect(swapped.rounds[3]!.groups[0]!.games[0]!.chooser).toBeUndefined();
+    // One choice: swapping back (and so flipping a reported result) is refused.
+    expect(() => chooseRole(swapped, g.id, g.side1, "A")).toThrow(/fixed/);
     const played = recordResult(swapped, g.id, WIN1).state;
     expect(() => chooseRole(played, g.id, g.side1, "A")).toThrow(/already been played/);
     const r1 = startTournament("staged", players(16), {}, 1);
@@ -290,5 +292,15 @@ describe("staged properties over random sizes and seeds", () => {
     for (let i = 0; i < 2; i++) s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: DRAW }))).state;
     const reloaded = jsonRoundTrip(s);
     expect(JSON.stringify(playOut(reloaded, favouriteWins))).toBe(JSON.stringify(playOut(s, favouriteWins)));
+  });
+});
+
+describe("final places", () => {
+  it("the champion is above the runner-up because they won the final, and third above fourth by the third-place game", () => {
+    const state = simulate({ format: "staged", players: simulatedPlayers(16), seed: "why" });
+    const rows = standings(state);
+    expect(rows[0]!.status).toBe("champion");
+    expect(rows[0]!.why).toContain("won the final vs lost the final");
+    expect(rows[2]!.why).toContain("won the third-place game vs lost the third-place game");
   });
 });

@@ -261,6 +261,18 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
 }
 
 /** Knockout group order: the winner of the deciding game first (a lone player wins by walkover). */
+/**
+ * The final round's result as a rank value (see the "final" key's words): winning
+ * the final is 6, losing it 4, undecided 5; the third-place game 3 / 1 / 2. So the
+ * champion's "why" says "won the final", not "better place in the group".
+ */
+function knockoutResult(group: Group, order: readonly string[], player: string): number {
+  const base = group.name === "Final" ? 4 : 1;
+  const decided = group.games.some((g) => !g.void && g.result && g.result.outcome !== "draw");
+  if (!decided) return base + 1;
+  return order[0] === player ? base + 2 : base;
+}
+
 function knockoutOrder(group: Group, withdrawn: ReadonlySet<string>): string[] {
   const left = group.players.filter((p) => !withdrawn.has(p));
   if (left.length < 2) return left;
@@ -359,7 +371,13 @@ function replan(s: DraftState<"staged">, events: EngineEvent[]): void {
 
 const STANDING_KEYS: readonly RankKey[] = [
   { name: "round", label: "rounds reached", better: "high" },
-  { name: "final", label: "result in the knockout", better: "high", word: "better" },
+  {
+    name: "final",
+    label: "result in the knockout",
+    better: "high",
+    word: "better",
+    describe: (v) => ["no final-round game", "lost the third-place game", "third-place game not decided", "won the third-place game", "lost the final", "final not decided", "won the final"][v] ?? String(v),
+  },
   { name: "groupRank", label: "place in the group", better: "low", word: "better" },
   { name: "percent", label: "score %", better: "high" },
 ];
@@ -432,7 +450,7 @@ export const stagedFormat: Format<"staged"> = {
         status: statusOf(p.id, round),
         values: {
           round: round.number,
-          final: round.number === 5 && group.name === "Final" ? 1 : 0,
+          final: round.number === 5 ? knockoutResult(group, order, p.id) : 0,
           groupRank: pos >= 0 ? pos + 1 : group.players.length + 1,
           percent: Math.round(percentIn(round, p.id) * 10000) / 100,
         },
@@ -480,7 +498,9 @@ export function chooseRole(state: TournamentState, gameId: string, playerId: str
     throw new FormatError(game.chooser ? `only ${game.chooser}, the higher seed, chooses the roles of ${gameId}` : `the roles of ${gameId} are fixed`);
   }
   const other = game.side1 === playerId ? game.side2 : game.side1;
-  const updated: Game = { ...game, side1: role === "A" ? playerId : other, side2: role === "A" ? other : playerId };
+  // The choice is made once: without a chooser, the roles are settled.
+  const { chooser: _settled, ...rest } = game;
+  const updated: Game = { ...rest, side1: role === "A" ? playerId : other, side2: role === "A" ? other : playerId };
   const games = group.games.slice();
   games[loc.n - 1] = updated;
   const groups = round.groups.slice();

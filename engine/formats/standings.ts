@@ -12,6 +12,8 @@ export interface RankKey {
   readonly better: "high" | "low";
   /** The comparison word when "more"/"fewer" would read wrong ("better place"). */
   readonly word?: string;
+  /** Words for a value where the number means nothing to a reader ("won the final"). */
+  readonly describe?: (value: number) => string;
 }
 
 export interface RankEntry {
@@ -64,7 +66,8 @@ export function explainOrder(a: RankEntry, b: RankEntry, keys: readonly RankKey[
     if (x !== y) {
       const word = k.word ?? (k.better === "high" ? "more" : "fewer");
       const prefix = same.length > 0 ? `same ${same.join(", ")}; ` : "";
-      return `${prefix}${word} ${k.label}: ${fmt(x)} vs ${fmt(y)}`;
+      const show = k.describe ?? fmt;
+      return `${prefix}${word} ${k.label}: ${show(x)} vs ${show(y)}`;
     }
     same.push(`${k.label} (${fmt(x)})`);
   }

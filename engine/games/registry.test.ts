@@ -39,7 +39,7 @@ describe.each(ON_SITE_GAMES.map((game) => [game.id, game] as const))("the %s gam
     expect(game.legalMoves(ended)).toEqual([]);
     expect(game.play(ended, game.legalMoves(game.setup())[0]!).ok).toBe(false);
     expect(game.describeReason("resignation")).toBe("resignation");
-    expect(game.describeReason("timeout")).toBe("time");
+    expect(game.describeReason("timeout")).toBe("time ran out");
   });
 
   it("refuses a damaged position", () => {

@@ -28,7 +28,7 @@ export interface OnSiteGame extends GameInfo {
 
 const COMMON_REASONS: Readonly<Record<CommonEndReason, string>> = {
   resignation: "resignation",
-  timeout: "time",
+  timeout: "time ran out",
   agreement: "agreement",
 };
 

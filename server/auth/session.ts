@@ -5,7 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getToken } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { config } from "@/server/config";
+import { isSiteAdmin } from "@/server/services/admin/site-admins";
 
 export interface SessionUser {
   id: string;
@@ -39,13 +39,14 @@ export async function sessionUserFromCookies(db: Db, cookieHeader: string | null
   }).catch(() => null);
   if (!token?.sub || typeof token.sv !== "number") return null;
   const [user] = await db
-    .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, role: users.role })
     .from(users)
     .where(and(eq(users.id, token.sub), isNull(users.deletedAt)));
   if (!user || user.sessionVersion !== token.sv) return null;
   return {
     id: user.id,
     username: user.username,
-    isAdmin: config().ADMIN_USERNAMES.includes(user.username.toLowerCase()),
+    // A role stored on the account (or its id named by the operator), never its name.
+    isAdmin: isSiteAdmin(user),
   };
 }

@@ -23,8 +23,11 @@ const MORE = ["gudrun", "harald", "ingrid", "jorund", "kari", "leif", "magnus", 
 
 type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
 
-/** Decides every released game, `steps` times over (each step: a round or a league phase). */
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number): Promise<void> {
+/**
+ * Decides every released game, `steps` times over (each step: a round or a league
+ * phase), step k at `at(k)`, so ratings histories spread over days.
+ */
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
@@ -33,7 +36,7 @@ async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pic
         .select({ id: games.id })
         .from(games)
         .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
-      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) });
+      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step));
     }
   }
 }
@@ -46,16 +49,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const names = [...DEMO_USERNAMES, ...MORE];
   const inserted = await db
     .insert(users)
-    .values(names.map((username, i) => ({ username, passwordHash, rating: 1900 - i * 15, ratingRd: 120 + (i % 5) * 20 })))
-    .returning({ id: users.id, username: users.username, rating: users.rating });
+    .values(names.map((username) => ({ username, passwordHash })))
+    .returning({ id: users.id, username: users.username });
   const people: SessionUser[] = inserted.map((u) => ({ id: u.id, username: u.username, isAdmin: false }));
-  const rating = new Map(inserted.map((u) => [u.id, u.rating]));
+  // A hidden playing strength decides the demo results; the ratings per game then
+  // follow from those results, as they would on a real site.
+  const strength = new Map(inserted.map((u, i) => [u.id, 1900 - i * 15]));
   const rng = Prng.fromSeed("moot-demo");
   // Mostly the stronger player wins, sometimes not; draws where the game allows.
   const pick =
     (draws: boolean): Pick =>
     (a, b) => {
-      const expected = 1 / (1 + 10 ** ((rating.get(b)! - rating.get(a)!) / 400));
+      const expected = 1 / (1 + 10 ** ((strength.get(b)! - strength.get(a)!) / 400));
       const r = rng.float();
       if (draws && r < 0.1) return "draw";
       return r < 0.1 + expected * 0.9 ? "1-0" : "0-1";
@@ -73,8 +78,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     minPlayers: number;
     maxPlayers: number;
     startsAt?: Date;
-    /** Start it and decide this many steps of games (draws allowed or not). */
-    play?: { steps: number; draws: boolean };
+    /** Start it `daysAgo` days ago and decide this many steps of games, one every `stepDays`. */
+    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -90,8 +95,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     for (const p of people.slice(1, 1 + opts.players)) await joinTournament(db, p.id, t.id);
     if (opts.play) {
-      await startTournamentNow(db, alice, t.id);
-      await playOut(db, alice, t.id, pick(opts.play.draws), opts.play.steps);
+      const { steps, draws, daysAgo, stepDays } = opts.play;
+      const at = (step: number) => new Date(Date.now() - (daysAgo - step * stepDays) * 86_400_000);
+      await startTournamentNow(db, alice, t.id, at(-0.2));
+      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step));
     }
   }
 
@@ -106,7 +113,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     settings: { partition: "fixed", groupSize: 4 },
     minPlayers: 4,
     maxPlayers: 32,
-    play: { steps: 10, draws: true },
+    play: { steps: 10, draws: true, daysAgo: 60, stepDays: 2 },
   });
 
   await tournament({
@@ -118,7 +125,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 16,
     minPlayers: 16,
     maxPlayers: 28,
-    play: { steps: 12, draws: false },
+    play: { steps: 12, draws: false, daysAgo: 40, stepDays: 3 },
   });
 
   // Running: a hnefatafl league (first phases decided) and a diagonal race.
@@ -131,7 +138,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 6,
     minPlayers: 4,
     maxPlayers: 12,
-    play: { steps: 3, draws: true },
+    play: { steps: 3, draws: true, daysAgo: 2, stepDays: 0.5 },
   });
 
   await tournament({
@@ -143,7 +150,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     players: 20,
     minPlayers: 6,
     maxPlayers: 64,
-    play: { steps: 1, draws: false },
+    play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
   });
 
   // Registering: open now, and one that starts by itself in two days.

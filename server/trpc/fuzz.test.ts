@@ -27,7 +27,7 @@ afterAll(() => h.close());
 const CLIENT_ERRORS = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "PARSE_ERROR"]);
 
 // Counters that are meant to move on abuse (rate limits, sign-in throttling) are left out.
-const TABLES = ["users", "games", "game_moves", "challenges", "game_reports", "rating_history", "tournaments", "tournament_players", "tournament_audit", "app_settings"];
+const TABLES = ["users", "games", "game_moves", "challenges", "game_reports", "rating_history", "player_ratings", "tournaments", "tournament_players", "tournament_audit", "app_settings"];
 
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];

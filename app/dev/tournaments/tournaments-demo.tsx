@@ -141,7 +141,7 @@ export function TournamentsDemo() {
             <details className="group">
               <summary className="cursor-pointer text-sm font-semibold">Audit log</summary>
               <div className="pt-3">
-                <AuditLog audit={d.state.audit} actions={d.actions} roundTimes={d.roundTimes} />
+                <AuditLog audit={d.state.audit} actions={d.actions} roundTimes={d.roundTimes} names={names} state={d.state} gameLinks={d.gameLinks} />
               </div>
             </details>
           </section>

@@ -19,10 +19,25 @@ import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
-/** The game's end reason completing "won by …" / "Draw by …". */
-function reasonText(view: GameView): string {
-  if (!view.endReason) return "";
-  return ` by ${onSiteGame(view.gameType)?.describeReason(view.endReason) ?? view.endReason}`;
+// How each end reason every game shares reads after "X won" or "Draw", so every
+// banner is a sentence; a game's own reasons (checkmate, king escaped) come from its rules.
+const ENDINGS: Record<string, string> = {
+  resignation: " by resignation",
+  timeout: " on time",
+  agreement: " by agreement",
+  reported: " (result reported by the players)",
+  "set by organizer": " (result set by the organizer)",
+  withdrawal: " (the opponent withdrew from the tournament)",
+  [NO_FIRST_MOVE]: " by forfeit: the opponent ran out of time before making a first move. The forfeit counts in the tournament's standings, but the game is unrated",
+};
+
+/** "alice (Defenders) won on time.", "Draw by agreement.": the result banner's sentence. */
+export function resultSentence(view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2" | "gameType">, sideNames: readonly [string, string], marginLabel: string | null): string {
+  const head =
+    view.result === "draw" ? "Draw" : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`;
+  const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${onSiteGame(view.gameType)?.describeReason(view.endReason) ?? view.endReason}`) : "";
+  const margin = view.margin != null && view.result !== "draw" ? ` by a margin of ${view.margin}${marginLabel ? ` ${marginLabel}` : ""}` : "";
+  return `${head}${margin}${ending}.`;
 }
 
 /** `?ply=N` in the address: the move a shared link points at. */
@@ -98,7 +113,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const type = catalogGame(view.gameType);
   const rules = onSiteGame(view.gameType);
   const Board = boardFor(view.gameType);
-  const sideNames = type?.sideNames ?? ["Side 1", "Side 2"];
+  const sideNames: readonly [string, string] = type?.sideNames ?? ["First player", "Second player"];
   // The side that ran out of time before its first move (games ended for "no first move").
   const neverMovedName = (view.clock.toMove === 1 ? view.side1 : view.side2).username;
   const notations = useMemo(() => view.moves.map((m) => m.notation), [view.moves]);
@@ -185,21 +200,9 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
         </div>
       )}
 
-      {view.status === "finished" && view.endReason === NO_FIRST_MOVE && (
+      {view.status === "finished" && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
-          {view.result === "1-0" ? view.side1.username : view.side2.username} ({sideNames[view.result === "1-0" ? 0 : 1]}) won by forfeit:{" "}
-          {neverMovedName} ran out of time before making a first move. The forfeit counts in the tournament&apos;s standings, but the game is
-          unrated.
-        </div>
-      )}
-
-      {view.status === "finished" && view.endReason !== NO_FIRST_MOVE && (
-        <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
-          {view.result === "draw"
-            ? "Draw"
-            : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`}
-          {reasonText(view)}
-          {view.margin != null ? ` (margin ${view.margin})` : ""}.
+          {resultSentence(view, sideNames, type?.marginLabel ?? null)}
         </div>
       )}
       <FormAlert message={error} />

@@ -3,6 +3,7 @@
 // report, or (admins) set it.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { useTRPC } from "@/lib/trpc/client";
 import type { GameResult, GameView } from "@/server/services/game/game-view";
@@ -20,7 +21,8 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: P
   const type = catalogGame(view.gameType);
   const report = useMutation(trpc.game.report.mutationOptions({ onSuccess: onChange, onError }));
   const answer = useMutation(trpc.game.answerReport.mutationOptions({ onSuccess: onChange, onError }));
-  const [outcome, setOutcome] = useState<"win" | "draw" | "loss">("win");
+  // Nothing preselected: a result is something the player states, not a default they forget to change.
+  const [outcome, setOutcome] = useState<"win" | "draw" | "loss" | null>(null);
   const [margin, setMargin] = useState("");
 
   if (view.status !== "active") {
@@ -35,7 +37,8 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: P
   const pending = view.report;
   const iReported = pending?.reporterId !== undefined && mySide !== null && pending.reporterId === (mySide === 1 ? view.side1.id : view.side2.id);
 
-  function resultFromOutcome(side: 1 | 2): GameResult {
+  function resultFromOutcome(side: 1 | 2): GameResult | null {
+    if (outcome === null) return null;
     if (outcome === "draw") return "draw";
     return (outcome === "win") === (side === 1) ? "1-0" : "0-1";
   }
@@ -46,19 +49,37 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: P
       onError(new Error("The margin must be a whole number, 0 or more."));
       return;
     }
-    if (mySide) report.mutate({ gameId: view.id, result: resultFromOutcome(mySide), margin: m });
+    const result = mySide ? resultFromOutcome(mySide) : null;
+    if (mySide && result === null) {
+      onError(new Error("Choose your result: win, draw or loss."));
+      return;
+    }
+    if (mySide && result) report.mutate({ gameId: view.id, result, margin: m });
   }
 
   return (
     <div className="card max-w-xl space-y-4">
       <p className="text-sm">
-        This game is played elsewhere. Report the result here{view.clock.deadline ? ` by ${new Date(view.clock.deadline).toLocaleString()}` : ""}.
+        This game is played elsewhere. Report the result here
+        {view.clock.deadline ? (
+          <>
+            {" "}
+            by <LocalTime at={view.clock.deadline} relative />
+          </>
+        ) : null}
+        .
       </p>
       {pending && (
         <p role="status" data-testid="report-status">
           Reported: {describe(pending.result)}
           {pending.margin != null ? ` (margin ${pending.margin})` : ""} —{" "}
-          {pending.status === "disputed" ? "disputed; an organizer will decide." : `confirmed automatically on ${new Date(pending.confirmAt).toLocaleString()} unless disputed.`}
+          {pending.status === "disputed" ? (
+            "disputed; an organizer will decide."
+          ) : (
+            <>
+              confirmed automatically on <LocalTime at={pending.confirmAt} relative /> unless disputed.
+            </>
+          )}
         </p>
       )}
       {mySide !== null && pending && !iReported && pending.status === "pending" && (

@@ -1,3 +1,4 @@
+import { LocalTime } from "@/components/local-time";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -12,12 +13,21 @@ import { api } from "@/lib/trpc/server";
 
 type Props = { params: Promise<{ username: string }>; searchParams: Promise<Record<string, string | string[]>> };
 
+/** The segment as typed; one that is not valid percent-encoding stays as it is (and names nobody). */
+function decodedSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: decodeURIComponent((await params).username).slice(0, 24) };
+  return { title: decodedSegment((await params).username).slice(0, 24) };
 }
 
 export default async function PlayerPage({ params, searchParams }: Props) {
-  const parsed = ZUsername.safeParse(decodeURIComponent((await params).username));
+  const parsed = ZUsername.safeParse(decodedSegment((await params).username));
   if (!parsed.success) notFound();
   const sp = await searchParams;
   const page = pageParam(sp.page, 10_000);
@@ -26,7 +36,10 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
     throw err;
   });
-  const [games, history] = await Promise.all([caller.game.ofPlayer({ userId: player.id, page }), caller.player.ratingHistory({ userId: player.id })]);
+  const [games, histories] = await Promise.all([
+    caller.game.ofPlayer({ userId: player.id, page }),
+    Promise.all(player.ratings.map((r) => caller.player.ratingHistory({ userId: player.id, gameType: r.gameType }))),
+  ]);
   const outcome = (g: (typeof games.games)[number]) => {
     if (g.status === "aborted" || g.status === "void") return g.status;
     if (g.status !== "finished") return "playing";
@@ -39,29 +52,40 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       <div>
         <h1 className="text-2xl font-bold">{player.username}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          Joined <time dateTime={player.createdAt.toISOString()}>{player.createdAt.toISOString().slice(0, 10)}</time>
+          Joined <LocalTime at={player.createdAt} dateOnly />
         </p>
       </div>
-      <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
-        <section className="card" aria-labelledby="rating-heading">
-          <h2 id="rating-heading" className="font-semibold">
-            Rating
-          </h2>
-          <p className="mt-2 text-2xl font-bold" data-testid="rating">
-            {displayRating(player)}
-          </p>
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            {player.ratedGames} rated game{player.ratedGames === 1 ? "" : "s"}
-            {isProvisional(player) ? " · provisional" : ""}
-          </p>
-        </section>
-        <section className="card" aria-labelledby="history-heading">
-          <h2 id="history-heading" className="mb-2 font-semibold">
-            Rating history
-          </h2>
-          <RatingChart points={history} />
-        </section>
-      </div>
+      <section className="space-y-3" aria-labelledby="ratings-heading">
+        <h2 id="ratings-heading" className="text-lg font-semibold">
+          Ratings
+        </h2>
+        {player.ratings.length === 0 ? (
+          <p className="card text-sm text-stone-600 dark:text-stone-400">No rated games yet: every game starts at 1500 ± 700.</p>
+        ) : (
+          player.ratings.map((r, i) => {
+            const name = catalogGame(r.gameType)?.name ?? r.gameType;
+            return (
+              <section key={r.gameType} className="card grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]" aria-labelledby={`rating-${r.gameType}`} data-testid={`rating-${r.gameType}`}>
+                <div>
+                  <h3 id={`rating-${r.gameType}`} className="font-semibold">
+                    <Link className="link" href={`/players?game=${encodeURIComponent(r.gameType)}`}>
+                      {name}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 text-2xl font-bold" data-testid="rating">
+                    {displayRating(r)}
+                  </p>
+                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                    {r.ratedGames} rated game{r.ratedGames === 1 ? "" : "s"}
+                    {isProvisional(r) ? " · provisional" : ""}
+                  </p>
+                </div>
+                <RatingChart gameName={name} points={histories[i]!} />
+              </section>
+            );
+          })
+        )}
+      </section>
       <section className="space-y-3" aria-labelledby="games-heading">
         <h2 id="games-heading" className="text-lg font-semibold">
           Games
@@ -94,7 +118,9 @@ export default async function PlayerPage({ params, searchParams }: Props) {
                       {outcome(g)}
                       {g.endReason ? ` (${g.endReason})` : ""}
                     </td>
-                    <td className="px-4 py-2">{g.createdAt.toISOString().slice(0, 10)}</td>
+                    <td className="px-4 py-2">
+                      <LocalTime at={g.createdAt} dateOnly />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { LocalTime } from "@/components/local-time";
 import { AuditLog } from "@/components/tournament/audit-log";
+import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
+import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { standings } from "@/engine/formats";
@@ -13,9 +16,10 @@ import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
 import { LiveRefresh } from "./live-refresh";
-import { TournamentActions, WithdrawButton } from "./tournament-actions";
+import { ExportLinks, OrganizerPanel } from "./organizer-panel";
+import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const metadata: Metadata = { title: "Tournament" };
 
@@ -40,18 +44,23 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
-export default async function TournamentPage({ params }: Props) {
+export default async function TournamentPage({ params, searchParams }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const caller = await api();
-  const [t, me] = await Promise.all([
+  const [t, me, clinch] = await Promise.all([
     caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
       if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
       throw err;
     }),
     caller.account.me(),
+    // Clinch marks of the live tables; a page without them still works.
+    caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
   const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
+  const invite = (await searchParams).invite;
+  const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
+  const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
   const joined = !!me && t.players.some((p) => p.id === me.id);
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
@@ -63,7 +72,23 @@ export default async function TournamentPage({ params }: Props) {
   const stillPlaying = new Set(t.status === "running" ? rows.filter((r) => r.status === "playing").map((r) => r.player) : []);
   // Seeds: round 1's order once started; by rating before.
   const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
-  const actions = t.audit.map((a) => ({ at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail ? `${a.action}: ${a.detail}` : a.action }));
+  // Who did each recorded action: nobody (the site by itself), the organizer (or an admin), or a player.
+  const actions = t.audit.map((a) => ({
+    at: a.at.toISOString(),
+    who: a.actor ?? "Moot",
+    what: a.detail,
+    action: a.action,
+    actor: a.actor === null ? ("system" as const) : a.actorId === t.organizer.id || a.actorIsAdmin ? ("organizer" as const) : ("player" as const),
+  }));
+  // When each round started, so the engine's draws sit among the timed actions.
+  const roundTimes: Record<number, string> = {};
+  if (t.startedAt) roundTimes[1] = t.startedAt.toISOString();
+  for (const a of t.audit) {
+    const m = a.action === "round started" ? /^Round (\d+)/.exec(a.detail) : null;
+    if (m) roundTimes[Number(m[1])] = a.at.toISOString();
+  }
+  // The rating each player was seeded with (the engine keeps it); current ratings before the start.
+  const seedRating = new Map(t.state?.players.map((p) => [p.id, p.rating]) ?? []);
 
   return (
     <div className="space-y-8">
@@ -80,7 +105,16 @@ export default async function TournamentPage({ params }: Props) {
             {t.organizer.username}
           </Link>
         </p>
-        <TournamentActions tournamentId={t.id} status={t.status} joined={joined} signedIn={!!me} isOrganizer={isOrganizer} />
+        <TournamentActions
+          tournamentId={t.id}
+          status={t.status}
+          joined={joined}
+          signedIn={!!me}
+          isOrganizer={isOrganizer}
+          inviteOnly={t.inviteOnly}
+          inviteToken={inviteToken}
+          requested={requested}
+        />
       </header>
 
       {t.champions.length > 0 && (
@@ -91,13 +125,21 @@ export default async function TournamentPage({ params }: Props) {
         </section>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
           <h2 id="about-heading" className="font-semibold">
             About
           </h2>
           {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {t.inviteOnly ? (
+              <>
+                <dt className="text-stone-500">Entry</dt>
+                <dd>By invitation: the organizer approves each player</dd>
+              </>
+            ) : null}
             <dt className="text-stone-500">Players</dt>
             <dd>
               {t.players.length} joined · {t.minPlayers}–{t.maxPlayers} allowed
@@ -106,13 +148,17 @@ export default async function TournamentPage({ params }: Props) {
             {t.startsAt && t.status === "registering" && (
               <>
                 <dt className="text-stone-500">Starts</dt>
-                <dd>{t.startsAt.toISOString().slice(0, 16).replace("T", " ")} UTC (automatically)</dd>
+                <dd>
+                  <LocalTime at={t.startsAt} relative />, automatically
+                </dd>
               </>
             )}
             {t.registrationClosesAt && t.status === "registering" && (
               <>
                 <dt className="text-stone-500">Registration closes</dt>
-                <dd>{t.registrationClosesAt.toISOString().slice(0, 16).replace("T", " ")} UTC</dd>
+                <dd>
+                  <LocalTime at={t.registrationClosesAt} relative />
+                </dd>
               </>
             )}
             {Object.entries(t.settings).map(([k, v]) => (
@@ -139,8 +185,11 @@ export default async function TournamentPage({ params }: Props) {
                   <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
                     {p.username}
                   </Link>
-                  <span className="text-xs text-stone-500">{displayRating(p)}</span>
+                  <span className="text-xs text-stone-500" title={seedRating.has(p.id) ? `rating used for seeding; now ${displayRating(p)}` : "current rating"}>
+                    {seedRating.has(p.id) ? Math.round(seedRating.get(p.id)!) : displayRating(p)}
+                  </span>
                   {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
+                  {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
                   {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
                   {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
                     <details className="ml-auto text-xs">
@@ -166,13 +215,24 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
-            <StandingsTable state={t.state} names={names} rows={rows} overall />
+            <ExportLinks tournamentId={t.id} />
+            <StandingsTable
+              state={t.state}
+              names={names}
+              rows={rows}
+              overall
+              headed
+              testId={t.format === "league" ? "league-table" : "standings-table"}
+              clinch={t.format === "league" ? clinchTableFor(clinch, 1, null) : undefined}
+            />
           </section>
           <section className="space-y-3" aria-labelledby="rounds-heading">
             <h2 id="rounds-heading" className="text-lg font-semibold">
               Rounds
             </h2>
-            <RoundView state={t.state} names={names} gameLinks={gameLinks} />
+            <PlayedOnSiteProvider value={catalogGame(t.gameType)?.playedOnSite ?? true}>
+              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} clinch={clinch} />
+            </PlayedOnSiteProvider>
           </section>
         </>
       ) : (
@@ -185,7 +245,15 @@ export default async function TournamentPage({ params }: Props) {
         <h2 id="audit-heading" className="text-lg font-semibold">
           Audit log
         </h2>
-        <AuditLog audit={t.state?.audit ?? []} actions={actions} />
+        <AuditLog
+          audit={t.state?.audit ?? []}
+          actions={actions}
+          roundTimes={roundTimes}
+          names={names}
+          state={t.state}
+          gameLinks={gameLinks}
+          linkPlayers
+        />
       </section>
     </div>
   );

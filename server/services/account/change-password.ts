@@ -3,7 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { hashPassword } from "@/server/auth/password";
+import { checkCurrentPassword } from "./check-current-password";
 import { AppError } from "../errors";
 import { requireLiveUser } from "./require-live-user";
 
@@ -11,11 +12,10 @@ export async function changePassword(
   db: Db,
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  now = new Date(),
 ): Promise<void> {
   const user = await requireLiveUser(db, userId);
-  if (!(await verifyPassword(user.passwordHash ?? "", input.currentPassword))) {
-    throw new AppError("BAD_REQUEST", "Your current password is not correct.");
-  }
+  await checkCurrentPassword(db, user, input.currentPassword, "Your current password is not correct.", now);
   if (input.currentPassword === input.newPassword) {
     throw new AppError("BAD_REQUEST", "The new password must differ from the current one.");
   }

@@ -3,25 +3,28 @@
 // tournaments the player took part in keep a consistent history.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
-import { verifyPassword } from "@/server/auth/password";
-import { AppError } from "../errors";
+import { authThrottle, users } from "@/db/schema";
+import { DELETED_PREFIX } from "@/lib/account-rules";
+import { userKey } from "../auth/throttle";
+import { checkCurrentPassword } from "./check-current-password";
 import { requireLiveUser } from "./require-live-user";
 
-export async function deleteAccount(db: Db, userId: string, input: { password: string }): Promise<void> {
+export async function deleteAccount(db: Db, userId: string, input: { password: string }, now = new Date()): Promise<void> {
   const user = await requireLiveUser(db, userId);
-  if (!(await verifyPassword(user.passwordHash ?? "", input.password))) {
-    throw new AppError("BAD_REQUEST", "That password is not correct; the account was not deleted.");
-  }
+  await checkCurrentPassword(db, user, input.password, "That password is not correct; the account was not deleted.", now);
   await db
     .update(users)
     .set({
-      // "deleted-" + 8 hex characters: unique, within the username rules, clearly not a person.
-      username: sql`'deleted-' || substr(md5(${users.id}::text), 1, 8)`,
+      // "deleted-" + the whole account id: unique because the id is, and no sign-up can
+      // take it first (the prefix is reserved in lib/account-rules.ts).
+      username: sql`${DELETED_PREFIX} || ${users.id}::text`,
       email: null,
       passwordHash: null,
-      deletedAt: new Date(),
+      role: "player",
+      deletedAt: now,
       sessionVersion: sql`${users.sessionVersion} + 1`,
     })
     .where(eq(users.id, user.id));
+  // Whoever registers the freed name later starts with a clean sign-in record.
+  await db.delete(authThrottle).where(eq(authThrottle.key, userKey(user.username)));
 }

@@ -4,7 +4,7 @@ import { and, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { burnVerifyTime, verifyPassword } from "@/server/auth/password";
-import { clearFailures, ipKey, lockedForMs, recordFailure, userKey } from "../auth/throttle";
+import { ipKey, throttledCheck, userKey, waitSentence } from "../auth/throttle";
 
 export type SignInResult =
   | { ok: true; user: { id: string; username: string; sessionVersion: number } }
@@ -22,28 +22,24 @@ export async function verifyCredentials(
   if (!username || username.length > 64 || !input.password || input.password.length > 200) {
     return { ok: false, message: WRONG_CREDENTIALS };
   }
-  const keys = [userKey(username), ...(input.ip ? [ipKey(input.ip)] : [])];
-  const wait = await lockedForMs(db, keys, now);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    return {
-      ok: false,
-      message: `Too many failed sign-ins. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
-    };
-  }
-
   const [user] = await db
     .select()
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, isNull(users.deletedAt)));
-  let valid = false;
-  if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, input.password);
-  else await burnVerifyTime(input.password);
-
-  if (!user || !valid) {
-    await recordFailure(db, keys, now);
-    return { ok: false, message: WRONG_CREDENTIALS };
-  }
-  await clearFailures(db, userKey(username));
+  // The attempt is counted before the password is checked (see throttle.ts), so a burst
+  // of guesses gets no more checks than guesses sent one by one.
+  const keys = [...(input.ip ? [ipKey(input.ip)] : []), userKey(username)];
+  const result = await throttledCheck(
+    db,
+    keys,
+    async () => {
+      if (user?.passwordHash) return verifyPassword(user.passwordHash, input.password);
+      await burnVerifyTime(input.password);
+      return false;
+    },
+    now,
+  );
+  if (!result.checked) return { ok: false, message: `Too many failed sign-ins. ${waitSentence(result.waitMs)}` };
+  if (!user || !result.ok) return { ok: false, message: WRONG_CREDENTIALS };
   return { ok: true, user: { id: user.id, username: user.username, sessionVersion: user.sessionVersion } };
 }

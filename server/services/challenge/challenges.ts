@@ -3,12 +3,13 @@
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { challenges, users } from "@/db/schema";
+import { challenges, playerRatings, users } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { pingInbox, publishChanged } from "@/server/realtime/publish";
 import { noticeGamesCreated } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { createGame } from "../game/create-game";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 export const MAX_OPEN_CHALLENGES = 5;
 export const LOBBY_ROOM = "lobby";
@@ -99,10 +100,11 @@ export async function listOpenChallenges(db: Db, limit = 50) {
       creatorSide: challenges.creatorSide,
       rated: challenges.rated,
       createdAt: challenges.createdAt,
-      creator: { id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd },
+      creator: { id: users.id, username: users.username, ...ratingColumns(playerRatings) },
     })
     .from(challenges)
     .innerJoin(users, eq(users.id, challenges.creatorId))
+    .leftJoin(playerRatings, ratingOf(playerRatings, challenges.creatorId, challenges.gameType))
     .where(eq(challenges.status, "open"))
     .orderBy(desc(challenges.createdAt))
     .limit(limit);

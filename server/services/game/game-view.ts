@@ -3,9 +3,10 @@
 // tRPC answer and the Socket.IO event, so a client treats both the same way.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameMoves, gameReports, games, tournaments, users } from "@/db/schema";
+import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
 import { AppError } from "../errors";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 export type GameRow = typeof games.$inferSelect;
 export type GameResult = "1-0" | "0-1" | "draw";
@@ -13,6 +14,7 @@ export type GameResult = "1-0" | "0-1" | "draw";
 export interface GamePlayer {
   id: string;
   username: string;
+  /** Rating and deviation in this game's type. */
   rating: number;
   rd: number;
 }
@@ -58,8 +60,9 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
   if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
   const [players, moves, [report]] = await Promise.all([
     db
-      .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd })
+      .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
       .from(users)
+      .leftJoin(playerRatings, ratingOf(playerRatings, users.id, game.gameType))
       .where(inArray(users.id, [game.side1Id, game.side2Id])),
     db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply)),
     db.select().from(gameReports).where(eq(gameReports.gameId, gameId)),

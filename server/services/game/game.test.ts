@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { gameMoves, games, ratingHistory, users } from "@/db/schema";
+import { gameMoves, games, playerRatings, ratingHistory, users } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
@@ -109,11 +109,11 @@ describe("moves", () => {
     }
     expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "king escaped" });
     expect(view!.moves.map((m) => m.notation)).toEqual(record.moves);
-    const [a] = await h.db.select().from(users).where(eq(users.id, attacker.id));
-    const [d] = await h.db.select().from(users).where(eq(users.id, defender.id));
+    const [a] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, attacker.id));
+    const [d] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, defender.id));
+    expect(a).toMatchObject({ gameType: "hnefatafl", ratedGames: 1 });
     expect(a!.rating).toBeLessThan(1500);
     expect(d!.rating).toBeGreaterThan(1500);
-    expect(a!.ratedGames).toBe(1);
     expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
     await expect(api(attacker).game.move({ gameId: game.id, ply: record.moves.length, move: "d1-d2" })).rejects.toMatchObject({
       message: "This game is already over.",
@@ -167,8 +167,7 @@ describe("ending by agreement or resignation", () => {
     const view = await api(defender).game.draw({ gameId: game.id, action: "accept" });
     expect(view).toMatchObject({ status: "finished", result: "draw", endReason: "agreement" });
     // Unrated: nobody's rating moved.
-    const [a] = await h.db.select().from(users).where(eq(users.id, attacker.id));
-    expect(a!.ratedGames).toBe(0);
+    expect(await h.db.select().from(playerRatings).where(eq(playerRatings.userId, attacker.id))).toEqual([]);
   });
 
   it("resignation gives the opponent the win; spectators cannot resign for anyone", async () => {

@@ -4,10 +4,13 @@ import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { pageCount } from "../listing";
-import { gameReports, games, ratingHistory, users } from "@/db/schema";
+import { gameReports, games, playerRatings, users } from "@/db/schema";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 const side1 = alias(users, "side1");
 const side2 = alias(users, "side2");
+const rating1 = alias(playerRatings, "rating1");
+const rating2 = alias(playerRatings, "rating2");
 
 function summaryColumns() {
   return {
@@ -20,13 +23,19 @@ function summaryColumns() {
     deadline: games.deadline,
     rated: games.rated,
     createdAt: games.createdAt,
-    side1: { id: side1.id, username: side1.username, rating: side1.rating },
-    side2: { id: side2.id, username: side2.username, rating: side2.rating },
+    side1: { id: side1.id, username: side1.username, rating: ratingColumns(rating1).rating },
+    side2: { id: side2.id, username: side2.username, rating: ratingColumns(rating2).rating },
   };
 }
 
 function withPlayers() {
-  return { side1: eq(side1.id, games.side1Id), side2: eq(side2.id, games.side2Id) };
+  return {
+    side1: eq(side1.id, games.side1Id),
+    side2: eq(side2.id, games.side2Id),
+    // Each player's rating in the game's own type.
+    rating1: ratingOf(rating1, games.side1Id, games.gameType),
+    rating2: ratingOf(rating2, games.side2Id, games.gameType),
+  };
 }
 
 export const GAMES_PAGE_SIZE = 20;
@@ -40,6 +49,8 @@ async function pageOfGames(db: Db, where: SQL | undefined, page: number) {
       .from(games)
       .innerJoin(side1, j.side1)
       .innerJoin(side2, j.side2)
+      .leftJoin(rating1, j.rating1)
+      .leftJoin(rating2, j.rating2)
       .where(where)
       .orderBy(desc(games.createdAt))
       .limit(GAMES_PAGE_SIZE)
@@ -76,16 +87,9 @@ export async function listMyTurn(db: Db, userId: string) {
     .from(games)
     .innerJoin(side1, j.side1)
     .innerJoin(side2, j.side2)
+    .leftJoin(rating1, j.rating1)
+    .leftJoin(rating2, j.rating2)
     .where(and(eq(games.status, "active"), or(and(isNotNull(games.position), myMove), toAnswer)))
     .orderBy(asc(games.deadline))
     .limit(200);
-}
-
-export async function ratingHistoryOf(db: Db, userId: string) {
-  return db
-    .select({ rating: ratingHistory.rating, rd: ratingHistory.rd, at: ratingHistory.at, gameId: ratingHistory.gameId })
-    .from(ratingHistory)
-    .where(eq(ratingHistory.userId, userId))
-    .orderBy(asc(ratingHistory.at))
-    .limit(500);
 }

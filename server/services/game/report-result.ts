@@ -92,7 +92,10 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
 export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameView> {
   const after = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
-    const [tournament] = game.tournamentId ? await tx.select().from(tournaments).where(eq(tournaments.id, game.tournamentId)) : [];
+    // Not the state snapshot: it can be tens of megabytes (live-state.ts).
+    const [tournament] = game.tournamentId
+      ? await tx.select({ id: tournaments.id, organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, game.tournamentId))
+      : [];
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
     }

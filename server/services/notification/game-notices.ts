@@ -1,10 +1,10 @@
 // Notifications about games, written inside the transaction that changed the game.
 // Each returns the users whose inbox changed; the caller pings them after commit.
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournaments, users } from "@/db/schema";
 import type { GameRow } from "../game/game-view";
-import { config } from "@/server/config";
+import { siteAdminIds } from "../admin/site-admins";
 import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, resolveNotifications, type NewNotification } from "./notify";
 
 interface GameContext {
@@ -89,19 +89,11 @@ export async function noticeReported(tx: Db, game: GameRow, reporterId: string, 
   );
 }
 
-/** Site admins' user ids (ADMIN_USERNAMES). */
-async function adminIds(tx: Db): Promise<string[]> {
-  const names = config().ADMIN_USERNAMES;
-  if (names.length === 0) return [];
-  const rows = await tx.select({ id: users.id }).from(users).where(inArray(sql`lower(${users.username})`, names));
-  return rows.map((r) => r.id);
-}
-
 /** A disputed report: the answerer's notice is done; the organizer and the admins must settle it. */
 export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, now: Date): Promise<string[]> {
   const ctx = await contextOf(tx, game);
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["result-reported"], userIds: [disputerId] }, now);
-  const deciders = new Set(await adminIds(tx));
+  const deciders = new Set(await siteAdminIds(tx));
   if (ctx.tournament) deciders.add(ctx.tournament.organizerId);
   const players = `${ctx.name(game.side1Id)} vs ${ctx.name(game.side2Id)}`;
   const notified = await notify(

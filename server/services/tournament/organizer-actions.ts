@@ -3,7 +3,7 @@
 // format's A/B role choice, and cancelling. Each action is audited with who and when.
 import { and, asc, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, tournamentPlayers } from "@/db/schema";
+import { gameReports, games, tournamentPlayers } from "@/db/schema";
 import { chooseRole as engineChooseRole, findGame, withdraw, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { publishGame } from "@/server/realtime/publish";
@@ -66,7 +66,7 @@ export async function withdrawPlayer(
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, input.playerId)));
     if (!entry) throw new AppError("BAD_REQUEST", "That player is not in this tournament.");
     const { state, seq } = await lockedState(tx, t);
-    const ratings = await currentRatings(tx, t.id);
+    const ratings = await currentRatings(tx, t);
     const { state: next, events } = engineCall(() => withdraw(state, input.playerId, { ratings }));
     const replanned = events.some((e) => e.type === "round-replanned");
     const touched = await settleGames(tx, t, next, replanned, now);
@@ -98,21 +98,30 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
   for (const id of voided) publishGame(await loadGameView(db, id));
 }
 
-/** Staged format: the higher seed picks A (side 1) or B (side 2) before the game starts. */
-export async function chooseRole(db: Db, user: SessionUser, gameId: string, role: "A" | "B", now = new Date()): Promise<void> {
+/**
+ * Staged format: the higher seed picks A (side 1) or B (side 2), once, before the game
+ * begins: before the first move, or for a game played elsewhere before anyone reports a
+ * result (a swap under a pending report would flip who it names as the winner). The
+ * engine forgets the chooser once the choice is made, so a second call is refused. The
+ * clock is not touched: it started when the game was created, and swapping sides
+ * (both still hold the full initial time) can neither add time nor stall the game.
+ */
+export async function chooseRole(db: Db, user: SessionUser, gameId: string, role: "A" | "B"): Promise<void> {
   const saved = await db.transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game.tournamentId || !game.tournamentGameKey) throw new AppError("BAD_REQUEST", "Roles are chosen only in staged tournament games.");
-    if (game.status !== "active" || game.ply > 0) throw new AppError("BAD_REQUEST", "Roles can only be chosen before the game starts.");
     if (sideOf(game, user.id) === null) throw new AppError("FORBIDDEN", "You are not playing in this game.");
+    if (game.status !== "active" || game.ply > 0) throw new AppError("BAD_REQUEST", "Roles can only be chosen before the game starts.");
+    const [report] = await tx.select({ gameId: gameReports.gameId }).from(gameReports).where(eq(gameReports.gameId, game.id)).limit(1);
+    if (report) throw new AppError("BAD_REQUEST", "Roles can only be chosen before the game starts; a result has already been reported.");
     const t = await lockTournament(tx, game.tournamentId);
     const { state, seq } = await lockedState(tx, t);
+    if (!findGame(state, game.tournamentGameKey)?.chooser) {
+      throw new AppError("BAD_REQUEST", "The roles of this game are settled: they have been chosen already, or the rules fix them.");
+    }
     const next = engineCall(() => engineChooseRole(state, game.tournamentGameKey!, user.id, role));
     const updated = findGame(next, game.tournamentGameKey)!;
-    await tx
-      .update(games)
-      .set({ side1Id: updated.side1, side2Id: updated.side2, turnStartedAt: now, deadline: new Date(now.getTime() + game.initialMs) })
-      .where(eq(games.id, game.id));
+    await tx.update(games).set({ side1Id: updated.side1, side2Id: updated.side2 }).where(eq(games.id, game.id));
     const saved = await saveSnapshot(tx, t.id, next, seq);
     await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
     return saved;

@@ -4,19 +4,22 @@
 // expensive part and they only change when the version does.
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { champions, standings, type StandingRow } from "@/engine/formats";
+import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { champions, clinchTables, standings, type ClinchTable, type StandingRow } from "@/engine/formats";
+import { isSiteAdmin } from "../admin/site-admins";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { gameLinks } from "./organizer-actions";
 import { tournamentHead } from "./tournament-row";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
-export type TournamentTab = "registering" | "running" | "finished";
+/** "all" searches every tab at once (a search should not depend on the tab you were on). */
+export type TournamentTab = "registering" | "running" | "finished" | "all";
 
 export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
-  const statuses = input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
+  const statuses = input.tab === "all" ? ["registering", "running", "finished", "cancelled"] : input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
   const where: SQL | undefined = and(
     inArray(tournaments.status, statuses),
     input.search ? ilike(tournaments.name, containsPattern(input.search)) : undefined,
@@ -44,7 +47,7 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
       .from(tournaments)
       .leftJoin(players, eq(players.tournamentId, tournaments.id))
       .where(where)
-      .orderBy(input.tab === "registering" ? asc(tournaments.createdAt) : desc(tournaments.createdAt))
+      .orderBy(input.tab === "registering" ? asc(tournaments.createdAt) : desc(tournaments.createdAt), asc(tournaments.id))
       .limit(TOURNAMENTS_PAGE_SIZE)
       .offset((input.page - 1) * TOURNAMENTS_PAGE_SIZE),
     db.select({ n: count() }).from(tournaments).where(where),
@@ -62,13 +65,14 @@ export async function getTournament(db: Db, tournamentId: string) {
   const [state, players, auditRows, links, [organizer]] = await Promise.all([
     liveState(db, t.id),
     db
-      .select({ id: users.id, username: users.username, rating: users.rating, rd: users.ratingRd, joinedAt: tournamentPlayers.joinedAt })
+      .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings), joinedAt: tournamentPlayers.joinedAt })
       .from(tournamentPlayers)
       .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .leftJoin(playerRatings, ratingOf(playerRatings, tournamentPlayers.userId, t.gameType))
       .where(eq(tournamentPlayers.tournamentId, t.id))
-      .orderBy(desc(users.rating)),
+      .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt)),
     db
-      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username })
+      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
       .from(tournamentAudit)
       .leftJoin(users, eq(users.id, tournamentAudit.actorId))
       .where(eq(tournamentAudit.tournamentId, t.id))
@@ -88,6 +92,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     initialMs: t.initialMs,
     incrementMs: t.incrementMs,
     rated: t.rated,
+    inviteOnly: t.inviteOnly,
     minPlayers: t.minPlayers,
     maxPlayers: t.maxPlayers,
     minRating: t.minRating,
@@ -103,24 +108,49 @@ export async function getTournament(db: Db, tournamentId: string) {
     players,
     state,
     champions: state ? champions(state) : [],
-    audit: auditRows,
+    // An admin acting in someone else's tournament acts as its organizer.
+    audit: auditRows.map(({ actorRole, ...a }) => ({ ...a, actorIsAdmin: a.actorId !== null && isSiteAdmin({ id: a.actorId, role: actorRole }) })),
     gameLinks: links,
   };
 }
 
-const cache = new Map<string, { version: number; rows: StandingRow[] }>();
+interface Cached {
+  version: number;
+  rows?: StandingRow[];
+  clinch?: ClinchTable[];
+}
+const cache = new Map<string, Cached>();
 const CACHE_LIMIT = 200;
 
-/** The tournament's standings with player names; computed once per version. */
-export async function tournamentStandings(db: Db, tournamentId: string) {
+/** The cache entry for the tournament's current version (standings and clinch marks are filled lazily). */
+async function cachedVersion(db: Db, tournamentId: string): Promise<Cached> {
   const [head] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
   let hit = cache.get(tournamentId);
   if (!hit || hit.version !== head.version) {
-    const state = await liveState(db, tournamentId);
-    hit = { version: head.version, rows: state ? standings(state) : [] };
+    hit = { version: head.version };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(tournamentId, hit);
   }
+  return hit;
+}
+
+/** The tournament's standings with player names; computed once per version. */
+export async function tournamentStandings(db: Db, tournamentId: string) {
+  const hit = await cachedVersion(db, tournamentId);
+  if (!hit.rows) {
+    const state = await liveState(db, tournamentId);
+    hit.rows = state ? standings(state) : [];
+  }
   return { version: hit.version, rows: hit.rows };
+}
+
+/** Clinched / out / open for every live table (engine/formats/clinch.ts); computed once per version. */
+export async function tournamentClinch(db: Db, tournamentId: string) {
+  const hit = await cachedVersion(db, tournamentId);
+  if (!hit.clinch) {
+    const state = await liveState(db, tournamentId);
+    hit.clinch = state ? clinchTables(state) : [];
+  }
+  return { version: hit.version, tables: hit.clinch };
 }

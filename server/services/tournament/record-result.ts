@@ -10,23 +10,21 @@
 // or when the format says this result adds games at once (staged knockout draws).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, tournamentResults, tournaments, users } from "@/db/schema";
+import { tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
 import { resultReshapesRound, type FormatName } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
+import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeProgress } from "../notification/tournament-notices";
 import { announce, audit, engineResult, lockTournament, saveSnapshot, type TournamentRow } from "./tournament-row";
 
-/** Current ratings of the tournament's players, for planning the next round. */
-export async function currentRatings(tx: Db, tournamentId: string): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ id: users.id, rating: users.rating })
-    .from(tournamentPlayers)
-    .innerJoin(users, eq(users.id, tournamentPlayers.userId))
-    .where(eq(tournamentPlayers.tournamentId, tournamentId));
-  return new Map(rows.map((r) => [r.id, r.rating]));
+/** Current ratings of the tournament's players in its game, for planning the next round. */
+export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "gameType">): Promise<Map<string, number>> {
+  const players = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+  const ratings = await ratingsFor(tx, players.map((p) => p.id), t.gameType);
+  return new Map([...ratings].map(([id, r]) => [id, r.rating]));
 }
 
 /** Returns what to publish once the transaction has committed. */
@@ -57,7 +55,7 @@ export async function recordTournamentResult(
     return () => announce(t.id, counted!.version);
   }
   // The round (or phase) closes: the next one is planned with the current ratings.
-  return foldResults(tx, t, now, counted!.pending === 0 ? await currentRatings(tx, t.id) : undefined);
+  return foldResults(tx, t, now, counted!.pending === 0 ? await currentRatings(tx, t) : undefined);
 }
 
 /**

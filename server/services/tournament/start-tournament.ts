@@ -1,13 +1,15 @@
-// Starting a tournament: the engine seeds the players by their current ratings and
-// plans round 1; the site creates every released game with its clock running.
+// Starting a tournament: the engine seeds the players by their current ratings in the
+// tournament's game and plans round 1; the site creates every released game with its
+// clock running.
 // Started by the organizer, or by the sweeper at the scheduled time.
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, tournaments, users } from "@/db/schema";
+import { tournamentPlayers, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
+import { ratingsFor } from "../rating/player-ratings";
 import { syncGames, type CreatedGame } from "./sync-games";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeStarted } from "../notification/tournament-notices";
@@ -25,11 +27,10 @@ export interface Started {
 /** Inside a transaction with the tournament locked: start it, or explain why not. */
 async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now: Date): Promise<Started> {
   if (t.status !== "registering") throw new AppError("BAD_REQUEST", "The tournament has already started or ended.");
-  const players = await tx
-    .select({ id: users.id, rating: users.rating })
-    .from(tournamentPlayers)
-    .innerJoin(users, eq(users.id, tournamentPlayers.userId))
-    .where(eq(tournamentPlayers.tournamentId, t.id));
+  const joined = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+  // Seeded by the rating in the tournament's own game.
+  const ratings = await ratingsFor(tx, joined.map((p) => p.id), t.gameType);
+  const players = joined.map(({ id }) => ({ id, rating: ratings.get(id)!.rating }));
   if (players.length < t.minPlayers) {
     throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
   }

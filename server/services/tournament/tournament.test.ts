@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
-const player = (rating?: number) => newPlayer(h, { rating });
+/** A player rated `rating` in chess, the game of these tournaments. */
+const player = (rating?: number) => newPlayer(h, { ratings: rating === undefined ? {} : { chess: rating } });
 
 const base = { description: "", gameType: "chess", timeControl: "3d+6h", rated: false } as const;
 
@@ -78,7 +79,9 @@ describe("creating and joining", () => {
     const joined = hopefuls[results.findIndex((r) => r.status === "fulfilled")]!;
     await expect(api(joined).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "You have already joined this tournament." });
     await api(joined).tournament.leave({ tournamentId: t.id });
-    await expect(api(await player(900)).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
+    // The limits apply to the rating in the tournament's game (chess), not in another.
+    const weakAtChess = await newPlayer(h, { ratings: { chess: 900, hnefatafl: 1800 } });
+    await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
   });
 });
 
@@ -171,6 +174,50 @@ describe("running by itself", () => {
     const table = await api(null).tournament.standings({ tournamentId: t.id });
     expect(table.rows.map((r) => r.player)).toEqual(players.map((p) => p.id));
     expect(table.rows[0]!.values.points).toBe(18);
+  });
+
+  it("staged: the role is chosen once, before the game begins, and choosing never restarts the clock", async () => {
+    const { organizer, t, players } = await tournamentWith("staged", 16, {}, { gameType: "four-colour" });
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    await playRound(organizer, t.id);
+    const open = playableGames(await state(t.id)).filter((g) => g.chooser);
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const who = (g: (typeof open)[number]) => {
+      const chooser = players.find((p) => p.id === g.chooser)!;
+      const other = players.find((p) => p.id === (g.side1 === chooser.id ? g.side2 : g.side1))!;
+      return { chooser, other };
+    };
+
+    // A lower seed reports a win; the higher seed may no longer swap sides under it.
+    const [reported, chosen] = [open[0]!, open[1]!];
+    const r = who(reported);
+    const site = await siteGame(t.id, reported.id);
+    const otherWins = site.side1Id === r.other.id ? "1-0" : "0-1";
+    await api(r.other).game.report({ gameId: site.id, result: otherWins });
+    await expect(api(r.chooser).tournament.chooseRole({ gameId: site.id, role: "B" })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Roles can only be chosen before the game starts; a result has already been reported.",
+    });
+    await api(r.chooser).game.answerReport({ gameId: site.id, answer: "confirm" });
+    const done = await siteGame(t.id, reported.id);
+    expect(done.result).toBe(otherWins);
+    expect(done.side1Id === r.other.id ? "1-0" : "0-1").toBe(done.result);
+
+    // One choice; repeating it is refused and the clock keeps the deadline it started with.
+    const c = who(chosen);
+    const before = await siteGame(t.id, chosen.id);
+    await api(c.chooser).tournament.chooseRole({ gameId: before.id, role: "B" });
+    const after = await siteGame(t.id, chosen.id);
+    expect(after.side2Id).toBe(c.chooser.id);
+    expect(after.deadline).toEqual(before.deadline);
+    for (const role of ["A", "B"] as const) {
+      await expect(api(c.chooser).tournament.chooseRole({ gameId: before.id, role })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: "The roles of this game are settled: they have been chosen already, or the rules fix them.",
+      });
+    }
+    const again = await siteGame(t.id, chosen.id);
+    expect([again.side1Id, again.side2Id, again.deadline]).toEqual([after.side1Id, after.side2Id, after.deadline]);
   });
 
   it("a staged championship of sixteen runs to a champion; the higher seed may choose B", async () => {

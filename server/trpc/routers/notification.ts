@@ -1,15 +1,52 @@
 import { z } from "zod";
+import { ZEmail } from "@/lib/account-rules";
+import { NOTIFICATION_KINDS } from "@/lib/notification-kinds";
+import { listAnnouncements, postAnnouncement } from "@/server/services/notification/announce";
+import { listFailedDeliveries, retryDelivery } from "@/server/services/notification/failures";
 import { inboxSummary, listInbox, markAllRead, markRead } from "@/server/services/notification/inbox";
-import { protectedProcedure, router } from "../init";
+import { getSettings, rotateCalendarToken, subscribePush, unsubscribePush, updateSettings } from "@/server/services/notification/settings";
+import { MAX_REMINDER_HOURS } from "@/server/services/notification/sweep-notifications";
+import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init";
+
+const ZPage = z.number().int().min(1).max(10_000).default(1);
+const ZTournamentId = z.uuid("That is not a tournament id.");
+const ZBase64Url = z.string().regex(/^[A-Za-z0-9_=-]{8,200}$/, "The browser sent a push subscription key that does not look right.");
 
 export const notificationRouter = router({
   /** The bell: unread count and the newest unread items. */
   summary: protectedProcedure.input(z.void()).query(({ ctx }) => inboxSummary(ctx.db, ctx.user.id)),
-  list: protectedProcedure
-    .input(z.object({ page: z.number().int().min(1).max(10_000).default(1) }))
-    .query(({ ctx, input }) => listInbox(ctx.db, ctx.user.id, input.page)),
+  list: protectedProcedure.input(z.object({ page: ZPage })).query(({ ctx, input }) => listInbox(ctx.db, ctx.user.id, input.page)),
   markRead: protectedProcedure
     .input(z.object({ id: z.uuid("That is not a notification id.") }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.id)),
   markAllRead: protectedProcedure.input(z.void()).mutation(({ ctx }) => markAllRead(ctx.db, ctx.user.id)),
+
+  settings: protectedProcedure.input(z.void()).query(({ ctx }) => getSettings(ctx.db, ctx.user.id)),
+  updateSettings: protectedProcedure
+    .input(
+      z.object({
+        email: z.union([z.literal("").transform(() => null), ZEmail]),
+        emailKinds: z.array(z.enum(NOTIFICATION_KINDS, { error: "That is not a kind of notification." })).max(NOTIFICATION_KINDS.length),
+        emailDigest: z.boolean(),
+        reminderHours: z
+          .array(z.number().int("Reminder hours must be whole hours.").min(1, "A reminder comes at least 1 hour before the deadline.").max(MAX_REMINDER_HOURS, `Reminders can come at most ${MAX_REMINDER_HOURS} hours before the deadline.`))
+          .max(3, "At most three reminders per game."),
+      }),
+    )
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.id, input)),
+  subscribePush: protectedProcedure
+    .input(z.object({ endpoint: z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }) }))
+    .mutation(({ ctx, input }) => subscribePush(ctx.db, ctx.user.id, input)),
+  unsubscribePush: protectedProcedure.input(z.object({ endpoint: z.string().max(1000) })).mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
+  rotateCalendar: protectedProcedure.input(z.void()).mutation(({ ctx }) => rotateCalendarToken(ctx.db, ctx.user.id)),
+
+  /** Organizer announcements: posted by the organizer (or an admin), read by anyone. */
+  announce: protectedProcedure
+    .input(z.object({ tournamentId: ZTournamentId, message: z.string().trim().min(1, "Write a message first.").max(2000, "Keep announcements under 2,000 characters.") }))
+    .mutation(({ ctx, input }) => postAnnouncement(ctx.db, ctx.user, input.tournamentId, input.message)),
+  announcements: publicProcedure.input(z.object({ tournamentId: ZTournamentId })).query(({ ctx, input }) => listAnnouncements(ctx.db, input.tournamentId)),
+
+  /** Site admins: deliveries that failed for good, and putting one back in the queue. */
+  failures: adminProcedure.input(z.object({ page: ZPage })).query(({ ctx, input }) => listFailedDeliveries(ctx.db, input.page)),
+  retryDelivery: adminProcedure.input(z.object({ id: z.uuid() })).mutation(({ ctx, input }) => retryDelivery(ctx.db, input.id)),
 });

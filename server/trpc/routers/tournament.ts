@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { ZCreateTournamentInput } from "@/lib/tournament-rules";
+import { ZCreateTournamentInput, ZEditTournamentInput } from "@/lib/tournament-rules";
+import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
+import { editTournament } from "@/server/services/tournament/edit-tournament";
+import { answerRequest, myRequest, organizerPanel, removeRegistrant, renewInviteLink, requestToJoin } from "@/server/services/tournament/invitations";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
-import { getTournament, listTournaments, tournamentStandings } from "@/server/services/tournament/read-tournament";
+import { getTournament, listTournaments, tournamentClinch, tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { enforceLimit } from "@/server/services/rate-limit";
@@ -15,14 +18,16 @@ export const tournamentRouter = router({
   list: publicProcedure
     .input(
       z.object({
-        tab: z.enum(["registering", "running", "finished"]).default("registering"),
-        search: z.string().trim().max(80, "Search text must be at most 80 characters.").optional(),
+        tab: z.enum(["registering", "running", "finished", "all"]).default("registering"),
+        search: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
         page: z.number().int().min(1).max(10_000).default(1),
       }),
     )
     .query(({ ctx, input }) => listTournaments(ctx.db, input)),
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
   standings: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentStandings(ctx.db, input.tournamentId)),
+  /** Clinched / out / open for every player of the live tables, with what would settle it. */
+  clinch: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentClinch(ctx.db, input.tournamentId)),
 
   /** Any signed-in user may organize. */
   create: protectedProcedure.input(ZCreateTournamentInput).mutation(async ({ ctx, input }) => {
@@ -41,6 +46,26 @@ export const tournamentRouter = router({
   withdraw: protectedProcedure
     .input(ZTournamentId.extend({ playerId: z.uuid(), disqualify: z.boolean().default(false) }))
     .mutation(({ ctx, input }) => withdrawPlayer(ctx.db, ctx.user, input)),
+  /** Organizer or admin, before the start: every field of the creation form (checked again). */
+  edit: protectedProcedure.input(ZEditTournamentInput).mutation(({ ctx, input }) => editTournament(ctx.db, ctx.user, input)),
+  /** Organizer or admin: the invite link's secret and the join requests waiting for an answer. */
+  organizerPanel: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => organizerPanel(ctx.db, ctx.user, input.tournamentId)),
+  /** Whether the caller asked to join an invite-only tournament and waits for the answer. */
+  myRequest: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => myRequest(ctx.db, ctx.user.id, input.tournamentId)),
+  /** A player who followed the invite link asks to join. */
+  requestToJoin: protectedProcedure
+    .input(ZTournamentId.extend({ token: z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid.") }))
+    .mutation(({ ctx, input }) => requestToJoin(ctx.db, ctx.user, input)),
+  /** Organizer or admin: approve (enter) or decline a join request. */
+  answerRequest: protectedProcedure
+    .input(ZTournamentId.extend({ userId: z.uuid("That is not a player id."), approve: z.boolean() }))
+    .mutation(({ ctx, input }) => answerRequest(ctx.db, ctx.user, input)),
+  /** Organizer or admin, before the start: take a registered player off the list. */
+  removeRegistrant: protectedProcedure
+    .input(ZTournamentId.extend({ userId: z.uuid("That is not a player id.") }))
+    .mutation(({ ctx, input }) => removeRegistrant(ctx.db, ctx.user, input)),
+  /** Organizer or admin: a new invite link (the old one stops working). */
+  renewInviteLink: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => renewInviteLink(ctx.db, ctx.user, input.tournamentId)),
   /** Staged format: the higher seed picks A or B before the game. */
   chooseRole: protectedProcedure
     .input(z.object({ gameId: z.uuid(), role: z.enum(["A", "B"]) }))

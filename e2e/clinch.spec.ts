@@ -1,0 +1,74 @@
+// Live clinch marks: a spectator keeps a group-elimination page open while results
+// are reported; the deciding result turns "open" into "clinched" / "out" without a
+// reload, and the "Why?" says what settles an open player.
+import { expect, test } from "@playwright/test";
+import type { TournamentState } from "../engine/formats";
+import { HttpSession } from "../test/http-session";
+import { freshUsername } from "./helpers";
+
+interface TournamentData {
+  status: string;
+  state: TournamentState | null;
+  gameLinks: Record<string, string>;
+  players: { id: string; username: string }[];
+}
+
+test("clinch marks change live for a spectator when a deciding result arrives", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const organizer = new HttpSession(baseURL!);
+  await organizer.signUp(freshUsername("O"), "organizer password");
+  const created = await organizer.mutation<{ id: string }>("tournament.create", {
+    name: `Clinch ${freshUsername("")}`,
+    format: "groups",
+    gameType: "chess",
+    timeControl: "3d+6h",
+    rated: false,
+    minPlayers: 3,
+    maxPlayers: 3,
+  });
+  for (let i = 0; i < 3; i++) {
+    const p = new HttpSession(baseURL!);
+    await p.signUp(freshUsername(`C${i}`), "player password");
+    await p.mutation("tournament.join", { tournamentId: created.id });
+  }
+  await organizer.mutation("tournament.start", { tournamentId: created.id });
+  const t = await organizer.query<TournamentData>("tournament.get", { tournamentId: created.id });
+  // One group of three, every pair twice (once on each side): six games.
+  const [a, b, c] = t.state!.rounds[0]!.groups[0]!.players as [string, string, string];
+  const games = t.state!.rounds[0]!.groups[0]!.games.map((g, i) => ({ ...g, id: `r1-g1-${i + 1}` }));
+  const between = (x: string, y: string) => games.filter((g) => (g.side1 === x && g.side2 === y) || (g.side1 === y && g.side2 === x));
+  const win = async (winner: string, game: (typeof games)[number]) =>
+    organizer.mutation("game.setResult", { gameId: t.gameLinks[game.id], result: game.side1 === winner ? "1-0" : "0-1" });
+
+  await page.goto(`/tournaments/${created.id}`);
+  const mark = (player: string) => page.locator(`[data-testid="clinch-mark"][data-player="${player}"]`);
+  await expect(mark(a)).toHaveAttribute("data-status", "open");
+  await expect(mark(b)).toHaveAttribute("data-status", "open");
+
+  // a beats b twice (4) and c beats b once (2): b can reach 2 at most (out); c can still pass a.
+  const [ab1, ab2] = between(a, b) as [(typeof games)[number], (typeof games)[number]];
+  const [ac1, ac2] = between(a, c) as [(typeof games)[number], (typeof games)[number]];
+  const [bc1] = between(b, c) as [(typeof games)[number]];
+  await win(a, ab1);
+  await win(a, ab2);
+  await win(c, bc1);
+  await expect(mark(b)).toHaveAttribute("data-status", "out");
+  await expect(mark(a)).toHaveAttribute("data-status", "open");
+  await expect(mark(c)).toHaveAttribute("data-status", "open");
+
+  // The "Why?" of the open leader names the result that settles it.
+  const names = new Map(t.players.map((p) => [p.id, p.username]));
+  await mark(a).getByText("Why?").click();
+  await expect(mark(a).getByTestId("clinch-why")).toContainText(`${names.get(a)} beats ${names.get(c)}: clinched`);
+
+  // The deciding result: a beats c, 6 points, which c can at best tie (ties at the top all go on).
+  await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
+  await win(a, ac1);
+  await expect(mark(a)).toHaveAttribute("data-status", "clinched");
+  await expect(mark(c)).toHaveAttribute("data-status", "open");
+  await win(a, ac2);
+  await expect(mark(c)).toHaveAttribute("data-status", "out");
+  await mark(c).getByText("Why?").click();
+  await expect(mark(c).getByTestId("clinch-why")).toContainText("can no longer go on to the next round");
+  expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+});

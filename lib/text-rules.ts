@@ -1,0 +1,43 @@
+// Rules for free text people type (names, descriptions, search boxes), shared by the
+// forms and the server. PostgreSQL cannot store a NUL character at all, other control
+// characters have no business in a name, bidi overrides make text read differently
+// from what it is (a name that shows as "alice" but sorts as something else), and a
+// name of only invisible characters looks like no name. Each is refused with a sentence.
+import type { z } from "zod";
+
+// C0 controls and DEL; tab, line feed and carriage return are allowed where text may span lines.
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// Embedding, override and isolate controls (LRE RLE PDF LRO RLO, LRI RLI FSI PDI).
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+// Something a reader can see: not whitespace, not a format/control/unassigned code
+// point, not a combining mark alone, and not one of the blank-looking fillers.
+const VISIBLE = /[^\s\p{C}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+export interface TextRuleOptions {
+  /** How the field is named in a sentence: "The name", "Search text". */
+  label: string;
+  multiline?: boolean;
+  /** Refuse text made only of invisible characters (for names; empty is the min check's job). */
+  visible?: boolean;
+}
+
+/** Adds the free-text rules to a zod string schema. */
+export function plainText<T extends z.ZodString>(schema: T, opts: TextRuleOptions): T {
+  return schema.superRefine((value, ctx) => {
+    const control = opts.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+    if (control.test(value)) {
+      ctx.addIssue({ code: "custom", message: `${opts.label} may not contain control characters.` });
+    } else if (BIDI_CONTROL.test(value)) {
+      ctx.addIssue({ code: "custom", message: `${opts.label} may not contain text-direction override characters.` });
+    } else if (opts.visible && value.length > 0 && !VISIBLE.test(value)) {
+      ctx.addIssue({ code: "custom", message: `${opts.label} must contain visible characters.` });
+    }
+  }) as T;
+}
+
+/** True when the text breaks none of the rules (for places that fall back instead of refusing). */
+export function isPlainText(value: string, opts: Omit<TextRuleOptions, "label"> = {}): boolean {
+  const control = opts.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+  return !control.test(value) && !BIDI_CONTROL.test(value) && (!opts.visible || value.length === 0 || VISIBLE.test(value));
+}

@@ -1,0 +1,95 @@
+// Ratings per game: each game type (engine/game-catalog.ts id) has its own Glicko-2
+// rating per player in player_ratings. A player without a row for a game has never
+// played it rated and stands at INITIAL_RATING with no games.
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "@/db/client";
+import { playerRatings, ratingHistory, users } from "@/db/schema";
+import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
+import type { GameResult, GameRow } from "../game/game-view";
+
+export interface PlayerRating extends Rating {
+  readonly ratedGames: number;
+}
+
+const UNRATED: PlayerRating = { ...INITIAL_RATING, ratedGames: 0 };
+
+/** The players' ratings in one game type (the initial rating for a game never played). */
+export async function ratingsFor(db: Db, userIds: readonly string[], gameType: string): Promise<Map<string, PlayerRating>> {
+  const rows =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ userId: playerRatings.userId, rating: playerRatings.rating, rd: playerRatings.rd, volatility: playerRatings.volatility, ratedGames: playerRatings.ratedGames })
+          .from(playerRatings)
+          .where(and(inArray(playerRatings.userId, [...userIds]), eq(playerRatings.gameType, gameType)));
+  const found = new Map(rows.map(({ userId, ...r }) => [userId, r]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? UNRATED]));
+}
+
+/** A player_ratings table or alias, for joining a user's rating into a listing. */
+type RatingsTable = { userId: AnyPgColumn; gameType: AnyPgColumn; rating: AnyPgColumn; rd: AnyPgColumn };
+
+/** Join condition: `ratings` holds the rating of `userId` in `gameType` (a column or a value). */
+export function ratingOf(ratings: RatingsTable, userId: AnyPgColumn, gameType: AnyPgColumn | string): SQL {
+  return and(eq(ratings.userId, userId), eq(ratings.gameType, gameType))!;
+}
+
+/** Rating and deviation of a left-joined ratings row, the initial rating when there is none. */
+export function ratingColumns(ratings: RatingsTable) {
+  return {
+    rating: sql<number>`coalesce(${ratings.rating}, ${INITIAL_RATING.rating})`.mapWith(Number),
+    rd: sql<number>`coalesce(${ratings.rd}, ${INITIAL_RATING.rd})`.mapWith(Number),
+  };
+}
+
+/**
+ * Rates a finished game inside the caller's transaction: both players' ratings in
+ * the game's own type move, and each gets a history entry. The game is its own
+ * rating period, as on most online game sites.
+ */
+export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult, now: Date): Promise<void> {
+  // Lock both players in a fixed order so two games ending together cannot deadlock
+  // or overwrite each other's rating change (their rating rows may not exist yet).
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [game.side1Id, game.side2Id]))
+    .orderBy(asc(users.id))
+    .for("update");
+  const before = await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType);
+  const p1 = before.get(game.side1Id)!;
+  const p2 = before.get(game.side2Id)!;
+  const [next1, next2] = rateGame(p1, p2, side1Score(result));
+  for (const [userId, r, old] of [
+    [game.side1Id, next1, p1],
+    [game.side2Id, next2, p2],
+  ] as const) {
+    const row = { rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: old.ratedGames + 1, updatedAt: now };
+    await tx
+      .insert(playerRatings)
+      .values({ userId, gameType: game.gameType, ...row })
+      .onConflictDoUpdate({ target: [playerRatings.userId, playerRatings.gameType], set: row });
+    await tx.insert(ratingHistory).values({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now });
+  }
+}
+
+/** Every game type a player has a rating in, most played first. */
+export async function playerRatingsOf(db: Db, userId: string) {
+  return db
+    .select({ gameType: playerRatings.gameType, rating: playerRatings.rating, rd: playerRatings.rd, volatility: playerRatings.volatility, ratedGames: playerRatings.ratedGames })
+    .from(playerRatings)
+    .where(eq(playerRatings.userId, userId))
+    .orderBy(sql`${playerRatings.ratedGames} desc`, asc(playerRatings.gameType));
+}
+
+/** A player's rating after each rated game of one game type, oldest first (the latest 500). */
+export async function ratingHistoryOf(db: Db, userId: string, gameType: string) {
+  const latest = await db
+    .select({ rating: ratingHistory.rating, rd: ratingHistory.rd, at: ratingHistory.at, gameId: ratingHistory.gameId })
+    .from(ratingHistory)
+    .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.gameType, gameType)))
+    .orderBy(sql`${ratingHistory.at} desc`)
+    .limit(500);
+  return latest.reverse();
+}

@@ -1,0 +1,87 @@
+// Ratings per game on a real database: a result moves the rating of its own game only,
+// and tournaments seed by their game's rating. (Rebuilding all ratings is tested in
+// db/recompute-ratings.test.ts, on a database of its own.)
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { playerRatings, ratingHistory } from "@/db/schema";
+import { INITIAL_RATING, updateRating } from "@/engine/glicko2";
+import type { SessionUser } from "@/server/auth/session";
+import { apiFor, newPlayer } from "@/test/api-fixtures";
+import { openTestDatabase } from "@/test/db";
+import { createGame } from "../game/create-game";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+
+/** A rated game between the two, ended at once by `loser` resigning (works for every game type). */
+async function play(gameType: string, side1: SessionUser, side2: SessionUser, loser: SessionUser): Promise<string> {
+  const game = await h.db.transaction((tx) => createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+  await apiFor(h, loser).game.resign({ gameId: game.id });
+  return game.id;
+}
+
+async function ratingsOf(users: SessionUser[]) {
+  const rows = await h.db
+    .select()
+    .from(playerRatings)
+    .where(
+      inArray(
+        playerRatings.userId,
+        users.map((u) => u.id),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.userId} ${r.gameType}`, r]));
+}
+
+describe("ratings per game", () => {
+  it("a chess result changes the chess ratings only", async () => {
+    const [ann, bob] = [await newPlayer(h, { ratings: { hnefatafl: 1700 } }), await newPlayer(h, { ratings: { hnefatafl: 1600 } })];
+    const gameId = await play("chess", ann, bob, bob);
+    const after = await ratingsOf([ann, bob]);
+    // Hnefatafl untouched: same rating, deviation and game count as before.
+    expect(after.get(`${ann.id} hnefatafl`)).toMatchObject({ rating: 1700, rd: 60, ratedGames: 20 });
+    expect(after.get(`${bob.id} hnefatafl`)).toMatchObject({ rating: 1600, rd: 60, ratedGames: 20 });
+    // Chess: both start from the initial rating, whatever their hnefatafl rating.
+    const [annChess, bobChess] = [updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 1 }]), updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 0 }])];
+    expect(after.get(`${ann.id} chess`)).toMatchObject({ ratedGames: 1 });
+    expect(after.get(`${ann.id} chess`)!.rating).toBeCloseTo(annChess.rating, 2);
+    expect(after.get(`${bob.id} chess`)!.rating).toBeCloseTo(bobChess.rating, 2);
+    const history = await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, gameId));
+    expect(history.map((r) => r.gameType)).toEqual(["chess", "chess"]);
+    // The profile shows each game's rating; the game page shows the game's own.
+    const profile = await apiFor(h, null).player.byUsername({ username: ann.username });
+    expect(profile.ratings.map((r) => r.gameType).sort()).toEqual(["chess", "hnefatafl"]);
+    const view = await apiFor(h, null).game.get({ gameId });
+    expect(view.side1.rating).toBeCloseTo(annChess.rating, 2);
+    expect((await apiFor(h, null).player.ratingHistory({ userId: ann.id, gameType: "hnefatafl" })).length).toBe(0);
+  });
+
+  it("tournaments seed by the rating of their own game", async () => {
+    const organizer = await newPlayer(h);
+    const t = await apiFor(h, organizer).tournament.create({
+      name: "Seeding by game",
+      description: "",
+      format: "league",
+      gameType: "race",
+      timeControl: "3d+6h",
+      rated: false,
+      minPlayers: 4,
+      maxPlayers: 4,
+    });
+    // Strong at hnefatafl, weak at the race game, and the other way round.
+    const players = await Promise.all([0, 1, 2, 3].map((i) => newPlayer(h, { ratings: { race: 1400 + 100 * i, hnefatafl: 1900 - 100 * i } })));
+    for (const p of players) await apiFor(h, p).tournament.join({ tournamentId: t.id });
+    const before = await apiFor(h, null).tournament.get({ tournamentId: t.id });
+    expect(before.players.map((p) => p.id)).toEqual([...players].reverse().map((p) => p.id));
+    expect(before.players.map((p) => Math.round(p.rating))).toEqual([1700, 1600, 1500, 1400]);
+    await apiFor(h, organizer).tournament.start({ tournamentId: t.id });
+    const started = await apiFor(h, null).tournament.get({ tournamentId: t.id });
+    expect(started.state!.players.map((p) => p.id)).toEqual([...players].reverse().map((p) => p.id));
+  });
+});
