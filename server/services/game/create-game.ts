@@ -5,7 +5,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { newGame, serializeState } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
 import type { GameRow } from "./game-view";
 
@@ -20,7 +20,6 @@ export interface NewGame {
   tournamentGameKey?: string;
 }
 
-const START_POSITION = serializeState(newGame());
 // Rows per INSERT when a tournament round creates thousands of games at once.
 const CHUNK = 20_000;
 
@@ -35,7 +34,7 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
-    position: type.playedOnSite ? START_POSITION : null,
+    position: onSiteGame(type.id)?.setup() ?? null,
     remaining1Ms: input.initialMs,
     remaining2Ms: input.initialMs,
     turnStartedAt: type.playedOnSite ? now : null,
