@@ -36,6 +36,8 @@ export const ZCreateTournamentInput = z
     maxRating: z.number().int().min(0).max(4000).nullish(),
     registrationClosesAt: z.coerce.date().nullish(),
     startsAt: z.coerce.date().nullish(),
+    /** Players join through an invite link and the organizer approves each one. */
+    inviteOnly: z.boolean().optional(),
   })
   .refine((t) => t.maxPlayers >= t.minPlayers, { message: "The most players cannot be fewer than the fewest.", path: ["maxPlayers"] })
   .refine((t) => t.minRating == null || t.maxRating == null || t.maxRating >= t.minRating, {
@@ -43,3 +45,10 @@ export const ZCreateTournamentInput = z
     path: ["maxRating"],
   });
 export type CreateTournamentInput = z.infer<typeof ZCreateTournamentInput>;
+
+/** An edit before the start: the same fields as a new tournament. */
+export const ZEditTournamentInput = z.object({
+  tournamentId: z.uuid("That is not a tournament id."),
+  tournament: ZCreateTournamentInput,
+});
+export type EditTournamentInput = z.infer<typeof ZEditTournamentInput>;

@@ -18,7 +18,7 @@ afterAll(() => h.close());
 
 type Role = "anonymous" | "unrelated" | "participant" | "organizer";
 /** "ok", or the error code the caller must get. */
-type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST" | "NOT_FOUND";
+type Expect = "ok" | "UNAUTHORIZED" | "FORBIDDEN" | "BAD_REQUEST" | "NOT_FOUND" | "CONFLICT";
 interface Case {
   /** Builds a fresh world and returns the call to make and who each role is. */
   setup(): Promise<{ call: (api: Caller) => Promise<unknown>; participant: SessionUser; organizer: SessionUser }>;
@@ -38,6 +38,22 @@ async function chessPair() {
   const [a, b] = [await newPlayer(h), await newPlayer(h)];
   const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()));
   return { a, b, game };
+}
+
+/** A tournament in registration with one member (entered by approval when invite-only). */
+async function registering(inviteOnly = false) {
+  const organizer = await newPlayer(h);
+  const member = await newPlayer(h);
+  const form = { name: "Organizer check", format: "league" as const, gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8, inviteOnly };
+  const t = await apiFor(h, organizer).tournament.create(form);
+  const token = inviteOnly ? (await apiFor(h, organizer).tournament.organizerPanel({ tournamentId: t.id })).inviteToken! : "";
+  if (inviteOnly) {
+    await apiFor(h, member).tournament.requestToJoin({ tournamentId: t.id, token });
+    await apiFor(h, organizer).tournament.answerRequest({ tournamentId: t.id, userId: member.id, approve: true });
+  } else {
+    await apiFor(h, member).tournament.join({ tournamentId: t.id });
+  }
+  return { organizer, member, t, token, form: { ...form, description: "", settings: {}, rated: true } };
 }
 
 const CASES: Record<string, Case> = {
@@ -194,6 +210,44 @@ const CASES: Record<string, Case> = {
       return { participant: t.side1, organizer: t.organizer, call: (api) => api.tournament.chooseRole({ gameId: t.game.id, role: "B" }) };
     },
     expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "BAD_REQUEST", organizer: "FORBIDDEN" },
+  },
+  "tournament.edit": {
+    async setup() {
+      const { organizer, member, t, form } = await registering();
+      return { participant: member, organizer, call: (api) => api.tournament.edit({ tournamentId: t.id, tournament: { ...form, name: "Edited check" } }) };
+    },
+    expect: organizerOnly,
+  },
+  "tournament.removeRegistrant": {
+    async setup() {
+      const { organizer, member, t } = await registering();
+      return { participant: member, organizer, call: (api) => api.tournament.removeRegistrant({ tournamentId: t.id, userId: member.id }) };
+    },
+    expect: organizerOnly,
+  },
+  "tournament.requestToJoin": {
+    async setup() {
+      const { organizer, member, t, token } = await registering(true);
+      return { participant: member, organizer, call: (api) => api.tournament.requestToJoin({ tournamentId: t.id, token }) };
+    },
+    // Anyone signed in who holds the link may ask (the member asks again only after leaving).
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "ok", participant: "CONFLICT", organizer: "ok" },
+  },
+  "tournament.answerRequest": {
+    async setup() {
+      const { organizer, t, token } = await registering(true);
+      const asker = await newPlayer(h);
+      await apiFor(h, asker).tournament.requestToJoin({ tournamentId: t.id, token });
+      return { participant: asker, organizer, call: (api) => api.tournament.answerRequest({ tournamentId: t.id, userId: asker.id, approve: true }) };
+    },
+    expect: organizerOnly,
+  },
+  "tournament.renewInviteLink": {
+    async setup() {
+      const { organizer, member, t } = await registering(true);
+      return { participant: member, organizer, call: (api) => api.tournament.renewInviteLink({ tournamentId: t.id }) };
+    },
+    expect: organizerOnly,
   },
   "notification.markRead": {
     async setup() {

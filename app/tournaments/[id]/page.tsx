@@ -17,9 +17,10 @@ import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
 import { LiveRefresh } from "./live-refresh";
-import { TournamentActions, WithdrawButton } from "./tournament-actions";
+import { ExportLinks, OrganizerPanel } from "./organizer-panel";
+import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const metadata: Metadata = { title: "Tournament" };
 
@@ -44,7 +45,7 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
-export default async function TournamentPage({ params }: Props) {
+export default async function TournamentPage({ params, searchParams }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
   const caller = await api();
@@ -58,6 +59,9 @@ export default async function TournamentPage({ params }: Props) {
     caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
   const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
+  const invite = (await searchParams).invite;
+  const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
+  const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
   const joined = !!me && t.players.some((p) => p.id === me.id);
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
@@ -102,7 +106,16 @@ export default async function TournamentPage({ params }: Props) {
             {t.organizer.username}
           </Link>
         </p>
-        <TournamentActions tournamentId={t.id} status={t.status} joined={joined} signedIn={!!me} isOrganizer={isOrganizer} />
+        <TournamentActions
+          tournamentId={t.id}
+          status={t.status}
+          joined={joined}
+          signedIn={!!me}
+          isOrganizer={isOrganizer}
+          inviteOnly={t.inviteOnly}
+          inviteToken={inviteToken}
+          requested={requested}
+        />
       </header>
 
       {t.champions.length > 0 && (
@@ -113,6 +126,8 @@ export default async function TournamentPage({ params }: Props) {
         </section>
       )}
 
+      {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
+
       <div className="grid items-start gap-6 lg:grid-cols-3">
         <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
           <h2 id="about-heading" className="font-semibold">
@@ -120,6 +135,12 @@ export default async function TournamentPage({ params }: Props) {
           </h2>
           {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {t.inviteOnly ? (
+              <>
+                <dt className="text-stone-500">Entry</dt>
+                <dd>By invitation: the organizer approves each player</dd>
+              </>
+            ) : null}
             <dt className="text-stone-500">Players</dt>
             <dd>
               {t.players.length} joined · {t.minPlayers}–{t.maxPlayers} allowed
@@ -169,6 +190,7 @@ export default async function TournamentPage({ params }: Props) {
                     {seedRating.has(p.id) ? Math.round(seedRating.get(p.id)!) : displayRating(p)}
                   </span>
                   {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
+                  {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
                   {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
                   {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
                     <details className="ml-auto text-xs">
@@ -194,6 +216,7 @@ export default async function TournamentPage({ params }: Props) {
             <h2 id="standings-heading" className="text-lg font-semibold">
               Standings
             </h2>
+            <ExportLinks tournamentId={t.id} />
             <StandingsTable
               state={t.state}
               names={names}

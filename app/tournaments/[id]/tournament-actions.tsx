@@ -13,9 +13,15 @@ interface Props {
   joined: boolean;
   signedIn: boolean;
   isOrganizer: boolean;
+  /** Invite-only: joining goes through the link and the organizer's approval. */
+  inviteOnly?: boolean;
+  /** The secret from the invite link the visitor followed. */
+  inviteToken?: string | null;
+  /** The visitor already asked to join and waits. */
+  requested?: boolean;
 }
 
-export function TournamentActions({ tournamentId, status, joined, signedIn, isOrganizer }: Props) {
+export function TournamentActions({ tournamentId, status, joined, signedIn, isOrganizer, inviteOnly = false, inviteToken = null, requested = false }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -30,24 +36,45 @@ export function TournamentActions({ tournamentId, status, joined, signedIn, isOr
   const leave = useMutation(trpc.tournament.leave.mutationOptions(options));
   const start = useMutation(trpc.tournament.start.mutationOptions(options));
   const cancel = useMutation(trpc.tournament.cancel.mutationOptions(options));
-  const pending = join.isPending || leave.isPending || start.isPending || cancel.isPending;
+  const ask = useMutation(trpc.tournament.requestToJoin.mutationOptions(options));
+  const pending = join.isPending || leave.isPending || start.isPending || cancel.isPending || ask.isPending;
   const id = { tournamentId };
 
   return (
     <div className="space-y-2">
       <FormAlert message={error} />
       <div className="flex flex-wrap gap-2">
-        {status === "registering" && signedIn && !joined && (
+        {status === "registering" && signedIn && !joined && !inviteOnly && (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => join.mutate(id)}>
             Join
           </button>
+        )}
+        {status === "registering" && signedIn && !joined && inviteOnly && requested && (
+          <p role="status" className="text-sm" data-testid="request-waiting">
+            You asked to join: the organizer will approve or decline.
+          </p>
+        )}
+        {status === "registering" && signedIn && !joined && inviteOnly && !requested && inviteToken && (
+          <button type="button" className="btn-primary" disabled={pending} onClick={() => ask.mutate({ tournamentId, token: inviteToken })}>
+            Ask to join
+          </button>
+        )}
+        {status === "registering" && !joined && inviteOnly && !requested && !inviteToken && !isOrganizer && (
+          <p className="text-sm text-stone-600 dark:text-stone-400">By invitation only: ask the organizer for the invite link.</p>
         )}
         {status === "registering" && joined && (
           <button type="button" className="btn-secondary" disabled={pending} onClick={() => leave.mutate(id)}>
             Leave
           </button>
         )}
-        {status === "registering" && !signedIn && <a className="link text-sm" href={`/signin?callbackUrl=${encodeURIComponent(`/tournaments/${tournamentId}`)}`}>Sign in to join</a>}
+        {status === "registering" && !signedIn && (
+          <a
+            className="link text-sm"
+            href={`/signin?callbackUrl=${encodeURIComponent(`/tournaments/${tournamentId}${inviteToken ? `?invite=${encodeURIComponent(inviteToken)}` : ""}`)}`}
+          >
+            Sign in to join
+          </a>
+        )}
         {isOrganizer && status === "registering" && (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => start.mutate(id)}>
             {start.isPending ? "Starting…" : "Start now"}
@@ -83,6 +110,32 @@ export function WithdrawButton({ tournamentId, playerId, label, disqualify = fal
         onClick={() => window.confirm(`${label}?`) && withdraw.mutate({ tournamentId, playerId, disqualify })}
       >
         {label}
+      </button>
+      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+    </span>
+  );
+}
+
+/** The organizer takes a registered player off the list before the start. */
+export function RemoveRegistrantButton({ tournamentId, userId, username }: { tournamentId: string; userId: string; username: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const remove = useMutation(
+    trpc.tournament.removeRegistrant.mutationOptions({
+      onSuccess: () => router.refresh(),
+      onError: (err) => setError(err.message),
+    }),
+  );
+  return (
+    <span className="ml-auto inline-flex items-center gap-2">
+      <button
+        type="button"
+        className="text-xs text-red-700 underline-offset-2 hover:underline dark:text-red-400"
+        disabled={remove.isPending}
+        onClick={() => window.confirm(`Remove ${username} from the registrations?`) && remove.mutate({ tournamentId, userId })}
+      >
+        Remove {username}
       </button>
       {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
     </span>

@@ -41,18 +41,51 @@ function Row({ label, htmlFor, error, children, hint }: { label: string; htmlFor
   );
 }
 
-export function CreateTournamentForm() {
+/** A tournament's current values, when the form edits it instead of creating one. */
+export interface TournamentFormValues {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly description: string;
+  readonly format: FormatName;
+  readonly settings: Settings;
+  readonly gameType: string;
+  readonly initialMs: number;
+  readonly incrementMs: number;
+  readonly rated: boolean;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly minRating: number | null;
+  readonly maxRating: number | null;
+  readonly registrationClosesAt: Date | null;
+  readonly startsAt: Date | null;
+  readonly inviteOnly: boolean;
+  /** Players registered so far (the preview starts there). */
+  readonly players: number;
+}
+
+/** A date as a datetime-local input wants it, in the browser's zone. */
+function localInput(d: Date | null): string {
+  if (!d) return "";
+  const shifted = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+export function CreateTournamentForm({ initial }: { initial?: TournamentFormValues } = {}) {
   const trpc = useTRPC();
   const router = useRouter();
   const create = useMutation(trpc.tournament.create.mutationOptions());
-  const [format, setFormat] = useState<FormatName>("groups");
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS.groups);
-  const [gameType, setGameType] = useState("hnefatafl");
-  const [timeControl, setTimeControl] = useState(DEFAULT_CLOCK_PRESET_ID);
-  const [minPlayers, setMinPlayers] = useState(getFormat("groups").minPlayers);
-  const [maxPlayers, setMaxPlayers] = useState(32);
-  const [previewPlayers, setPreviewPlayers] = useState(16);
-  const [startMode, setStartMode] = useState<"organizer" | "scheduled">("organizer");
+  const edit = useMutation(trpc.tournament.edit.mutationOptions());
+  const editing = initial !== undefined;
+  const [format, setFormat] = useState<FormatName>(initial?.format ?? "groups");
+  const [settings, setSettings] = useState<Settings>(initial ? { ...DEFAULT_SETTINGS[initial.format], ...initial.settings } : DEFAULT_SETTINGS.groups);
+  const [gameType, setGameType] = useState(initial?.gameType ?? "hnefatafl");
+  const [timeControl, setTimeControl] = useState(
+    (initial && CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
+  );
+  const [minPlayers, setMinPlayers] = useState(initial?.minPlayers ?? getFormat("groups").minPlayers);
+  const [maxPlayers, setMaxPlayers] = useState(initial?.maxPlayers ?? 32);
+  const [previewPlayers, setPreviewPlayers] = useState(initial ? Math.max(initial.players, initial.minPlayers) : 16);
+  const [startMode, setStartMode] = useState<"organizer" | "scheduled">(initial?.startsAt ? "scheduled" : "organizer");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -95,6 +128,7 @@ export function CreateTournamentForm() {
       maxRating: optionalInt("maxRating"),
       registrationClosesAt: f.get("registrationClosesAt") ? new Date(String(f.get("registrationClosesAt"))) : null,
       startsAt: startMode === "scheduled" && f.get("startsAt") ? new Date(String(f.get("startsAt"))) : null,
+      inviteOnly: f.get("inviteOnly") === "on",
     });
     if (!parsed.success) {
       const map: Record<string, string> = {};
@@ -108,22 +142,28 @@ export function CreateTournamentForm() {
     }
     setErrors({});
     try {
-      const t = await create.mutateAsync(parsed.data);
-      router.push(`/tournaments/${t.id}`);
+      if (initial) {
+        await edit.mutateAsync({ tournamentId: initial.tournamentId, tournament: parsed.data });
+        router.push(`/tournaments/${initial.tournamentId}`);
+        router.refresh();
+      } else {
+        const t = await create.mutateAsync(parsed.data);
+        router.push(`/tournaments/${t.id}`);
+      }
     } catch (err) {
-      setError(err instanceof Error ? err.message : "Could not create the tournament.");
+      setError(err instanceof Error ? err.message : editing ? "Could not save the changes." : "Could not create the tournament.");
     }
   }
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <form onSubmit={onSubmit} onInput={clearErrorOf} className="card space-y-5" noValidate aria-label="New tournament">
+      <form onSubmit={onSubmit} onInput={clearErrorOf} className="card space-y-5" noValidate aria-label={editing ? "Edit tournament" : "New tournament"}>
         <FormAlert message={error} />
         <Row label="Name" htmlFor="t-name" error={errors.name}>
-          <input id="t-name" name="name" className="input" maxLength={80} required />
+          <input id="t-name" name="name" className="input" maxLength={80} required defaultValue={initial?.name} />
         </Row>
         <Row label="Description (optional)" htmlFor="t-description" error={errors.description}>
-          <textarea id="t-description" name="description" className="input min-h-20" maxLength={4000} />
+          <textarea id="t-description" name="description" className="input min-h-20" maxLength={4000} defaultValue={initial?.description} />
         </Row>
         <div className="grid gap-4 sm:grid-cols-2">
           <Row label="Format" htmlFor="t-format">
@@ -224,7 +264,7 @@ export function CreateTournamentForm() {
             </select>
           </Row>
           <label className="flex items-center gap-2 self-end text-sm">
-            <input type="checkbox" name="rated" defaultChecked /> Rated
+            <input type="checkbox" name="rated" defaultChecked={initial?.rated ?? true} /> Rated
           </label>
           <Row label="Fewest players" htmlFor="t-min" error={errors.minPlayers} hint={`${engine.title}: at least ${engine.minPlayers}`}>
             <input id="t-min" type="number" className="input" value={minPlayers} onChange={(e) => setMinPlayers(Number(e.target.value))} />
@@ -233,13 +273,20 @@ export function CreateTournamentForm() {
             <input id="t-max" type="number" className="input" value={maxPlayers} onChange={(e) => setMaxPlayers(Number(e.target.value))} />
           </Row>
           <Row label="Lowest rating (optional)" htmlFor="t-minRating" error={errors.minRating}>
-            <input id="t-minRating" name="minRating" type="number" className="input" />
+            <input id="t-minRating" name="minRating" type="number" className="input" defaultValue={initial?.minRating ?? undefined} />
           </Row>
           <Row label="Highest rating (optional)" htmlFor="t-maxRating" error={errors.maxRating}>
-            <input id="t-maxRating" name="maxRating" type="number" className="input" />
+            <input id="t-maxRating" name="maxRating" type="number" className="input" defaultValue={initial?.maxRating ?? undefined} />
           </Row>
           <Row label="Registration closes (optional)" htmlFor="t-closes" error={errors.registrationClosesAt}>
-            <input id="t-closes" name="registrationClosesAt" type="datetime-local" className="input" />
+            <input
+              id="t-closes"
+              name="registrationClosesAt"
+              type="datetime-local"
+              className="input"
+              defaultValue={localInput(initial?.registrationClosesAt ?? null)}
+              suppressHydrationWarning
+            />
           </Row>
         </div>
         <fieldset className="space-y-2">
@@ -249,13 +296,35 @@ export function CreateTournamentForm() {
           </label>
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="startMode" checked={startMode === "scheduled"} onChange={() => setStartMode("scheduled")} /> Automatically at
-            <input name="startsAt" type="datetime-local" className="input w-auto" disabled={startMode !== "scheduled"} aria-label="Start time" />
+            <input
+              name="startsAt"
+              type="datetime-local"
+              className="input w-auto"
+              disabled={startMode !== "scheduled"}
+              aria-label="Start time"
+              defaultValue={localInput(initial?.startsAt ?? null)}
+              suppressHydrationWarning
+            />
           </label>
           {errors.startsAt && <p className="text-sm text-red-700">{errors.startsAt}</p>}
         </fieldset>
-        <button type="submit" className="btn-primary" disabled={create.isPending || problems.some((p) => p.field !== "players")}>
-          {create.isPending ? "Creating…" : "Create tournament"}
-        </button>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="inviteOnly" defaultChecked={initial?.inviteOnly ?? false} className="mt-1" />
+          <span>
+            Invite only
+            <span className="block text-xs text-stone-500">Players join through an invite link you share, and you approve each one.</span>
+          </span>
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-primary" disabled={create.isPending || edit.isPending || problems.some((p) => p.field !== "players")}>
+            {editing ? (edit.isPending ? "Saving…" : "Save changes") : create.isPending ? "Creating…" : "Create tournament"}
+          </button>
+          {editing ? (
+            <a className="btn-secondary" href={`/tournaments/${initial.tournamentId}`}>
+              Discard changes
+            </a>
+          ) : null}
+        </div>
       </form>
       <aside className="space-y-3" aria-label="Preview">
         <div className="card space-y-2">

@@ -13,7 +13,8 @@ import { audit } from "./tournament-row";
 
 export const TOURNAMENTS_ROOM = "lobby";
 
-export async function createTournament(db: Db, user: SessionUser, input: CreateTournamentInput, now = new Date()) {
+/** The checks a tournament's settings must pass, on creation and on every edit before the start. */
+export function checkTournamentInput(input: CreateTournamentInput, now: Date): void {
   const format = getFormat(input.format);
   if (input.minPlayers < format.minPlayers) {
     throw new AppError("BAD_REQUEST", `${format.title} needs at least ${format.minPlayers} players.`);
@@ -32,27 +33,45 @@ export async function createTournament(db: Db, user: SessionUser, input: CreateT
   if (input.registrationClosesAt && input.startsAt && input.registrationClosesAt > input.startsAt) {
     throw new AppError("BAD_REQUEST", "Registration must close before the tournament starts.");
   }
+}
+
+/** The columns the creation form sets (on creation and on an edit before the start). */
+export function tournamentColumns(input: CreateTournamentInput) {
   const preset = clockPreset(input.timeControl)!;
+  return {
+    name: input.name,
+    description: input.description,
+    format: input.format,
+    settings: getFormat(input.format).resolveSettings(input.settings as never),
+    gameType: input.gameType,
+    initialMs: preset.initialMs,
+    incrementMs: preset.incrementMs,
+    rated: input.rated,
+    minPlayers: input.minPlayers,
+    maxPlayers: input.maxPlayers,
+    minRating: input.minRating ?? null,
+    maxRating: input.maxRating ?? null,
+    registrationClosesAt: input.registrationClosesAt ?? null,
+    startsAt: input.startsAt ?? null,
+    inviteOnly: input.inviteOnly ?? false,
+  };
+}
+
+/** A new invite link's secret. */
+export function newInviteToken(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export async function createTournament(db: Db, user: SessionUser, input: CreateTournamentInput, now = new Date()) {
+  checkTournamentInput(input, now);
   const seed = randomBytes(8).toString("hex");
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(tournaments)
       .values({
-        name: input.name,
-        description: input.description,
+        ...tournamentColumns(input),
         organizerId: user.id,
-        format: input.format,
-        settings: format.resolveSettings(input.settings as never),
-        gameType: input.gameType,
-        initialMs: preset.initialMs,
-        incrementMs: preset.incrementMs,
-        rated: input.rated,
-        minPlayers: input.minPlayers,
-        maxPlayers: input.maxPlayers,
-        minRating: input.minRating ?? null,
-        maxRating: input.maxRating ?? null,
-        registrationClosesAt: input.registrationClosesAt ?? null,
-        startsAt: input.startsAt ?? null,
+        inviteToken: input.inviteOnly ? newInviteToken() : null,
         seed,
         createdAt: now,
       })

@@ -92,6 +92,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     initialMs: t.initialMs,
     incrementMs: t.incrementMs,
     rated: t.rated,
+    inviteOnly: t.inviteOnly,
     minPlayers: t.minPlayers,
     maxPlayers: t.maxPlayers,
     minRating: t.minRating,

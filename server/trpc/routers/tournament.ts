@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { ZCreateTournamentInput } from "@/lib/tournament-rules";
+import { ZCreateTournamentInput, ZEditTournamentInput } from "@/lib/tournament-rules";
 import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
+import { editTournament } from "@/server/services/tournament/edit-tournament";
+import { answerRequest, myRequest, organizerPanel, removeRegistrant, renewInviteLink, requestToJoin } from "@/server/services/tournament/invitations";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
 import { getTournament, listTournaments, tournamentClinch, tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
@@ -44,6 +46,26 @@ export const tournamentRouter = router({
   withdraw: protectedProcedure
     .input(ZTournamentId.extend({ playerId: z.uuid(), disqualify: z.boolean().default(false) }))
     .mutation(({ ctx, input }) => withdrawPlayer(ctx.db, ctx.user, input)),
+  /** Organizer or admin, before the start: every field of the creation form (checked again). */
+  edit: protectedProcedure.input(ZEditTournamentInput).mutation(({ ctx, input }) => editTournament(ctx.db, ctx.user, input)),
+  /** Organizer or admin: the invite link's secret and the join requests waiting for an answer. */
+  organizerPanel: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => organizerPanel(ctx.db, ctx.user, input.tournamentId)),
+  /** Whether the caller asked to join an invite-only tournament and waits for the answer. */
+  myRequest: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => myRequest(ctx.db, ctx.user.id, input.tournamentId)),
+  /** A player who followed the invite link asks to join. */
+  requestToJoin: protectedProcedure
+    .input(ZTournamentId.extend({ token: z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid.") }))
+    .mutation(({ ctx, input }) => requestToJoin(ctx.db, ctx.user, input)),
+  /** Organizer or admin: approve (enter) or decline a join request. */
+  answerRequest: protectedProcedure
+    .input(ZTournamentId.extend({ userId: z.uuid("That is not a player id."), approve: z.boolean() }))
+    .mutation(({ ctx, input }) => answerRequest(ctx.db, ctx.user, input)),
+  /** Organizer or admin, before the start: take a registered player off the list. */
+  removeRegistrant: protectedProcedure
+    .input(ZTournamentId.extend({ userId: z.uuid("That is not a player id.") }))
+    .mutation(({ ctx, input }) => removeRegistrant(ctx.db, ctx.user, input)),
+  /** Organizer or admin: a new invite link (the old one stops working). */
+  renewInviteLink: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => renewInviteLink(ctx.db, ctx.user, input.tournamentId)),
   /** Staged format: the higher seed picks A or B before the game. */
   chooseRole: protectedProcedure
     .input(z.object({ gameId: z.uuid(), role: z.enum(["A", "B"]) }))
