@@ -23,13 +23,14 @@ interface TournamentData {
   gameLinks: Record<string, string>;
 }
 
-/** A running group tournament of four (one group, everyone rated 1500: a random draw orders them) with all but one game decided. */
+/** A running group tournament of four (one group, everyone rated 1500: a random draw orders them) with all but two games decided. */
 async function groupsInPlay(baseURL: string) {
   const organizer = new HttpSession(baseURL);
   await organizer.signUp(freshUsername("Go"), "organizer password");
   const t = await organizer.mutation<{ id: string }>("tournament.create", {
     name: `Groups ${freshUsername("")}`,
     format: "groups",
+    settings: { groupSize: 4 },
     gameType: "chess",
     timeControl: "3d+6h",
     rated: false,
@@ -43,9 +44,10 @@ async function groupsInPlay(baseURL: string) {
   }
   await organizer.mutation("tournament.start", { tournamentId: t.id });
   const data = await organizer.query<TournamentData>("tournament.get", { tournamentId: t.id });
-  const results = ["1-0", "draw", "0-1", "draw", "1-0"] as const;
+  // One game on each side per pair: 12 games; all but two decided, three of them drawn.
+  const results = ["1-0", "draw", "0-1", "draw", "1-0", "0-1", "draw", "1-0", "1-0", "0-1"] as const;
   const games = playableGames(data.state!);
-  expect(games.length).toBe(6);
+  expect(games.length).toBe(12);
   for (const [i, result] of results.entries()) await organizer.mutation("game.setResult", { gameId: data.gameLinks[games[i]!.id], result });
   return t.id;
 }
@@ -70,8 +72,8 @@ async function checkGroupTable(page: Page) {
     const sum = cells.reduce((s, c) => s + points(c), 0);
     expect(points((await row.getByTestId("cross-score").textContent()) ?? "")).toBe(sum);
   }
-  // Two draws seen from both sides: four cells worth 1 point each (win 2, draw 1).
-  expect(draws).toBe(4);
+  // Three draws seen from both sides: six cells worth 1 point each (win 2, draw 1).
+  expect(draws).toBe(6);
 }
 
 for (const vp of VIEWPORTS) {
