@@ -10,8 +10,8 @@
 // keep noise from other processes out.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { legalMoves, newGame, tryMove, type GameState } from "../engine/hnefatafl/game";
-import { parseMove } from "../engine/hnefatafl/notation";
+import { legalMoves, newGame, tryMove, type GameState } from "../engine/games/tafl/game";
+import { parseMove } from "../engine/games/tafl/notation";
 import {
   applyMove,
   checkMove,
@@ -25,10 +25,10 @@ import {
   restoreSnapshot,
   saveSnapshot,
   type Position,
-} from "../engine/hnefatafl/position";
-import { parseRecords, replayAll } from "../engine/hnefatafl/replay";
+} from "../engine/games/tafl/position";
+import { parseRecords, replayAll } from "../engine/games/tafl/replay";
 
-const csvPath = fileURLToPath(new URL("../engine/hnefatafl/fixtures/copenhagen-games.csv", import.meta.url));
+const csvPath = fileURLToPath(new URL("../engine/games/tafl/fixtures/copenhagen-games.csv", import.meta.url));
 const csv = readFileSync(csvPath, "utf8");
 const records = parseRecords(csv);
 

@@ -3,7 +3,7 @@
 // we also time until every spectator socket has it. Real server process (production
 // build), real PostgreSQL (a fresh database on DATABASE_URL's server, or the local one).
 import { io, type Socket } from "socket.io-client";
-import { legalMoves, newGame, tryMove, type GameState } from "@/engine/hnefatafl";
+import { legalMoves, newGame, tryMove, type GameState } from "@/engine/games/tafl";
 import { startServer } from "@/e2e/server-process";
 import { ensureBuild } from "@/scripts/ensure-build";
 import { createFreshDatabase } from "@/test/fresh-database";

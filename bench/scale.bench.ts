@@ -27,7 +27,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { legalMoves, newGame, tryMove, type GameState } from "@/engine/hnefatafl";
+import { legalMoves, newGame, tryMove, type GameState } from "@/engine/games/tafl";
 import { startServer, type ServerProcess } from "@/e2e/server-process";
 import { ensureBuild } from "@/scripts/ensure-build";
 import { createFreshDatabase, type FreshDatabase } from "@/test/fresh-database";

@@ -2,7 +2,7 @@
 // demo: clicking, keyboard, drag and drop, legal targets, flipping, the
 // last-move and capture marks, the move list and the clocks.
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { legalTargets, newGame } from "../engine/hnefatafl";
+import { legalTargets, newGame } from "../engine/games/tafl";
 
 const square = (page: Page, name: string): Locator => page.locator(`[data-square="${name}"]`);
 

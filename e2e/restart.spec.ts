@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { legalMoves, newGame, tryMove, type GameState } from "../engine/hnefatafl";
+import { legalMoves, newGame, tryMove, type GameState } from "../engine/games/tafl";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
 import { startServer, type ServerProcess } from "./server-process";

@@ -19,7 +19,8 @@ export async function startServer(opts: { port: number; env: Record<string, stri
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
   const url = `http://localhost:${opts.port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine a start (migrations, Next preparing) can take over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start:\n${log}`);
     try {
@@ -30,7 +31,7 @@ export async function startServer(opts: { port: number; env: Record<string, stri
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The server did not become healthy within 60 s:\n${log}`);
+      throw new Error(`The server did not become healthy within 180 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -1,6 +1,9 @@
-// The games Moot knows: Copenhagen Hnefatafl is played on the site (board, clocks,
-// refereed moves); the others are played elsewhere and their results reported.
+// The games Moot knows: those played on the site (board, clocks, refereed moves)
+// come from the game registry (engine/games/registry.ts); the others are played
+// elsewhere and their results reported.
 // `family` says how tournament formats treat the sides (engine/formats game types).
+
+import { ON_SITE_GAMES } from "./games/registry";
 
 export type GameFamily = "tafl" | "chess" | "roles" | "race";
 
@@ -17,15 +20,15 @@ export interface CatalogGame {
 }
 
 export const GAME_CATALOG: readonly CatalogGame[] = [
-  {
-    id: "hnefatafl",
-    name: "Copenhagen Hnefatafl 11×11",
-    family: "tafl",
+  ...ON_SITE_GAMES.map((game) => ({
+    id: game.id,
+    name: game.name,
+    family: game.family,
     playedOnSite: true,
-    sideNames: ["Attackers", "Defenders"],
-    drawsPossible: true,
+    sideNames: game.sideNames,
+    drawsPossible: game.drawsPossible,
     marginLabel: null,
-  },
+  })),
   {
     id: "tafl-other",
     name: "Other tafl variant",
@@ -35,7 +38,15 @@ export const GAME_CATALOG: readonly CatalogGame[] = [
     drawsPossible: true,
     marginLabel: "pieces left",
   },
-  { id: "chess", name: "Chess", family: "chess", playedOnSite: false, sideNames: ["White", "Black"], drawsPossible: true, marginLabel: null },
+  {
+    id: "chess",
+    name: "Chess (played elsewhere)",
+    family: "chess",
+    playedOnSite: false,
+    sideNames: ["White", "Black"],
+    drawsPossible: true,
+    marginLabel: null,
+  },
   {
     id: "four-colour",
     name: "Four-colour game (A/B roles)",

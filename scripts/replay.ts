@@ -3,7 +3,7 @@
 // capture mismatches, result disagreements and why the others stopped. With
 // --json it prints exactly one JSON document (the ReplaySummary) for tools.
 import { readFileSync } from "node:fs";
-import { parseRecords, replayGame, summarizeReplays, type GameReplay } from "../engine/hnefatafl/replay";
+import { parseRecords, replayGame, summarizeReplays, type GameReplay } from "../engine/games/tafl/replay";
 
 const USAGE = "usage: npm run replay -- <games.csv> [--json]";
 

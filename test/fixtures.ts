@@ -1,10 +1,10 @@
 // Real games from the recorded Copenhagen games, for tests that play whole games.
 import { readFileSync } from "node:fs";
-import { parseRecords, replayGame, type GameRecord } from "@/engine/hnefatafl/replay";
+import { parseRecords, replayGame, type GameRecord } from "@/engine/games/tafl/replay";
 
 let records: GameRecord[] | undefined;
 function allRecords(): GameRecord[] {
-  records ??= parseRecords(readFileSync("engine/hnefatafl/fixtures/copenhagen-games.csv", "utf8"));
+  records ??= parseRecords(readFileSync("engine/games/tafl/fixtures/copenhagen-games.csv", "utf8"));
   return records;
 }
 

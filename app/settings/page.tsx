@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { api } from "@/lib/trpc/server";
 import { ChangePasswordForm, DeleteAccountForm } from "./account-forms";
+import { NotificationSettings } from "./notification-settings";
 
 export const metadata: Metadata = { title: "Account settings" };
 
@@ -14,6 +15,12 @@ export default async function SettingsPage() {
         <h1 className="text-2xl font-bold">Account settings</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">Signed in as {me.username}.</p>
       </div>
+      <section aria-labelledby="notify-heading" className="space-y-3">
+        <h2 id="notify-heading" className="text-lg font-semibold">
+          Notifications
+        </h2>
+        <NotificationSettings />
+      </section>
       <section aria-labelledby="pw-heading" className="space-y-3">
         <h2 id="pw-heading" className="text-lg font-semibold">
           Change password

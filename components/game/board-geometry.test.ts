@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  fileLabels,
-  moveCursor,
-  rankLabels,
-  screenPosition,
-  screenRows,
-  squareAt,
-  squareFromPoint,
-  squareLabel,
-} from "./board-geometry";
+import { boardGeometry, squareLabel } from "./board-geometry";
+
+const { fileLabels, moveCursor, rankLabels, screenPosition, screenRows, squareAt, squareFromPoint } = boardGeometry(11);
 
 describe("screen layout", () => {
   it("puts rank 11 on top and a on the left by default", () => {
@@ -42,6 +35,14 @@ describe("screen layout", () => {
     }
     expect(screenPosition("l1", false)).toBeNull();
     expect(screenPosition("a12", false)).toBeNull();
+  });
+
+  it("draws a chess board 8×8 with rank 8 on top", () => {
+    const chess = boardGeometry(8);
+    expect(chess.screenRows(false)[0]).toEqual(["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]);
+    expect(chess.screenRows(true)[0]?.[0]).toBe("h1");
+    expect(chess.screenPosition("i1", false)).toBeNull();
+    expect(chess.moveCursor("h8", "ArrowRight", false)).toBe("h8");
   });
 });
 
@@ -95,10 +96,10 @@ describe("pointer position", () => {
 
 describe("accessible names", () => {
   it("names the square first, then what is on it and what it is", () => {
-    expect(squareLabel("f6", { piece: "king" })).toBe("f6 king, throne");
+    expect(squareLabel("f6", { piece: "king", notes: ["throne"] })).toBe("f6 king, throne");
     expect(squareLabel("d1", { piece: "attacker" })).toBe("d1 attacker");
     expect(squareLabel("c3", { piece: null, target: true })).toBe("c3 empty, legal target");
-    expect(squareLabel("a1", { piece: null })).toBe("a1 empty, corner");
+    expect(squareLabel("a1", { piece: null, notes: ["corner"] })).toBe("a1 empty, corner");
     expect(squareLabel("e5", { piece: "defender", selected: true })).toBe("e5 defender, selected");
     expect(squareLabel("d5", { piece: null, captured: true, lastMove: "from" })).toBe(
       "d5 empty, last move from here, captured",

@@ -26,18 +26,21 @@ type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
 
 /**
  * Decides every released game, `steps` times over (each step: a round or a league
- * phase), step k at `at(k)`, so ratings histories spread over days.
+ * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
+ * over days.
  */
 async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
-    for (const g of playableGames(t.state as TournamentState)) {
+    const playable = playableGames(t.state as TournamentState);
+    for (const [i, g] of playable.entries()) {
       const [site] = await db
         .select({ id: games.id })
         .from(games)
         .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
-      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step));
+      // The step's games end one after another across the step, as real games do.
+      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step + i / playable.length));
     }
   }
 }

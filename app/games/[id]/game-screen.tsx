@@ -4,26 +4,23 @@
 // the state is fetched afresh, so nothing missed is lost.
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { FormAlert } from "@/components/form";
 import { GameClock } from "@/components/game/game-clock";
-import { HnefataflBoard } from "@/components/game/hnefatafl-board";
 import { MoveList } from "@/components/game/move-list";
+import { ReplayControls } from "@/components/game/replay-controls";
+import { boardFor } from "@/components/games/registry";
 import { catalogGame } from "@/engine/game-catalog";
+import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
-// How each end reason reads after "X won" or "Draw", so every banner is a sentence.
+// How each end reason every game shares reads after "X won" or "Draw", so every
+// banner is a sentence; a game's own reasons (checkmate, king escaped) come from its rules.
 const ENDINGS: Record<string, string> = {
-  "king captured": ": the king was captured",
-  encircled: ": the defenders were encircled",
-  "king escaped": ": the king escaped to a corner",
-  "exit fort": ": the king built an exit fort",
-  "no attackers left": ": no attackers were left",
-  "no legal moves": ": the side to move had no legal move",
   resignation: " by resignation",
   timeout: " on time",
   agreement: " by agreement",
@@ -33,20 +30,45 @@ const ENDINGS: Record<string, string> = {
 };
 
 /** "alice (Defenders) won on time.", "Draw by agreement.": the result banner's sentence. */
-export function resultSentence(view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2">, sideNames: readonly [string, string], marginLabel: string | null): string {
+export function resultSentence(view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2" | "gameType">, sideNames: readonly [string, string], marginLabel: string | null): string {
   const head =
     view.result === "draw" ? "Draw" : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`;
-  const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${view.endReason}`) : "";
+  const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${onSiteGame(view.gameType)?.describeReason(view.endReason) ?? view.endReason}`) : "";
   const margin = view.margin != null && view.result !== "draw" ? ` by a margin of ${view.margin}${marginLabel ? ` ${marginLabel}` : ""}` : "";
   return `${head}${margin}${ending}.`;
 }
 
-function lastMoveOf(view: GameView) {
-  const last = view.moves.at(-1)?.notation;
-  if (!last) return { lastMove: null, captures: [] as string[] };
-  const [move, ...captures] = last.split("x");
-  const [from, to] = move!.split("-");
-  return { lastMove: { from: from!, to: to! }, captures };
+/** `?ply=N` in the address: the move a shared link points at. */
+function plyFromAddress(moves: number): number | null {
+  if (typeof window === "undefined") return null;
+  const ply = Number(new URLSearchParams(window.location.search).get("ply"));
+  return Number.isInteger(ply) && ply >= 0 && ply < moves && new URLSearchParams(window.location.search).has("ply") ? ply : null;
+}
+
+/**
+ * The largest board (px) that leaves both clocks in view: the window's height
+ * below the board's top, less the clock under it. Measured, because what sits
+ * above the board (header, banners) varies with the page and the viewport.
+ */
+function useBoardFit() {
+  const column = useRef<HTMLDivElement>(null);
+  const [max, setMax] = useState<number | null>(null);
+  const measure = useCallback(() => {
+    const element = column.current;
+    const board = element?.querySelector<HTMLElement>("[data-board-slot]");
+    const below = element?.querySelector<HTMLElement>("[data-testid=clock-bottom]");
+    if (!board || !below) return;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    // 16 px keep a margin under the lower clock.
+    setMax(Math.max(200, Math.floor(window.innerHeight - top - below.offsetHeight - 16)));
+  }, []);
+  // After every render: banners above the board come and go (same value = no re-render).
+  useLayoutEffect(measure);
+  useEffect(() => {
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [measure]);
+  return { column, max };
 }
 
 export function GameScreen({ initial, me }: { initial: GameView; me: { id: string; isAdmin: boolean } | null }) {
@@ -87,21 +109,44 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const mySide = me ? (view.side1.id === me.id ? 1 : view.side2.id === me.id ? 2 : null) : null;
   const active = view.status === "active";
   const type = catalogGame(view.gameType);
+  const rules = onSiteGame(view.gameType);
+  const Board = boardFor(view.gameType);
   const sideNames: readonly [string, string] = type?.sideNames ?? ["First player", "Second player"];
-  const { lastMove, captures } = lastMoveOf(view);
+  const notations = useMemo(() => view.moves.map((m) => m.notation), [view.moves]);
+
+  // Replay: the number of moves the board shows, or null to follow the game live.
+  const [shownPly, setShownPly] = useState<number | null>(() => plyFromAddress(initial.moves.length));
+  const replayWanted = shownPly !== null;
+  // Every position of the game, worked out once when replaying starts (and again as moves arrive).
+  const positions = useMemo(() => (rules && replayWanted ? rules.replay(notations) : null), [rules, notations, replayWanted]);
+  const replaying = shownPly !== null && shownPly < view.moves.length && positions !== null;
+  const shown = replaying ? shownPly : view.moves.length;
+  const step = useCallback(
+    (ply: number) => {
+      const clamped = Math.max(0, Math.min(ply, view.moves.length));
+      setShownPly(clamped >= view.moves.length ? null : clamped);
+    },
+    [view.moves.length],
+  );
+  const boardPosition = replaying ? (positions[shownPly] ?? view.position) : view.position;
+  const lastNotation = shown > 0 ? (notations[shown - 1] ?? null) : null;
+
   const myTurn = active && mySide !== null && view.clock.toMove === mySide;
   const opponentOffered = view.drawOfferBy !== null && view.drawOfferBy !== mySide;
   const canSetResult = !!me && (me.isAdmin || (view.tournament !== null && view.tournament.organizerId === me.id));
-  const mayChooseRole = active && !!me && view.tournament?.roleChooser === me.id && (view.state?.ply ?? 0) === 0;
+  const mayChooseRole = active && !!me && view.tournament?.roleChooser === me.id && view.ply === 0;
+  const { column, max: boardMax } = useBoardFit();
 
+  // While replaying, the clocks show what each side had left after the move shown.
+  const replayedClock = replaying ? (shown === 0 ? { remaining1Ms: view.initialMs, remaining2Ms: view.initialMs } : view.moves[shown - 1]!) : null;
   const clockFor = (side: 1 | 2) => (
     <GameClock
       label={`${sideNames[side - 1]}: ${side === 1 ? view.side1.username : view.side2.username}`}
-      remainingMs={side === 1 ? view.clock.remaining1Ms : view.clock.remaining2Ms}
-      running={active && view.state !== null && view.clock.toMove === side && view.clock.turnStartedAt !== null}
-      stampedAt={view.clock.turnStartedAt ?? view.serverNow}
+      remainingMs={replayedClock ? (side === 1 ? replayedClock.remaining1Ms : replayedClock.remaining2Ms) : side === 1 ? view.clock.remaining1Ms : view.clock.remaining2Ms}
+      running={!replaying && active && view.position !== null && view.clock.toMove === side && view.clock.turnStartedAt !== null}
+      stampedAt={replaying ? view.serverNow : (view.clock.turnStartedAt ?? view.serverNow)}
       serverOffsetMs={offset}
-      active={active && view.clock.toMove === side}
+      active={replaying ? shown % 2 === side - 1 : active && view.clock.toMove === side}
       initialMs={view.initialMs}
     />
   );
@@ -110,7 +155,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const top: 1 | 2 = bottom === 1 ? 2 : 1;
 
   return (
-    <div className="space-y-4" data-testid="game-screen" data-version={view.version} data-ply={view.state?.ply ?? 0}>
+    <div className="space-y-4" data-testid="game-screen" data-version={view.version} data-ply={view.ply}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-xl font-bold">
           <PlayerName p={view.side1} /> <span className="text-stone-500">vs</span> <PlayerName p={view.side2} />
@@ -151,22 +196,28 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
       )}
       <FormAlert message={error} />
 
-      {view.state ? (
+      {view.position && rules && Board && boardPosition ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-          <div className="space-y-3">
-            <div data-testid={`clock-top`}>{clockFor(top)}</div>
-            <HnefataflBoard
-              state={view.state}
-              flipped={flipped}
-              lastMove={lastMove}
-              captures={captures}
-              canMove={myTurn && !move.isPending}
-              onMove={(m) => {
-                setError(null);
-                move.mutate({ gameId: view.id, ply: view.state!.ply, move: `${m.from}-${m.to}` });
-              }}
-            />
-            <div data-testid={`clock-bottom`}>{clockFor(bottom)}</div>
+          <div
+            ref={column}
+            className="mx-auto w-full space-y-2"
+            // The clocks take the board's width; the board is as large as the height allows.
+            style={boardMax ? { maxWidth: `${boardMax + 24}px`, ["--board-max" as string]: `${boardMax + 24}px` } : undefined}
+          >
+            <div data-testid="clock-top">{clockFor(top)}</div>
+            <div data-board-slot="" data-replaying={replaying ? "" : undefined} data-shown-ply={shown}>
+              <Board
+                position={boardPosition}
+                lastMove={lastNotation}
+                flipped={flipped}
+                canMove={myTurn && !move.isPending && !replaying}
+                onMove={(m) => {
+                  setError(null);
+                  move.mutate({ gameId: view.id, ply: view.ply, move: m });
+                }}
+              />
+            </div>
+            <div data-testid="clock-bottom">{clockFor(bottom)}</div>
           </div>
           <aside className="space-y-4">
             <div className="flex flex-wrap gap-2">
@@ -209,7 +260,28 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
             {canSetResult && view.tournament && <SetResultButtons view={view} onChange={accept} onError={onError} />}
-            <MoveList moves={view.moves.map((m) => m.notation)} />
+            <ReplayControls
+              gameId={view.id}
+              shown={shown}
+              total={view.moves.length}
+              live={active}
+              onStep={step}
+              record={() => ({
+                name: `moot-${view.id.slice(0, 8)}.${rules.record.extension}`,
+                mimeType: rules.record.mimeType,
+                text: rules.exportRecord({
+                  side1: view.side1.username,
+                  side2: view.side2.username,
+                  result: view.result,
+                  endReason: view.endReason,
+                  startedAt: view.createdAt,
+                  event: view.tournament?.name ?? null,
+                  site: window.location.origin,
+                  moves: notations,
+                }),
+              })}
+            />
+            <MoveList moves={notations} shown={shown} onSelect={step} />
           </aside>
         </div>
       ) : (

@@ -79,7 +79,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
                     {isProvisional(r) ? " · provisional" : ""}
                   </p>
                 </div>
-                <RatingChart gameName={name} points={histories[i]!} />
+                <RatingChart gameName={name} points={histories[i]!.map((p) => ({ rating: p.rating, rd: p.rd, at: p.at.getTime(), gameId: p.gameId }))} />
               </section>
             );
           })

@@ -15,6 +15,7 @@ import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
+import { Announcements } from "./announcements";
 import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";
 import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
@@ -129,6 +130,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           </h2>
         </section>
       )}
+
+      <Announcements tournamentId={t.id} canPost={isOrganizer} />
 
       {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
 

@@ -1,7 +1,7 @@
 // Draw by agreement: one player offers, the other accepts or declines. An offer made
 // while the opponent's offer stands is an acceptance.
 import type { Db } from "@/db/client";
-import { agreeDraw, deserializeState, serializeState } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
@@ -35,7 +35,6 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
 }
 
 function drawnPosition(game: GameRow): string | null {
-  if (!game.position) return null;
-  const ended = agreeDraw(deserializeState(game.position));
-  return ended.ok ? serializeState(ended.state) : game.position;
+  const rules = onSiteGame(game.gameType);
+  return game.position && rules ? rules.end(game.position, null, "agreement") : game.position;
 }

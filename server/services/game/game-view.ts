@@ -5,7 +5,6 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
-import { deserializeState, type GameState } from "@/engine/hnefatafl";
 import { AppError } from "../errors";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
@@ -32,8 +31,10 @@ export interface GameView {
   side2: GamePlayer;
   initialMs: number;
   incrementMs: number;
-  /** The board (games played on the site only). */
-  state: GameState | null;
+  /** The board in the game's serialized form (games played on the site only; read it through engine/games/registry). */
+  position: string | null;
+  /** Moves played so far. */
+  ply: number;
   moves: { ply: number; notation: string; remaining1Ms: number; remaining2Ms: number; playedAt: number }[];
   /** Remaining time per side as of turnStartedAt; the side to move's clock runs from then. */
   clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
@@ -79,7 +80,8 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     side2: player(game.side2Id),
     initialMs: game.initialMs,
     incrementMs: game.incrementMs,
-    state: game.position ? deserializeState(game.position) : null,
+    position: game.position,
+    ply: game.ply,
     moves: moves.map((m) => ({ ply: m.ply, notation: m.notation, remaining1Ms: m.remaining1Ms, remaining2Ms: m.remaining2Ms, playedAt: m.playedAt.getTime() })),
     clock: {
       remaining1Ms: game.remaining1Ms,

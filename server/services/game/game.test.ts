@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { gameMoves, games, playerRatings, ratingHistory, users } from "@/db/schema";
+import { onSiteGame } from "@/engine/games/registry";
 import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
@@ -40,7 +41,7 @@ describe("moves", () => {
     const { game, attacker } = await newGame();
     const view = await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
     expect(view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
-    expect(view.state!.toMove).toBe("defenders");
+    expect(onSiteGame("hnefatafl")!.toMove(view.position!)).toBe(2);
     expect(view.clock.toMove).toBe(2);
     // Side 1 used a moment and got the 6-hour increment.
     expect(view.clock.remaining1Ms).toBeGreaterThan(3 * DAY);
@@ -126,7 +127,7 @@ describe("clocks", () => {
     expect(sweeps.flat().filter((id) => id === game.id)).toHaveLength(1);
     const view = await api(attacker).game.get({ gameId: game.id });
     expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
-    expect(view.state!.status).toMatchObject({ over: true, reason: "timeout" });
+    expect(onSiteGame("hnefatafl")!.status(view.position!)).toMatchObject({ over: true, winner: 2, reason: "timeout" });
     expect(view.clock.remaining1Ms).toBe(0);
   });
 
@@ -233,5 +234,37 @@ describe("challenges", () => {
     expect(mine).toHaveLength(5);
     await expect(api(other).challenge.cancel({ challengeId: mine[0]!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api(me).challenge.cancel({ challengeId: mine[0]!.id });
+  });
+});
+
+describe("chess on the site", () => {
+  async function play(game: { id: string }, white: SessionUser, black: SessionUser, moves: readonly string[]) {
+    let view = await api(white).game.get({ gameId: game.id });
+    for (const move of moves) view = await api(view.ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply: view.ply, move });
+    return view;
+  }
+
+  it("a challenge game castles, promotes and ends in checkmate by itself, rated", async () => {
+    const [alice, bob] = [await player(), await player()];
+    const ch = await api(alice).challenge.create({ gameType: "chess-onsite", timeControl: "3d+6h", side: "side1" });
+    const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
+    const moves = ["e4", "d5", "e4e5", "f5", "exf6", "Nc6", "fxg7", "Be6", "Nf3", "Qd7", "Bc4", "O-O-O", "e1g1", "a6", "g7h8q"];
+    const view = await play({ id: gameId }, alice, bob, moves);
+    expect(view.moves.map((m) => m.notation)).toEqual(["e4", "d5", "e5", "f5", "exf6", "Nc6", "fxg7", "Be6", "Nf3", "Qd7", "Bc4", "O-O-O", "O-O", "a6", "gxh8=Q"]);
+    expect(view).toMatchObject({ status: "active", ply: 15, gameType: "chess-onsite", rated: true });
+    await expect(api(bob).game.move({ gameId, ply: view.ply, move: "e2e4" })).rejects.toMatchObject({ message: "That move is not allowed: not a legal move here." });
+    await expect(api(alice).game.move({ gameId, ply: view.ply, move: "Kb8" })).rejects.toMatchObject({ message: "It is not your turn." });
+    expect((await api(bob).game.move({ gameId, ply: view.ply, move: "Kb8" })).ply).toBe(16);
+  });
+
+  it("mate ends the game by itself and rates both players; a stalemate is a draw", async () => {
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-onsite" });
+    const mated = await play(game, white, black, ["f3", "e5", "g4", "Qh4#"]);
+    expect(mated).toMatchObject({ status: "finished", result: "0-1", endReason: "checkmate" });
+    expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
+
+    const other = await newGame({ gameType: "chess-onsite" });
+    const stalemate = await play(other.game, other.attacker, other.defender, ["e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"]);
+    expect(stalemate).toMatchObject({ status: "finished", result: "draw", endReason: "stalemate" });
   });
 });

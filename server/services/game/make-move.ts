@@ -5,30 +5,37 @@
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
-import { deserializeState, serializeState, timeout, tryMove } from "@/engine/hnefatafl";
+import { onSiteGame, type SideNumber } from "@/engine/games/registry";
 import { pingInbox, publishGame } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
 
 export interface MoveInput {
   gameId: string;
   /** The number of moves the player saw on the board when moving. */
   ply: number;
-  /** "d1-d3" or "d1d3"; captures in the text are ignored (the engine decides). */
+  /** In the game's notation ("d1-d3", "e4", "e7e8q"); the engine decides what the move does. */
   move: string;
 }
 
 /** The engine's winner as a result from side 1's point of view. */
-export function resultFor(winner: "attackers" | "defenders" | null): GameResult {
-  return winner === null ? "draw" : winner === "attackers" ? "1-0" : "0-1";
+export function resultFor(winner: SideNumber | null): GameResult {
+  return winner === null ? "draw" : winner === 1 ? "1-0" : "0-1";
+}
+
+/** The rules of an on-site game row (position set); refuses a game played elsewhere. */
+export function rulesOf(game: GameRow): { rules: NonNullable<ReturnType<typeof onSiteGame>>; position: string } {
+  const rules = onSiteGame(game.gameType);
+  if (!game.position || !rules) throw new AppError("BAD_REQUEST", "This game is played elsewhere: report its result instead.");
+  return { rules, position: game.position };
 }
 
 export async function makeMove(db: Db, userId: string, input: MoveInput, now = new Date()): Promise<GameView> {
   const outcome = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
-    if (!game.position) throw new AppError("BAD_REQUEST", "This game is played elsewhere: report its result instead.");
+    const { rules, position } = rulesOf(game);
     requireActive(game);
     const side = requirePlayer(game, userId);
     if (input.ply !== game.ply) {
@@ -42,15 +49,14 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       turnStartedAt: game.turnStartedAt?.getTime() ?? null,
       toMove: side,
     };
-    const state = deserializeState(game.position);
     const timed = afterMove(clock, now.getTime());
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the move.
-      const ended = timeout(state, state.toMove);
-      const after = await finishGame(tx, game, { result: side === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now);
+      const winner = side === 1 ? 2 : 1;
+      const after = await finishGame(tx, game, { result: resultFor(winner), reason: "timeout", position: rules.end(position, winner, "timeout") }, now);
       return { kind: "flagged" as const, after };
     }
-    const moved = tryMove(state, input.move);
+    const moved = rules.play(position, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
 
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
@@ -59,11 +65,11 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: serializeState(moved.state) }, now);
+      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position }, now);
       return { kind: "over" as const, after };
     }
     await updateGame(tx, game.id, {
-      position: serializeState(moved.state),
+      position: moved.position,
       ply: game.ply + 1,
       remaining1Ms,
       remaining2Ms,

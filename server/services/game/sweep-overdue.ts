@@ -6,10 +6,11 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games } from "@/db/schema";
-import { deserializeState, serializeState, timeout } from "@/engine/hnefatafl";
+import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
 import { loadGameView, sideToMove, type GameResult } from "./game-view";
+import { resultFor } from "./make-move";
 
 const BATCH = 100;
 
@@ -25,8 +26,10 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
       .for("update", { skipLocked: true });
     for (const game of overdue) {
       const loser = sideToMove(game.ply);
-      const ended = timeout(deserializeState(game.position!), loser === 1 ? "attackers" : "defenders");
-      after.push(await finishGame(tx, game, { result: loser === 1 ? "0-1" : "1-0", reason: "timeout", position: ended.ok ? serializeState(ended.state) : game.position }, now));
+      const winner = loser === 1 ? 2 : 1;
+      const rules = onSiteGame(game.gameType);
+      const position = rules ? rules.end(game.position!, winner, "timeout") : game.position;
+      after.push(await finishGame(tx, game, { result: resultFor(winner), reason: "timeout", position }, now));
       ids.push(game.id);
     }
     const due = await tx

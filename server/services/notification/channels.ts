@@ -1,6 +1,7 @@
 // The delivery channels this process is configured for, set once at start
 // (server/index.ts) and by tests: e-mail only when SMTP_URL is set, Web Push always
 // (VAPID keys from configuration or generated once and kept in the database).
+import type { Agent } from "node:https";
 import type { Transporter } from "nodemailer";
 
 export interface EmailChannel {
@@ -13,6 +14,8 @@ export interface PushChannel {
   privateKey: string;
   /** The VAPID "sub": a mailto: or https: contact for push services. */
   subject: string;
+  /** An HTTPS agent for reaching push services (a proxy, or a private CA in tests). */
+  agent?: Agent;
 }
 
 export interface Channels {

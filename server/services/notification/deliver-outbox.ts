@@ -25,7 +25,17 @@ export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts 
 type OutboxRow = typeof outbox.$inferSelect;
 type Outcome = { status: "sent" | "skipped" } | { status: "retry"; error: string };
 
-class Skip extends Error {}
+/** Nothing to send (any more); `forget` names a push subscription the service said is gone. */
+class Skip extends Error {
+  constructor(readonly forget?: string) {
+    super("skipped");
+  }
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof webpush.WebPushError) return `push service answered ${err.statusCode}: ${err.body || err.message}`;
+  return err instanceof Error ? err.message : String(err);
+}
 
 async function loadNotification(tx: Db, row: OutboxRow) {
   if (!row.notificationId) return null;
@@ -84,13 +94,11 @@ async function send(tx: Db, row: OutboxRow, now: Date): Promise<void> {
       TTL: 24 * 3600,
       topic: row.id.replaceAll("-", "").slice(0, 32),
       timeout: SEND_TIMEOUT_MS,
+      ...(push.agent ? { agent: push.agent } : {}),
     });
   } catch (err) {
     // 404/410: the browser dropped the subscription; forget it rather than retry.
-    if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
-      throw new Skip();
-    }
+    if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) throw new Skip(sub.id);
     throw err;
   }
 }
@@ -112,7 +120,8 @@ async function deliverOne(db: Db, now: Date): Promise<boolean> {
       await tx.transaction((sp) => send(sp, row, now));
       outcome = { status: "sent" };
     } catch (err) {
-      outcome = err instanceof Skip ? { status: "skipped" } : { status: "retry", error: err instanceof Error ? err.message : String(err) };
+      if (err instanceof Skip && err.forget) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, err.forget));
+      outcome = err instanceof Skip ? { status: "skipped" } : { status: "retry", error: describeError(err) };
     }
     if (outcome.status === "retry") {
       const attempts = row.attempts + 1;

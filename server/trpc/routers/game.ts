@@ -29,7 +29,7 @@ export const gameRouter = router({
     .input(
       ZGameId.extend({
         ply: z.number().int().min(0).max(100_000),
-        move: z.string().trim().min(4, "Write the move like d1-d3.").max(20, "Write the move like d1-d3."),
+        move: z.string().trim().min(2, "Write the move like d1-d3 or e4.").max(20, "Write the move like d1-d3 or e4."),
       }),
     )
     .mutation(async ({ ctx, input }) => {

@@ -1,42 +1,61 @@
 "use client";
-// The interactive 11×11 Copenhagen hnefatafl board: draws a GameState and
+// The interactive square board every on-site game draws on (tafl, chess): it
 // lets the player to move pick a piece and a legal target by click/tap, by
 // dragging (pointer events: mouse, touch and pen alike) or by keyboard (an
-// ARIA grid with a roving focus cursor). It knows no rules beyond asking the
-// engine for legal targets, and it never plays a move itself: it reports
-// `onMove` and waits for the parent to pass the next state.
+// ARIA grid with a roving focus cursor). It knows no rules: the game's own
+// board (components/games/<game>/) tells it what stands where, which pieces
+// may move and where to, and how squares look; it never plays a move itself:
+// it reports `onMove` and waits for the parent to pass the next position.
+//
+// The board is a square that fits its container's width and, through the
+// CSS variable --board-max (set by the page), the height left for it.
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { KeyboardEvent, PointerEvent } from "react";
-import { legalTargets, pieceAt, type GameState, type Piece } from "@/engine/hnefatafl";
-import {
-  fileLabels,
-  isCorner,
-  isThrone,
-  moveCursor,
-  rankLabels,
-  screenRows,
-  squareFromPoint,
-  squareLabel,
-} from "./board-geometry";
+import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
+import { squareLabel, type BoardGeometry } from "./board-geometry";
 
-export interface BoardMove {
-  from: string;
-  to: string;
+export interface BoardPiece {
+  /** Spoken name, e.g. "king" or "white knight". */
+  readonly name: string;
+  readonly icon: ReactNode;
+  /** Belongs to the side to move. */
+  readonly mine: boolean;
 }
 
-export interface HnefataflBoardProps {
-  state: GameState;
-  /** False (default): rank 11 on top, files a→k. True: rank 1 on top, files k→a. */
+export interface SquareBoardProps {
+  geometry: BoardGeometry;
+  /** Accessible name of the grid, e.g. "Chess board". */
+  label: string;
+  testId: string;
+  /** Changes whenever the position does: a selection lapses with its position. */
+  positionKey: string;
+  /** "White to move." / "The game is over." */
+  turnText: string;
+  over: boolean;
+  pieceAt: (square: string) => BoardPiece | null;
+  targetsFrom: (square: string) => readonly string[];
+  /** Tailwind classes of a square's background. */
+  squareTone: (square: string) => string;
+  /** Drawn under the piece (e.g. the throne's mark). */
+  squareMark?: (square: string) => ReactNode;
+  /** What the square itself is, for its spoken name ("throne", "in check"). */
+  squareNotes?: (square: string) => readonly string[];
+  /** Squares to ring in red (a king in check). */
+  alert?: ReadonlySet<string>;
+  /** False (default): highest rank on top. */
   flipped?: boolean;
-  /** Marked on the board (both squares). */
-  lastMove?: BoardMove | null;
+  lastMove?: { from: string; to: string } | null;
   /** Squares whose pieces the last move captured: shown as a fading ghost and a red ring. */
   captures?: readonly string[];
-  /** Whether the user may move now (their turn, game running); false for spectators. */
+  /** The icon of a captured piece's ghost. */
+  ghost?: ReactNode;
+  /** Whether the user may move now (their turn, game running); false for spectators and replays. */
   canMove?: boolean;
-  /** Called with a legal move of the side to move; the parent plays it and passes the new state. */
-  onMove?: (move: BoardMove) => void;
+  onMove?: (move: { from: string; to: string }) => void;
+  /** Extra attributes on the root, for tests and styling. */
+  data?: Record<`data-${string}`, string | undefined>;
+  /** Drawn over the board (e.g. a promotion picker). */
+  overlay?: ReactNode;
 }
 
 /** A pointer pressed on a square, until it is released. */
@@ -55,10 +74,6 @@ interface Press {
 /** Movement (px) before a press on a piece counts as a drag rather than a tap. */
 const DRAG_THRESHOLD = 5;
 
-function ownerOf(piece: Piece | null): GameState["toMove"] | null {
-  return piece === null ? null : piece === "attacker" ? "attackers" : "defenders";
-}
-
 /** Fades a captured piece's ghost out, unless the user prefers reduced motion (then it stays faint). */
 function fadeGhost(element: HTMLElement | null): void {
   if (!element || typeof element.animate !== "function") return;
@@ -72,14 +87,29 @@ function fadeGhost(element: HTMLElement | null): void {
   );
 }
 
-export function HnefataflBoard({
-  state,
+export function SquareBoard({
+  geometry,
+  label,
+  testId,
+  positionKey,
+  turnText,
+  over,
+  pieceAt,
+  targetsFrom,
+  squareTone,
+  squareMark,
+  squareNotes,
+  alert,
   flipped = false,
   lastMove = null,
   captures = [],
+  ghost,
   canMove = false,
   onMove,
-}: HnefataflBoardProps) {
+  data,
+  overlay,
+}: SquareBoardProps) {
+  const size = geometry.size;
   const descriptionId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -88,26 +118,17 @@ export function HnefataflBoard({
   const press = useRef<Press | null>(null);
   const pointer = useRef({ x: 0, y: 0 });
 
-  // A selection belongs to the position it was made in: once the state moves
-  // on (our move played, or the opponent's arrived) it lapses by itself.
-  const positionKey = `${state.ply}:${state.toMove}:${state.board}`;
   const [selection, setSelection] = useState<{ square: string; key: string } | null>(null);
-  const [cursor, setCursor] = useState<string>(() => lastMove?.to ?? "f6");
+  const [cursor, setCursor] = useState<string>(() => lastMove?.to ?? geometry.squareAt(Math.floor(size / 2), Math.floor(size / 2), false));
   const [dragFrom, setDragFrom] = useState<string | null>(null);
   const [dragOver, setDragOver] = useState<string | null>(null);
 
-  const interactive = canMove && !state.status.over;
-  const isMovable = useCallback(
-    (square: string) => interactive && ownerOf(pieceAt(state, square)) === state.toMove,
-    [interactive, state],
-  );
-  const selected =
-    selection !== null && selection.key === positionKey && isMovable(selection.square) ? selection.square : null;
-  const targets = useMemo(() => new Set(selected ? legalTargets(state, selected) : []), [state, selected]);
-  const rows = useMemo(() => screenRows(flipped), [flipped]);
+  const interactive = canMove && !over;
+  const isMovable = useCallback((square: string) => interactive && pieceAt(square)?.mine === true, [interactive, pieceAt]);
+  const selected = selection !== null && selection.key === positionKey && isMovable(selection.square) ? selection.square : null;
+  const targets = useMemo(() => new Set(selected ? targetsFrom(selected) : []), [targetsFrom, selected]);
+  const rows = useMemo(() => geometry.screenRows(flipped), [geometry, flipped]);
   const captured = useMemo(() => new Set(captures), [captures]);
-  // The captured pieces belong to the side that did not make the last move, i.e. the side now to move.
-  const ghostPiece: Piece = state.toMove === "attackers" ? "attacker" : "defender";
 
   const select = (square: string | null) => setSelection(square === null ? null : { square, key: positionKey });
 
@@ -137,13 +158,16 @@ export function HnefataflBoard({
   const gridRect = () => gridRef.current?.getBoundingClientRect() ?? { left: 0, top: 0, width: 0, height: 0 };
 
   /** Keeps the dragged piece under the pointer (written to the DOM directly: no render per pointer move). */
-  const placeGhost = useCallback((element: HTMLDivElement | null) => {
-    ghostRef.current = element;
-    if (!element || !gridRef.current) return;
-    const rect = gridRef.current.getBoundingClientRect();
-    const size = rect.width / 11;
-    element.style.transform = `translate(${pointer.current.x - rect.left - size / 2}px, ${pointer.current.y - rect.top - size / 2}px)`;
-  }, []);
+  const placeGhost = useCallback(
+    (element: HTMLDivElement | null) => {
+      ghostRef.current = element;
+      if (!element || !gridRef.current) return;
+      const rect = gridRef.current.getBoundingClientRect();
+      const cell = rect.width / size;
+      element.style.transform = `translate(${pointer.current.x - rect.left - cell / 2}px, ${pointer.current.y - rect.top - cell / 2}px)`;
+    },
+    [size],
+  );
 
   const onSquarePointerDown = (event: PointerEvent<HTMLDivElement>, square: string) => {
     if (event.button !== 0) return;
@@ -171,8 +195,7 @@ export function HnefataflBoard({
       gridRef.current?.setPointerCapture(event.pointerId);
     }
     placeGhost(ghostRef.current);
-    const over = squareFromPoint(event.clientX, event.clientY, gridRect(), flipped);
-    setDragOver(over);
+    setDragOver(geometry.squareFromPoint(event.clientX, event.clientY, gridRect(), flipped));
   };
 
   const endDrag = () => {
@@ -186,9 +209,9 @@ export function HnefataflBoard({
     press.current = null;
     if (current.dragging) {
       endDrag();
-      const to = squareFromPoint(event.clientX, event.clientY, gridRect(), flipped);
+      const to = geometry.squareFromPoint(event.clientX, event.clientY, gridRect(), flipped);
       // Dropped elsewhere: the piece stays selected, so a tap can still finish the move.
-      if (to !== null && legalTargets(state, current.square).includes(to)) play(current.square, to);
+      if (to !== null && targetsFrom(current.square).includes(to)) play(current.square, to);
       return;
     }
     if (current.movable) {
@@ -215,32 +238,33 @@ export function HnefataflBoard({
       activate(cursor);
       return;
     }
-    const next = moveCursor(cursor, event.key, flipped, event.ctrlKey || event.metaKey);
+    const next = geometry.moveCursor(cursor, event.key, flipped, event.ctrlKey || event.metaKey);
     if (next === null) return;
     event.preventDefault();
     setCursor(next);
     cells.current.get(next)?.focus();
   };
 
-  const turn = state.status.over
-    ? "The game is over."
-    : `${state.toMove === "attackers" ? "Attackers" : "Defenders"} to move.`;
+  const rowsClass = { gridTemplateRows: `repeat(${size}, minmax(0, 1fr))` };
+  const colsClass = { gridTemplateColumns: `repeat(${size}, minmax(0, 1fr))` };
+  const dragged = dragFrom ? pieceAt(dragFrom) : null;
 
   return (
     <div
       ref={rootRef}
-      className="@container w-full touch-manipulation select-none"
-      data-testid="hnefatafl-board"
+      // As wide as the container allows, but never taller than the room the page leaves (--board-max).
+      className="@container mx-auto w-full max-w-[var(--board-max,100%)] touch-manipulation select-none"
+      data-testid={testId}
       data-flipped={flipped ? "" : undefined}
-      data-to-move={state.toMove}
+      {...data}
     >
       <p id={descriptionId} className="sr-only">
-        {turn} Arrow keys move between squares. Enter or Space picks up one of your pieces and puts it down on a legal
+        {turnText} Arrow keys move between squares. Enter or Space picks up one of your pieces and puts it down on a legal
         target. Escape puts it back.
       </p>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-0.5 text-[length:clamp(0.6rem,2.4cqw,0.85rem)] font-medium text-stone-500 tabular-nums dark:text-stone-400">
-        <div aria-hidden className="grid grid-rows-11 pr-0.5">
-          {rankLabels(flipped).map((rank) => (
+        <div aria-hidden className="grid pr-0.5" style={rowsClass}>
+          {geometry.rankLabels(flipped).map((rank) => (
             <span key={rank} className="flex items-center justify-end">
               {rank}
             </span>
@@ -249,9 +273,10 @@ export function HnefataflBoard({
         <div
           ref={gridRef}
           role="grid"
-          aria-label="Hnefatafl board"
+          aria-label={label}
           aria-describedby={descriptionId}
-          className="relative grid aspect-square grid-rows-11 gap-px rounded-sm bg-[#8b6a3e] p-px shadow-md ring-1 ring-[#6b4f2a] dark:bg-[#2a2015] dark:ring-[#2a2015]"
+          className="relative grid aspect-square gap-px rounded-sm bg-[#8b6a3e] p-px shadow-md ring-1 ring-[#6b4f2a] dark:bg-[#2a2015] dark:ring-[#2a2015]"
+          style={rowsClass}
           onKeyDown={onGridKeyDown}
           onPointerMove={onGridPointerMove}
           onPointerUp={onGridPointerUp}
@@ -263,14 +288,14 @@ export function HnefataflBoard({
           }}
         >
           {rows.map((row, index) => (
-            <div key={index} role="row" className="grid grid-cols-11 gap-px">
+            <div key={index} role="row" className="grid gap-px" style={colsClass}>
               {row.map((square) => {
-                const piece = pieceAt(state, square);
-                const restricted = isThrone(square) ? "throne" : isCorner(square) ? "corner" : null;
+                const piece = pieceAt(square);
                 const moveMark = lastMove?.from === square ? "from" : lastMove?.to === square ? "to" : null;
                 const isSelected = selected === square;
                 const isTarget = targets.has(square);
                 const isCaptured = captured.has(square);
+                const isAlert = alert?.has(square) ?? false;
                 const movable = isMovable(square);
                 return (
                   <div
@@ -283,60 +308,51 @@ export function HnefataflBoard({
                     tabIndex={square === cursor ? 0 : -1}
                     aria-selected={isSelected}
                     aria-label={squareLabel(square, {
-                      piece,
+                      piece: piece?.name ?? null,
+                      notes: squareNotes?.(square),
                       selected: isSelected,
                       target: isTarget,
                       lastMove: moveMark,
                       captured: isCaptured,
                     })}
                     data-square={square}
-                    data-restricted={restricted ?? undefined}
                     data-selected={isSelected ? "" : undefined}
                     data-target={isTarget ? "" : undefined}
                     data-last-move={moveMark ?? undefined}
                     data-captured={isCaptured ? "" : undefined}
-                    className={`relative flex items-center justify-center focus-visible:z-10 focus-visible:outline-[3px] focus-visible:outline-solid focus-visible:outline-offset-[-3px] focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${
-                      restricted ? "bg-[#c8a166] dark:bg-[#54432f]" : "bg-[#ecd8ac] dark:bg-[#74603f]"
-                    } ${movable ? "cursor-grab touch-none" : isTarget ? "cursor-pointer" : ""}`}
+                    data-alert={isAlert ? "" : undefined}
+                    className={`relative flex items-center justify-center focus-visible:z-10 focus-visible:outline-[3px] focus-visible:outline-solid focus-visible:outline-offset-[-3px] focus-visible:outline-sky-600 dark:focus-visible:outline-sky-400 ${squareTone(square)} ${
+                      movable ? "cursor-grab touch-none" : isTarget ? "cursor-pointer" : ""
+                    }`}
                     onPointerDown={(event) => onSquarePointerDown(event, square)}
                     onFocus={() => setCursor(square)}
                   >
-                    {restricted && <RestrictedMark kind={restricted} />}
+                    {squareMark?.(square)}
                     {moveMark && (
                       <span
                         aria-hidden
-                        className={`absolute inset-0 ${
-                          moveMark === "to" ? "bg-amber-400/55 dark:bg-amber-400/35" : "bg-amber-300/40 dark:bg-amber-400/20"
-                        }`}
+                        className={`absolute inset-0 ${moveMark === "to" ? "bg-amber-400/55 dark:bg-amber-400/35" : "bg-amber-300/40 dark:bg-amber-400/20"}`}
                       />
                     )}
+                    {isAlert && <span aria-hidden className="absolute inset-0 bg-[radial-gradient(circle,rgb(220_38_38/0.85)_0%,rgb(220_38_38/0.35)_55%,transparent_75%)]" />}
                     {isSelected && <span aria-hidden className="absolute inset-0 bg-emerald-500/45 dark:bg-emerald-400/35" />}
-                    {isCaptured && (
-                      <span aria-hidden className="absolute inset-[6%] rounded-full ring-2 ring-red-600 dark:ring-red-400" />
-                    )}
-                    {dragOver === square && isTarget && (
-                      <span aria-hidden className="absolute inset-0 ring-4 ring-emerald-600/70 ring-inset" />
-                    )}
-                    {isCaptured && piece === null && (
+                    {isCaptured && <span aria-hidden className="absolute inset-[6%] rounded-full ring-2 ring-red-600 dark:ring-red-400" />}
+                    {dragOver === square && isTarget && <span aria-hidden className="absolute inset-0 ring-4 ring-emerald-600/70 ring-inset" />}
+                    {isCaptured && piece === null && ghost && (
                       <div key={`${positionKey}:${square}`} ref={fadeGhost} aria-hidden data-ghost="" className="relative size-[80%] opacity-30">
-                        <PieceIcon piece={ghostPiece} />
+                        {ghost}
                       </div>
                     )}
                     {piece && (
-                      <div
-                        data-piece={piece}
-                        className={`relative size-[80%] ${dragFrom === square ? "opacity-30" : ""}`}
-                      >
-                        <PieceIcon piece={piece} />
+                      <div data-piece={piece.name} className={`relative size-[86%] ${dragFrom === square ? "opacity-30" : ""}`}>
+                        {piece.icon}
                       </div>
                     )}
                     {isTarget && (
                       <span
                         aria-hidden
                         className={`absolute rounded-full ${
-                          piece === null
-                            ? "size-[28%] bg-emerald-700/55 dark:bg-emerald-300/60"
-                            : "inset-[8%] ring-4 ring-emerald-700/55"
+                          piece === null ? "size-[28%] bg-emerald-700/55 dark:bg-emerald-300/60" : "inset-[8%] ring-4 ring-emerald-700/55"
                         }`}
                       />
                     )}
@@ -345,67 +361,25 @@ export function HnefataflBoard({
               })}
             </div>
           ))}
-          {dragFrom && (
+          {dragged && (
             <div
               ref={placeGhost}
               aria-hidden
-              className="pointer-events-none absolute top-0 left-0 z-20 flex size-[calc(100%/11)] items-center justify-center"
+              className="pointer-events-none absolute top-0 left-0 z-20 flex items-center justify-center"
+              style={{ width: `${100 / size}%`, height: `${100 / size}%` }}
             >
-              <div className="size-[92%] drop-shadow-lg">
-                <PieceIcon piece={pieceAt(state, dragFrom) ?? "attacker"} />
-              </div>
+              <div className="size-[92%] drop-shadow-lg">{dragged.icon}</div>
             </div>
           )}
+          {overlay}
         </div>
         <div />
-        <div aria-hidden className="grid grid-cols-11 text-center">
-          {fileLabels(flipped).map((file) => (
+        <div aria-hidden className="grid text-center" style={colsClass}>
+          {geometry.fileLabels(flipped).map((file) => (
             <span key={file}>{file}</span>
           ))}
         </div>
       </div>
     </div>
-  );
-}
-
-/** The throne and corners: only the king may stop there. */
-function RestrictedMark({ kind }: { kind: "throne" | "corner" }) {
-  return (
-    <svg aria-hidden viewBox="0 0 100 100" className="absolute inset-0 size-full text-[#7a5a30] opacity-60 dark:text-[#c9ad7f]">
-      <rect x="14" y="14" width="72" height="72" fill="none" stroke="currentColor" strokeWidth="4" />
-      {kind === "corner" ? (
-        <path d="M14 14 L86 86 M86 14 L14 86" stroke="currentColor" strokeWidth="4" />
-      ) : (
-        <path d="M50 14 L50 86 M14 50 L86 50" stroke="currentColor" strokeWidth="4" />
-      )}
-    </svg>
-  );
-}
-
-/** A piece as a scalable disc: attackers dark, defenders light, the king light with a gold crown. */
-function PieceIcon({ piece }: { piece: Piece }) {
-  if (piece === "attacker") {
-    return (
-      <svg aria-hidden viewBox="0 0 100 100" className="size-full drop-shadow-[0_1px_1px_rgb(0_0_0/0.45)]">
-        <circle cx="50" cy="50" r="44" strokeWidth="4" className="fill-[#292524] stroke-[#0c0a09] dark:fill-[#1c1917] dark:stroke-[#a8a29e]" />
-        <circle cx="50" cy="50" r="29" fill="none" stroke="#57534e" strokeWidth="4" />
-      </svg>
-    );
-  }
-  return (
-    <svg aria-hidden viewBox="0 0 100 100" className="size-full drop-shadow-[0_1px_1px_rgb(0_0_0/0.45)]">
-      <circle cx="50" cy="50" r="44" fill="#fafaf9" stroke={piece === "king" ? "#b45309" : "#78716c"} strokeWidth={piece === "king" ? 7 : 4} />
-      {piece === "king" ? (
-        <path
-          d="M27 66 L23 35 L38 47 L50 27 L62 47 L77 35 L73 66 Z"
-          fill="#f59e0b"
-          stroke="#92400e"
-          strokeWidth="4"
-          strokeLinejoin="round"
-        />
-      ) : (
-        <circle cx="50" cy="50" r="29" fill="none" stroke="#d6d3d1" strokeWidth="4" />
-      )}
-    </svg>
   );
 }

@@ -1,0 +1,163 @@
+// Chess behind the game contract (engine/games/contract.ts). Every rule comes
+// from chess.js: legal moves, castling, en passant, promotion, check, mate,
+// stalemate, threefold repetition, the fifty-move rule and insufficient
+// material; the last four end the game as a draw by themselves.
+//
+// A state is the list of moves from the standard start (UCI, e.g. "e2e4",
+// "e7e8q") and the status: chess.js learns repetitions only from moves it has
+// played, so the moves, not a FEN, are the truth. Replaying them on every call
+// would be quadratic over a game, so the chess.js instance behind a state is
+// kept in a WeakMap and handed on to the state a move produces; a state whose
+// instance has been handed on (an older position asked again) is rebuilt from
+// its moves. States stay immutable and JSON-safe.
+
+import { Chess, type Move as ChessMove, type PieceSymbol, type Square } from "chess.js";
+import type { CommonEndReason, GameRules, GameStatus, RecordInfo, SideNumber } from "../contract";
+
+export interface ChessState {
+  /** The moves since the standard start, in UCI ("e2e4", "e7e8q"). */
+  readonly moves: readonly string[];
+  readonly status: GameStatus;
+}
+
+const ONGOING: GameStatus = { over: false };
+const instances = new WeakMap<ChessState, Chess>();
+
+/** The chess.js game at `state`: callers must not change it. */
+export function chessAt(state: ChessState): Chess {
+  let game = instances.get(state);
+  if (!game) {
+    game = new Chess();
+    for (const uci of state.moves) game.move(uciToMove(uci));
+    instances.set(state, game);
+  }
+  return game;
+}
+
+const UCI = /^([a-h][1-8])-?([a-h][1-8])=?([qrbnQRBN])?$/;
+
+function uciToMove(uci: string): { from: Square; to: Square; promotion?: PieceSymbol } {
+  const match = UCI.exec(uci);
+  if (!match) throw new Error(`chess state: bad move “${uci}”`);
+  const promotion = match[3]?.toLowerCase() as PieceSymbol | undefined;
+  return { from: match[1] as Square, to: match[2] as Square, ...(promotion ? { promotion } : {}) };
+}
+
+function toUci(move: ChessMove): string {
+  return `${move.from}${move.to}${move.promotion ?? ""}`;
+}
+
+/** What the rules say about the position on the board (not resignations or time). */
+function statusOf(game: Chess): GameStatus {
+  if (game.isCheckmate()) return { over: true, winner: game.turn() === "w" ? 2 : 1, reason: "checkmate" };
+  if (game.isStalemate()) return { over: true, winner: null, reason: "stalemate" };
+  if (game.isInsufficientMaterial()) return { over: true, winner: null, reason: "insufficient material" };
+  if (game.isThreefoldRepetition()) return { over: true, winner: null, reason: "threefold repetition" };
+  if (game.isDrawByFiftyMoves()) return { over: true, winner: null, reason: "fifty-move rule" };
+  return ONGOING;
+}
+
+function play(state: ChessState, text: string): ReturnType<GameRules<ChessState>["play"]> {
+  if (state.status.over) return { ok: false, reason: "game is over" };
+  const input = text.trim();
+  const game = chessAt(state);
+  let made: ChessMove;
+  try {
+    // Coordinates ("e2e4", "e7-e8=Q") or standard algebraic notation ("Nf3", "O-O", "exd8=Q+").
+    made = UCI.test(input) ? game.move(uciToMove(input)) : game.move(input, { strict: false });
+  } catch {
+    const needsPromotion = UCI.test(input) && !/[qrbn]$/i.test(input) && game.moves({ verbose: true }).some((m) => m.from === input.slice(0, 2) && m.promotion);
+    return { ok: false, reason: needsPromotion ? "a pawn reaching the last rank must be promoted (add q, r, b or n)" : "not a legal move here" };
+  }
+  const next: ChessState = { moves: [...state.moves, toUci(made)], status: statusOf(game) };
+  // The instance now holds the new position: it moves on with the new state.
+  instances.delete(state);
+  instances.set(next, game);
+  return { ok: true, state: next, notation: made.san, status: next.status };
+}
+
+function end(state: ChessState, winner: SideNumber | null, reason: CommonEndReason): ChessState {
+  if (state.status.over) return state;
+  return { moves: state.moves, status: { over: true, winner, reason } };
+}
+
+// "<status>|<moves>": status "-" while running, else "<1|2|=>:<reason>" ("=" a draw).
+function serialize(state: ChessState): string {
+  const status = state.status.over ? `${state.status.winner ?? "="}:${state.status.reason}` : "-";
+  return `${status}|${state.moves.join(" ")}`;
+}
+
+const REASONS = ["checkmate", "stalemate", "insufficient material", "threefold repetition", "fifty-move rule", "resignation", "timeout", "agreement"];
+
+function parse(text: string): ChessState {
+  const bar = text.indexOf("|");
+  if (bar < 0) throw new Error("chess state: expected “<status>|<moves>”");
+  const statusText = text.slice(0, bar);
+  const movesText = text.slice(bar + 1);
+  const moves = movesText === "" ? [] : movesText.split(" ");
+  if (moves.length > 6000 || moves.some((m) => !UCI.test(m))) throw new Error("chess state: bad move list");
+  let status: GameStatus = ONGOING;
+  if (statusText !== "-") {
+    const [winnerText, reason] = statusText.split(":");
+    const winner = winnerText === "1" ? 1 : winnerText === "2" ? 2 : winnerText === "=" ? null : undefined;
+    if (winner === undefined || reason === undefined || !REASONS.includes(reason)) throw new Error("chess state: bad status");
+    status = { over: true, winner, reason };
+  }
+  const state: ChessState = { moves, status };
+  try {
+    chessAt(state);
+  } catch {
+    throw new Error("chess state: the moves are not a legal game");
+  }
+  return state;
+}
+
+const PGN_RESULT = { "1-0": "1-0", "0-1": "0-1", draw: "1/2-1/2" } as const;
+
+function pgnDate(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCDate()).padStart(2, "0")}`;
+}
+
+/** The game in PGN, with the seven standard tags and how it ended. */
+function exportRecord(info: RecordInfo): string {
+  const game = new Chess();
+  for (const san of info.moves) game.move(san);
+  game.setHeader("Event", info.event ?? "Casual game");
+  game.setHeader("Site", info.site);
+  game.setHeader("Date", pgnDate(info.startedAt));
+  game.setHeader("Round", "-");
+  game.setHeader("White", info.side1);
+  game.setHeader("Black", info.side2);
+  game.setHeader("Result", info.result ? PGN_RESULT[info.result] : "*");
+  if (info.endReason) game.setHeader("Termination", info.endReason === "timeout" ? "time forfeit" : info.endReason);
+  return `${game.pgn()}\n`;
+}
+
+export const chess: GameRules<ChessState> = {
+  // "chess" is chess played elsewhere with reported results (engine/game-catalog.ts).
+  id: "chess-onsite",
+  name: "Chess",
+  family: "chess",
+  sideNames: ["White", "Black"],
+  drawsPossible: true,
+  moveExample: "e4",
+  record: { extension: "pgn", mimeType: "application/x-chess-pgn" },
+  reasons: {
+    checkmate: "checkmate",
+    stalemate: "stalemate",
+    "insufficient material": "insufficient material",
+    "threefold repetition": "threefold repetition",
+    "fifty-move rule": "the fifty-move rule",
+  },
+  setup: () => ({ moves: [], status: ONGOING }),
+  serialize,
+  parse,
+  toMove: (state) => (state.moves.length % 2 === 0 ? 1 : 2),
+  ply: (state) => state.moves.length,
+  status: (state) => state.status,
+  legalMoves: (state) => (state.status.over ? [] : chessAt(state).moves({ verbose: true }).map(toUci)),
+  play,
+  end,
+  exportRecord,
+};

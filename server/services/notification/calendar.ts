@@ -1,0 +1,96 @@
+// Calendars (iCal, made with ical-generator): a private feed per user, found by the
+// secret token in its URL, with the deadline of each game waiting on them and the
+// start of each tournament they joined; and each tournament's public schedule.
+import ical, { type ICalCalendar } from "ical-generator";
+import { aliasedTable, and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { gameReports, games, notificationSettings, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { catalogGame } from "@/engine/game-catalog";
+import { channels } from "./channels";
+
+const EVENT_MS = 15 * 60_000;
+
+function calendar(name: string): ICalCalendar {
+  return ical({ name, prodId: { company: "Moot", product: "Moot", language: "EN" }, ttl: 15 * 60 });
+}
+
+const link = (path: string) => new URL(path, channels().siteUrl).href;
+
+/** The games whose deadline this user must meet: their move on the site, or a result to report or confirm. */
+async function gamesWaitingOn(db: Db, userId: string) {
+  const side1 = aliasedTable(users, "side1");
+  const side2 = aliasedTable(users, "side2");
+  const myMove = or(and(eq(games.side1Id, userId), sql`${games.ply} % 2 = 0`), and(eq(games.side2Id, userId), sql`${games.ply} % 2 = 1`));
+  // Played elsewhere: waiting on both players until someone reports, then on the opponent.
+  const offSiteOpen = and(
+    sql`${games.position} is null`,
+    or(eq(games.side1Id, userId), eq(games.side2Id, userId)),
+    sql`not exists (select 1 from ${gameReports} where ${gameReports.gameId} = ${games.id} and ${gameReports.reporterId} = ${userId})`,
+  );
+  return db
+    .select({ id: games.id, gameType: games.gameType, deadline: games.deadline, name1: side1.username, name2: side2.username, tournament: tournaments.name })
+    .from(games)
+    .innerJoin(side1, eq(side1.id, games.side1Id))
+    .innerJoin(side2, eq(side2.id, games.side2Id))
+    .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
+    .where(and(eq(games.status, "active"), isNotNull(games.deadline), or(and(isNotNull(games.position), myMove), offSiteOpen)))
+    .limit(500);
+}
+
+/** The user's private feed, or null for an unknown token. */
+export async function userCalendar(db: Db, token: string): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [owner] = await db
+    .select({ id: users.id, username: users.username })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(eq(notificationSettings.calendarToken, token));
+  if (!owner) return null;
+  const cal = calendar(`Moot: ${owner.username}`);
+  for (const g of await gamesWaitingOn(db, owner.id)) {
+    const opponent = g.name1 === owner.username ? g.name2 : g.name1;
+    cal.createEvent({
+      id: `deadline-${g.id}@moot`,
+      start: g.deadline!,
+      end: new Date(g.deadline!.getTime() + EVENT_MS),
+      summary: `Deadline: ${catalogGame(g.gameType)?.name ?? g.gameType} against ${opponent}`,
+      description: `Your time runs out at this moment${g.tournament ? ` (${g.tournament})` : ""}.`,
+      url: link(`/games/${g.id}`),
+    });
+  }
+  const joined = await db
+    .select({ id: tournaments.id, name: tournaments.name, startsAt: tournaments.startsAt, startedAt: tournaments.startedAt })
+    .from(tournamentPlayers)
+    .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+    .where(and(eq(tournamentPlayers.userId, owner.id), inArray(tournaments.status, ["registering", "running"])));
+  for (const t of joined) {
+    const start = t.startedAt ?? t.startsAt;
+    if (!start) continue;
+    cal.createEvent({ id: `start-${t.id}@moot`, start, end: new Date(start.getTime() + EVENT_MS), summary: `${t.name} starts`, url: link(`/tournaments/${t.id}`) });
+  }
+  return cal.toString();
+}
+
+/** A tournament's schedule: registration close, start, and the deadline of every game in play. */
+export async function tournamentCalendar(db: Db, tournamentId: string): Promise<string | null> {
+  const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) return null;
+  const cal = calendar(t.name);
+  const url = link(`/tournaments/${t.id}`);
+  if (t.registrationClosesAt) cal.createEvent({ id: `closes-${t.id}@moot`, start: t.registrationClosesAt, end: new Date(t.registrationClosesAt.getTime() + EVENT_MS), summary: `${t.name}: registration closes`, url });
+  const start = t.startedAt ?? t.startsAt;
+  if (start) cal.createEvent({ id: `start-${t.id}@moot`, start, end: new Date(start.getTime() + EVENT_MS), summary: `${t.name} starts`, url });
+  const side1 = aliasedTable(users, "side1");
+  const side2 = aliasedTable(users, "side2");
+  const open = await db
+    .select({ id: games.id, key: games.tournamentGameKey, deadline: games.deadline, name1: side1.username, name2: side2.username })
+    .from(games)
+    .innerJoin(side1, eq(side1.id, games.side1Id))
+    .innerJoin(side2, eq(side2.id, games.side2Id))
+    .where(and(eq(games.tournamentId, t.id), eq(games.status, "active"), isNotNull(games.deadline)))
+    .limit(2000);
+  for (const g of open) {
+    cal.createEvent({ id: `deadline-${g.id}@moot`, start: g.deadline!, end: new Date(g.deadline!.getTime() + EVENT_MS), summary: `${t.name}: ${g.name1} vs ${g.name2} (deadline)`, url: link(`/games/${g.id}`) });
+  }
+  return cal.toString();
+}
