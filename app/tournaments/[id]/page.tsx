@@ -276,7 +276,7 @@ function NextGameCallout({ game, meId }: { game: GameView; meId: string }) {
   const catalog = catalogGame(game.gameType);
   const sideName = catalog?.sideNames[mySide - 1] ?? (mySide === 1 ? "First player" : "Second player");
   const onSite = catalog?.playedOnSite ?? true;
-  const yourMove = onSite && game.state !== null && game.clock.toMove === mySide;
+  const yourMove = onSite && game.position !== null && game.clock.toMove === mySide;
   return (
     <section role="status" data-testid="next-game" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-5 py-3 dark:border-emerald-700 dark:bg-emerald-950">
       <p className="text-sm">
