@@ -8,8 +8,9 @@ import { AuditLog } from "@/components/tournament/audit-log";
 import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
 import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
+import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
-import { standings } from "@/engine/formats";
+import { GAME_TYPES, standings } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
@@ -243,6 +244,15 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           The draw is made when the tournament starts{t.startsAt ? " at the scheduled time" : " (the organizer starts it)"}.
         </p>
       )}
+
+      {t.state ? (
+        <section className="space-y-3" aria-labelledby="side-balance-heading">
+          <h2 id="side-balance-heading" className="text-lg font-semibold">
+            Side balance
+          </h2>
+          <SideBalanceView state={t.state} names={names} sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_TYPES[t.state.gameType].sides} />
+        </section>
+      ) : null}
 
       <section className="space-y-3" aria-labelledby="audit-heading">
         <h2 id="audit-heading" className="text-lg font-semibold">

@@ -4,6 +4,7 @@ import { ZUsername } from "@/lib/account-rules";
 import { plainText } from "@/lib/text-rules";
 import { getPlayer } from "@/server/services/player/get-player";
 import { LEADERBOARD_SORTS, listPlayers } from "@/server/services/player/list-players";
+import { playerSideBalance } from "@/server/services/player/side-balance";
 import { ratingHistoryOf } from "@/server/services/rating/player-ratings";
 import { publicProcedure, router } from "../init";
 
@@ -28,4 +29,6 @@ export const playerRouter = router({
   ratingHistory: publicProcedure
     .input(z.object({ userId: z.uuid(), gameType: ZGameType }))
     .query(({ ctx, input }) => ratingHistoryOf(ctx.db, input.userId, input.gameType)),
+  /** The player's wins, draws and losses on each side, per game. */
+  sideBalance: publicProcedure.input(z.object({ userId: z.uuid("That is not a player id.") })).query(({ ctx, input }) => playerSideBalance(ctx.db, input.userId)),
 });
