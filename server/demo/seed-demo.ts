@@ -187,5 +187,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await makeMove(db, who.id, { gameId, ply: ply++, move });
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
+
+  // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
+  const brandubh = await createChallenge(db, people[4]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
+  const won = (await acceptChallenge(db, people[5]!.id, brandubh.id)).gameId;
+  for (const [i, move] of ["g4-g6", "d5-e5", "g6-f6", "d4-d5", "f6-f7", "d5-a5", "f7-f6", "a5-a7"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[4]! : people[5]!).id, { gameId: won, ply: i, move });
+  }
+  const running = await createChallenge(db, people[2]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side2", rated: true });
+  const live = (await acceptChallenge(db, people[6]!.id, running.id)).gameId;
+  for (const [i, move] of ["d2-b2", "d3-c3", "b4-b3"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[6]! : people[2]!).id, { gameId: live, ply: i, move });
+  }
   return true;
 }
