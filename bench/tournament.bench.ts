@@ -71,6 +71,7 @@ async function walBytes(db: Db, from: string, to: string): Promise<{ all: number
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
 const h = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
 const rows: BenchRow[] = [];
+let failed = false;
 try {
   await h.migrate();
   const db = h.db;
@@ -188,10 +189,10 @@ try {
     const closeMs = performance.now() - c0;
     const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, id), sql`${games.tournamentGameKey} like 'r2-%'`));
     rows.push({ name: `closing round 1 at ${label} (last result; fold, plan, ${round2!.n.toLocaleString("en")} games)`, measured: ms(closeMs), target: "-", ok: null });
-    console.log(`${label}: done`);
+    // Each size's rows as soon as they are measured: the largest size takes minutes.
+    if (!printTable(rows.splice(0))) failed = true;
   }
-  const ok = printTable(rows);
-  process.exitCode = ok ? 0 : 1;
+  process.exitCode = failed ? 1 : 0;
 } finally {
   await h.close();
   await fresh.drop();
