@@ -7,8 +7,11 @@
 export const GAME_RESULTS = ["1-0", "0-1", "draw"] as const;
 export type GameResult = (typeof GAME_RESULTS)[number];
 
-/** "void": removed by a tournament's withdrawal rule. */
-export const GAME_STATUSES = ["active", "finished", "void"] as const;
+/**
+ * "void": removed by a tournament's withdrawal rule; "aborted": a challenge game whose
+ * side to move ran out of time before its first move (no result, unrated).
+ */
+export const GAME_STATUSES = ["active", "finished", "void", "aborted"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
 /** A reported result waits for the opponent ("pending") or for an organizer ("disputed"). */
