@@ -43,6 +43,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     caller.player.sideBalance({ userId: player.id }),
   ]);
   const outcome = (g: (typeof games.games)[number]) => {
+    if (g.status === "aborted" || g.status === "void") return g.status;
     if (g.status !== "finished") return "playing";
     if (g.result === "draw") return "draw";
     const won = (g.result === "1-0") === (g.side1.id === player.id);
