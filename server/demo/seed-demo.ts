@@ -14,6 +14,7 @@ import { makeMove } from "@/server/services/game/make-move";
 import { setResult } from "@/server/services/game/report-result";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
+import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
 import { joinTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 
@@ -178,6 +179,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: 10,
     startsAt: new Date(Date.now() + 2 * 86_400_000),
   });
+
+  // Invite-only: two players approved through the invite link, one still waiting for alice.
+  const invitational = await createTournament(db, alice, {
+    name: "Tafl Invitational",
+    description: "By invitation: players follow the organizer's link and are approved one by one.",
+    format: "groups",
+    settings: {},
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    rated: true,
+    minPlayers: 4,
+    maxPlayers: 8,
+    inviteOnly: true,
+  });
+  for (const [i, p] of [people[4]!, people[5]!, people[6]!].entries()) {
+    await requestToJoin(db, p, { tournamentId: invitational.id, token: invitational.inviteToken! });
+    if (i < 2) await answerRequest(db, alice, { tournamentId: invitational.id, userId: p.id, approve: true });
+  }
 
   // A casual hnefatafl game in progress and an open challenge in the lobby.
   const ch = await createChallenge(db, bob.id, { gameType: "hnefatafl", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
