@@ -30,13 +30,14 @@ async function challengeGame() {
   return { game, attacker, defender };
 }
 
+/** Every per-game rating row of the players (none for a game they never had rated). */
 async function ratingsOf(...players: SessionUser[]) {
-  // Every game type's rating (a game nobody started changes none of them).
   const rows = await h.db
-    .select({ id: playerRatings.userId, gameType: playerRatings.gameType, rating: playerRatings.rating, rd: playerRatings.rd, volatility: playerRatings.volatility, games: playerRatings.ratedGames })
+    .select()
     .from(playerRatings)
-    .where(inArray(playerRatings.userId, players.map((p) => p.id)));
-  return Object.fromEntries(rows.map((r) => [`${r.id} ${r.gameType}`, r]));
+    .where(inArray(playerRatings.userId, players.map((p) => p.id)))
+    .orderBy(playerRatings.userId, playerRatings.gameType);
+  return rows.map(({ updatedAt: _updatedAt, ...rating }) => rating);
 }
 
 async function historyOf(gameId: string) {
