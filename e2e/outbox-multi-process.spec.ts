@@ -45,8 +45,11 @@ test.beforeAll(async () => {
   env = { DATABASE_URL: fresh.url, SEED_DEMO: "0", DATA_DIR: "/tmp/unused", SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` };
 });
 
+/** Killed by a signal, a process has no exit code but a signal code. */
+const alive = (s: ServerProcess) => s.child.exitCode === null && s.child.signalCode === null;
+
 test.afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop("SIGKILL")));
+  await Promise.all(servers.filter(alive).map((s) => s.stop("SIGKILL")));
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await fresh?.drop();
 });
@@ -61,7 +64,9 @@ async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
-const port = () => 4500 + Math.floor(Math.random() * 400);
+const firstPort = 4500 + Math.floor(Math.random() * 300);
+let started = 0;
+const port = () => firstPort + started++;
 
 /** A player with an e-mail address whose opponent reports a result: one mail each. */
 async function reportAgainst(reporterServer: ServerProcess, opponentServer: ServerProcess) {
@@ -98,10 +103,8 @@ test("a process killed mid-send leaves the mail to another, which sends it once"
 
 test("two processes deliver every notification's mail exactly once", async () => {
   test.setTimeout(180_000);
-  const live = servers.filter((s) => s.child.exitCode === null);
-  const other = await startServer({ port: port(), env });
-  servers.push(other);
-  const [a, b] = [live[0]!, other];
+  const [a, b] = await Promise.all([startServer({ port: port(), env }), startServer({ port: port(), env })]);
+  servers.push(a, b);
   const before = (await sentRows()).length;
   for (let i = 0; i < 6; i++) await reportAgainst(i % 2 ? a : b, i % 2 ? b : a);
   await expect.poll(async () => (await sentRows()).filter((r) => r.status === "sent").length, { timeout: 60_000 }).toBe(before + 6);
