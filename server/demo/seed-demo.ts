@@ -15,6 +15,7 @@ import { answerReport, reportResult, setResult } from "@/server/services/game/re
 import { postAnnouncement } from "@/server/services/notification/announce";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
+import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
 import { joinTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 
@@ -195,6 +196,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     startsAt: new Date(Date.now() + 2 * 86_400_000),
   });
 
+  // Invite-only: two players approved through the invite link, one still waiting for alice.
+  const invitational = await createTournament(db, alice, {
+    name: "Tafl Invitational",
+    description: "By invitation: players follow the organizer's link and are approved one by one.",
+    format: "groups",
+    settings: {},
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    rated: true,
+    minPlayers: 4,
+    maxPlayers: 8,
+    inviteOnly: true,
+  });
+  for (const [i, p] of [people[4]!, people[5]!, people[6]!].entries()) {
+    await requestToJoin(db, p, { tournamentId: invitational.id, token: invitational.inviteToken! });
+    if (i < 2) await answerRequest(db, alice, { tournamentId: invitational.id, userId: p.id, approve: true });
+  }
+
   // A casual hnefatafl game in progress and an open challenge in the lobby.
   const ch = await createChallenge(db, bob.id, { gameType: "hnefatafl", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
   const { gameId } = await acceptChallenge(db, people[2]!.id, ch.id);
@@ -203,5 +222,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await makeMove(db, who.id, { gameId, ply: ply++, move });
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
+
+  // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
+  const brandubh = await createChallenge(db, people[4]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
+  const won = (await acceptChallenge(db, people[5]!.id, brandubh.id)).gameId;
+  for (const [i, move] of ["g4-g6", "d5-e5", "g6-f6", "d4-d5", "f6-f7", "d5-a5", "f7-f6", "a5-a7"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[4]! : people[5]!).id, { gameId: won, ply: i, move });
+  }
+  const running = await createChallenge(db, people[2]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side2", rated: true });
+  const live = (await acceptChallenge(db, people[6]!.id, running.id)).gameId;
+  for (const [i, move] of ["d2-b2", "d3-c3", "b4-b3"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[6]! : people[2]!).id, { gameId: live, ply: i, move });
+  }
   return true;
 }
