@@ -11,7 +11,7 @@ async function clickMove(page: Page, move: string) {
 }
 
 test("a Brandubh game is played through the board to the king's escape", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [a, d, s] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const attacker = await a.newPage();
   const defender = await d.newPage();

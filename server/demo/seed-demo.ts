@@ -29,12 +29,14 @@ type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
  * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
  * over days.
  */
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date): Promise<void> {
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
     const playable = playableGames(t.state as TournamentState);
     for (const [i, g] of playable.entries()) {
+      // Left unplayed on purpose (a round in progress): every skipEvery-th game.
+      if (skipEvery > 0 && i % skipEvery === 0) continue;
       const [site] = await db
         .select({ id: games.id })
         .from(games)
@@ -83,7 +85,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: number;
     startsAt?: Date;
     /** Start it `daysAgo` days ago and decide this many steps of games, one every `stepDays`. */
-    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number };
+    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -102,7 +104,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const { steps, draws, daysAgo, stepDays } = opts.play;
       const at = (step: number) => new Date(Date.now() - (daysAgo - step * stepDays) * 86_400_000);
       await startTournamentNow(db, alice, t.id, at(-0.2));
-      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step));
+      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step), opts.play.skipEvery);
     }
   }
 
@@ -155,6 +157,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     minPlayers: 6,
     maxPlayers: 64,
     play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
+  });
+
+  // Running: a group elimination with a third of round 1 still to play, so its group
+  // tables show live clinch marks (some players through already, some out, some open).
+  await tournament({
+    name: "Hnefatafl Groups Live",
+    description: "Groups of four, everyone plays everyone on both sides; the top score of each group goes on.",
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    players: 12,
+    settings: { partition: "fixed", groupSize: 4 },
+    minPlayers: 4,
+    maxPlayers: 32,
+    play: { steps: 1, draws: true, daysAgo: 3, stepDays: 2, skipEvery: 3 },
   });
 
   // Registering: open now, and one that starts by itself in two days.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, ratingHistory, tournamentResults, users } from "@/db/schema";
+import { games, playerRatings, ratingHistory, tournamentResults } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { openTestDatabase } from "@/test/db";
 import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
@@ -23,19 +23,21 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 async function challengeGame() {
-  const [attacker, defender] = [await newPlayer(h, { rating: 1600 }), await newPlayer(h, { rating: 1400 })];
+  const [attacker, defender] = [await newPlayer(h, { ratings: { hnefatafl: 1600 } }), await newPlayer(h, { ratings: { hnefatafl: 1400 } })];
   const game = await h.db.transaction((tx) =>
     createGame(tx, { gameType: "hnefatafl", side1Id: attacker.id, side2Id: defender.id, rated: true, initialMs: HOUR, incrementMs: 0 }, new Date()),
   );
   return { game, attacker, defender };
 }
 
+/** Every per-game rating row of the players (none for a game they never had rated). */
 async function ratingsOf(...players: SessionUser[]) {
   const rows = await h.db
-    .select({ id: users.id, rating: users.rating, rd: users.ratingRd, volatility: users.ratingVolatility, games: users.ratedGames })
-    .from(users)
-    .where(inArray(users.id, players.map((p) => p.id)));
-  return Object.fromEntries(rows.map((r) => [r.id, r]));
+    .select()
+    .from(playerRatings)
+    .where(inArray(playerRatings.userId, players.map((p) => p.id)))
+    .orderBy(playerRatings.userId, playerRatings.gameType);
+  return rows.map(({ updatedAt: _updatedAt, ...rating }) => rating);
 }
 
 async function historyOf(gameId: string) {
