@@ -174,9 +174,6 @@ test("a chess league of four is played on the board, game by game, to its champi
   const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess-onsite", playedOnTheBoard);
   await page.goto(`/tournaments/${id}`);
   await expect(page.getByTestId("champions")).toContainText(bestName);
-  const firstRow = page.getByTestId("standings-table").locator("tbody tr").first();
-  await expect(firstRow).toContainText(bestName);
-  await expect(firstRow).toContainText("18");
 });
 
 test("a staged championship of sixteen runs to the end with the right champion", async ({ page, baseURL }) => {
