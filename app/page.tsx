@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { LiveGamesList } from "@/components/live-games-list";
+import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
@@ -24,6 +25,106 @@ function TournamentCards({ items, empty }: { items: TournamentSummary[]; empty: 
   );
 }
 
+type Home = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["player"]["home"]>>;
+
+/** The signed-in player's own page: what waits on them, their tournaments with their place, their next deadlines. */
+function PlayerHome({ home, username }: { home: Home; username: string }) {
+  return (
+    <section aria-labelledby="your-moot" className="space-y-4" data-testid="player-home">
+      <h1 id="your-moot" className="text-2xl font-bold">
+        Welcome back, {username}
+      </h1>
+      <div className="grid gap-6 md:grid-cols-3">
+        <section aria-labelledby="waiting-on-you" className="card space-y-2">
+          <h2 id="waiting-on-you" className="font-semibold">
+            Waiting on you
+          </h2>
+          {home.waiting.length === 0 ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="nothing-waiting">
+              Nothing is waiting on you.
+            </p>
+          ) : (
+            <ul className="space-y-1 text-sm" data-testid="waiting-list">
+              {home.waiting.slice(0, 6).map((g) => (
+                <li key={g.id}>
+                  <Link className="link" href={`/games/${g.id}`}>
+                    {g.side1.username} vs {g.side2.username}
+                  </Link>
+                  <span className="block text-xs text-stone-500">
+                    {catalogGame(g.gameType)?.playedOnSite === false ? "a result to confirm" : "your move"}
+                    {g.deadline ? (
+                      <>
+                        {" · due "}
+                        <LocalTime at={g.deadline} relative />
+                      </>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+              {home.waiting.length > 6 ? (
+                <li>
+                  <Link className="link text-xs" href="/my-turn">
+                    All {home.waiting.length} games waiting
+                  </Link>
+                </li>
+              ) : null}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="your-tournaments" className="card space-y-2">
+          <h2 id="your-tournaments" className="font-semibold">
+            Your tournaments
+          </h2>
+          {home.tournaments.length === 0 ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              You are in no running tournament.{" "}
+              <Link className="link" href="/tournaments">
+                Find one to join
+              </Link>
+              .
+            </p>
+          ) : (
+            <ul className="space-y-1 text-sm" data-testid="my-tournaments">
+              {home.tournaments.map((t) => (
+                <li key={t.id}>
+                  <Link className="link" href={`/tournaments/${t.id}`}>
+                    {t.name}
+                  </Link>
+                  <span className="block text-xs text-stone-500">
+                    {t.status === "registering" ? "registered, not started yet" : t.place ? `place ${t.place} of ${t.of}` : "running"}
+                    {t.status === "running" && "standing" in t && t.standing === "eliminated" ? " · out" : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="your-deadlines" className="card space-y-2">
+          <h2 id="your-deadlines" className="font-semibold">
+            Next deadlines
+          </h2>
+          {home.deadlines.length === 0 ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">No deadline ahead.</p>
+          ) : (
+            <ul className="space-y-1 text-sm" data-testid="deadlines">
+              {home.deadlines.map((d) => (
+                <li key={`${d.href}-${d.what}`}>
+                  <Link className="link" href={d.href}>
+                    {d.what}
+                  </Link>
+                  <span className="block text-xs text-stone-500">
+                    <LocalTime at={d.at} relative />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+}
+
 export default async function HomePage() {
   const caller = await api();
   const [me, running, registering, live] = await Promise.all([
@@ -32,28 +133,32 @@ export default async function HomePage() {
     caller.tournament.list({ tab: "registering", page: 1 }),
     caller.game.live({ page: 1 }),
   ]);
+  const home = me ? await caller.player.home() : null;
   return (
     <div className="space-y-10">
-      <section className="space-y-4">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Board-game tournaments, run by themselves.</h1>
-        <p className="max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-          Moot pairs every round, runs the clocks and crowns the champion. Play Copenhagen Hnefatafl on the site, report
-          results of other games, and follow every board and standing live.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Link className="btn-primary" href="/tournaments">
-            Browse tournaments
-          </Link>
-          <Link className="btn-secondary" href="/play">
-            Play a game
-          </Link>
-          {!me && (
-            <Link className="btn-secondary" href="/signup">
-              Create an account
+      {me && home ? <PlayerHome home={home} username={me.username} /> : null}
+      {me ? null : (
+        <section className="space-y-4">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Board-game tournaments, run by themselves.</h1>
+          <p className="max-w-2xl text-lg text-stone-700 dark:text-stone-300">
+            Moot pairs every round, runs the clocks and crowns the champion. Play Copenhagen Hnefatafl on the site, report
+            results of other games, and follow every board and standing live.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link className="btn-primary" href="/tournaments">
+              Browse tournaments
             </Link>
-          )}
-        </div>
-      </section>
+            <Link className="btn-secondary" href="/play">
+              Play a game
+            </Link>
+            {!me && (
+              <Link className="btn-secondary" href="/signup">
+                Create an account
+              </Link>
+            )}
+          </div>
+        </section>
+      )}
       <div className="grid gap-8 md:grid-cols-3">
         <section aria-labelledby="live-now" className="space-y-3">
           <h2 id="live-now" className="text-lg font-semibold">

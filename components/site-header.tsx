@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { api } from "@/lib/trpc/server";
 import { InboxBell } from "./inbox-bell";
+import { YourTurnLink } from "./your-turn-link";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
 
@@ -22,11 +23,7 @@ export async function SiteHeader() {
         <Link href="/players" className="text-sm font-medium hover:text-amber-700">
           Players
         </Link>
-        {me && (
-          <Link href="/my-turn" className="text-sm font-medium hover:text-amber-700">
-            Your turn
-          </Link>
-        )}
+        {me && <YourTurnLink />}
         <div className="ml-auto flex items-center gap-3">
           <ThemeToggle />
           {me ? (

@@ -75,6 +75,9 @@ test("a game that runs out of time is flagged exactly once with two sweepers", a
   const [attacker, defender] = await players(b, 2);
   const ch = await attacker!.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "test-5s+1s", side: "side1", rated: true });
   const { gameId } = await defender!.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
+  // Both sides move at once (5 seconds each), so the flag that falls next is a rated loss.
+  await attacker!.mutation("game.move", { gameId, ply: 0, move: "d1-d3" });
+  await defender!.mutation("game.move", { gameId, ply: 1, move: "d6-d9" });
   await expect
     .poll(async () => (await attacker!.query<{ status: string }>("game.get", { gameId })).status, { timeout: 20_000 })
     .toBe("finished");

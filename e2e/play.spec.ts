@@ -12,8 +12,12 @@ interface Table {
   gameId: string;
 }
 
-/** Two new players; the first opens a challenge as attackers, the second accepts in the lobby. */
-async function startGame(browser: Browser, timeControl = "3d+6h"): Promise<Table> {
+/**
+ * Two new players; the first opens a challenge as attackers, the second accepts in
+ * the lobby; `opening` moves are played through the API at once (before the pages
+ * load, so that a seconds-long clock cannot fall first).
+ */
+async function startGame(browser: Browser, timeControl = "3d+6h", opening: readonly string[] = []): Promise<Table> {
   const [a, d, s] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const attacker = await a.newPage();
   const defender = await d.newPage();
@@ -25,6 +29,7 @@ async function startGame(browser: Browser, timeControl = "3d+6h"): Promise<Table
   await defender.getByTestId("challenge").filter({ has: defender.getByRole("button", { name: "Accept" }) }).first().waitFor();
   // Accept exactly this challenge: the list may hold others from parallel tests.
   const gameId = (await trpcMutation<{ gameId: string }>(defender.request, "challenge.accept", { challengeId: challenge.id })).gameId;
+  for (const [ply, move] of opening.entries()) await trpcMutation((ply % 2 === 0 ? attacker : defender).request, "game.move", { gameId, ply, move });
   await Promise.all([attacker.goto(`/games/${gameId}`), defender.goto(`/games/${gameId}`), spectator.goto(`/games/${gameId}`)]);
   return { attacker, defender, spectator, gameId };
 }
@@ -76,9 +81,18 @@ test("resignation and draw by agreement", async ({ browser }) => {
 });
 
 test("a game with seconds on the clock is lost on time with nobody acting", async ({ browser }) => {
-  const t = await startGame(browser, "test-5s+1s");
+  const t = await startGame(browser, "test-5s+1s", ["d1-d3", "f4-c4"]);
   await expect(t.spectator.getByTestId("result-banner")).toContainText("won on time", { timeout: 20_000 });
   await expect(t.attacker.getByTestId("result-banner")).toContainText("(Defenders) won");
+});
+
+test("a game whose first player never moves is aborted, and the page says why", async ({ browser }) => {
+  const t = await startGame(browser, "test-5s+1s");
+  for (const page of [t.spectator, t.attacker, t.defender]) {
+    await expect(page.getByTestId("result-banner")).toContainText("ran out of time before making a first move", { timeout: 20_000 });
+  }
+  await expect(t.defender.getByTestId("result-banner")).toContainText("Aborted");
+  await expect(t.defender.getByTestId("result-banner")).toContainText("no rating changed");
 });
 
 test("a spectator whose connection dropped catches up on reconnect", async ({ browser }) => {

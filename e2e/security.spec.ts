@@ -69,3 +69,32 @@ test("after sign-in, every callback address stays on this site, as Chromium pars
   await page.goto("/signin?callbackUrl=%2Fsettings");
   await expect(page).toHaveURL(`${origin}/settings`);
 });
+
+test("Socket.IO's polling responses carry the security headers too", async ({ request }) => {
+  const res = await request.get("/socket.io/?EIO=4&transport=polling");
+  expect(res.status()).toBe(200);
+  const h = res.headers();
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["x-frame-options"]).toBe("DENY");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  // An engine.io error answer too.
+  const bad = await request.get("/socket.io/?EIO=4&transport=bogus");
+  expect(bad.status()).toBe(400);
+  expect(bad.headers()["x-frame-options"]).toBe("DENY");
+});
+
+test("the API refuses oversized bodies (413) and long batches (400) on the real server", async ({ request }) => {
+  const big = await request.post("/api/trpc/account.signUp", { data: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } });
+  expect(big.status()).toBe(413);
+  const calls = Array.from({ length: 21 }, () => "tournament.list").join(",");
+  const input = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i, { json: {} }]))));
+  const long = await request.get(`/api/trpc/${calls}?batch=1&input=${input}`);
+  expect(long.status()).toBe(400);
+  expect(await long.text()).toContain("at most 20 may be batched together");
+});
+
+test("the health check reports the database", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ ok: true });
+});

@@ -12,7 +12,16 @@ export async function startServer(opts: { port: number; env: Record<string, stri
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     // Tests and benchmarks sign up many players and move fast from one address; the
     // limits themselves are tested directly (server/trpc/abuse.test.ts).
-    env: { SIGNUPS_PER_IP_PER_HOUR: "100000", MOVES_PER_USER_PER_MINUTE: "100000", ...process.env, ...opts.env, NODE_ENV: "production", PORT: String(opts.port) },
+    // MOOT_TEST_FEATURES: the /dev pages and the 5-second clock, hidden from real production.
+    env: {
+      SIGNUPS_PER_IP_PER_HOUR: "100000",
+      MOVES_PER_USER_PER_MINUTE: "100000",
+      MOOT_TEST_FEATURES: "1",
+      ...process.env,
+      ...opts.env,
+      NODE_ENV: "production",
+      PORT: String(opts.port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -154,7 +154,7 @@ test("a league of four runs to the end with the right champion and table", async
   await page.goto(`/tournaments/${id}`);
   await expect(page.getByTestId("champions")).toContainText(bestName);
   // The table: the best seed first with 6 wins = 18 points.
-  const firstRow = page.getByTestId("standings-table").locator("tbody tr").first();
+  const firstRow = page.getByTestId("league-table").locator("tbody tr").first();
   await expect(firstRow).toContainText(bestName);
   await expect(firstRow).toContainText("18");
 });

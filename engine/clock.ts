@@ -26,6 +26,8 @@ export interface ClockPreset {
   readonly label: string;
   readonly initialMs: number;
   readonly incrementMs: number;
+  /** Only for automated tests: never offered, and refused by a production server. */
+  readonly testOnly?: true;
 }
 
 const SECOND = 1000;
@@ -43,8 +45,11 @@ export const CLOCK_PRESETS: readonly ClockPreset[] = [
   { id: "1d+2h", label: "1 day + 2 hours per move", initialMs: DAY, incrementMs: 2 * HOUR },
   { id: "10m+5s", label: "10 minutes + 5 seconds per move", initialMs: 10 * MINUTE, incrementMs: 5 * SECOND },
   { id: "3m+2s", label: "3 minutes + 2 seconds per move", initialMs: 3 * MINUTE, incrementMs: 2 * SECOND },
-  { id: "test-5s+1s", label: "5 seconds + 1 second per move (tests)", initialMs: 5 * SECOND, incrementMs: SECOND },
+  { id: "test-5s+1s", label: "5 seconds + 1 second per move (tests)", initialMs: 5 * SECOND, incrementMs: SECOND, testOnly: true },
 ];
+
+/** The time controls people are offered (the test-only ones left out). */
+export const OFFERED_CLOCK_PRESETS: readonly ClockPreset[] = CLOCK_PRESETS.filter((p) => !p.testOnly);
 
 export const DEFAULT_CLOCK_PRESET_ID = "3d+6h";
 

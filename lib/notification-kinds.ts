@@ -3,6 +3,8 @@
 // e-mail). Adding a kind: a member here, its wording in `describe`, and a call to
 // `notify` where it happens.
 
+import { NO_FIRST_MOVE } from "./game-endings";
+
 export const NOTIFICATION_KINDS = [
   "your-move",
   "game-created",
@@ -30,6 +32,8 @@ export interface NotificationPayload {
   tournamentId?: string;
   tournament?: string;
   result?: string | null;
+  /** Why a game ended (game-over), e.g. "no first move". */
+  reason?: string | null;
   /** Hours left before the flag falls (deadline reminders). */
   hours?: number;
   round?: number;
@@ -78,6 +82,11 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "deadline":
       return { title: "Time is running out", body: `Less than ${hoursText(p.hours ?? 1)} left on your clock against ${p.opponent}${inT(p)}.` };
     case "game-over":
+      if (p.reason === NO_FIRST_MOVE) {
+        return p.result
+          ? { title: "Game forfeited", body: `Your game against ${p.opponent} ended by forfeit (${p.result}): a side ran out of time before its first move. It counts in the standings but is unrated.` }
+          : { title: "Game aborted", body: `Your game against ${p.opponent} was aborted: a side ran out of time before its first move. No rating changed.` };
+      }
       return { title: "Game over", body: `Your game against ${p.opponent} is over${p.result ? ` (${p.result})` : ""}.` };
     case "tournament-soon":
       return { title: "Starting soon", body: `${p.tournament} starts ${p.at ? `at ${new Date(p.at).toUTCString()}` : "soon"}.` };

@@ -25,7 +25,11 @@ export function getSocket(): MootSocket {
 type Handlers = {
   [E in keyof ServerToClientEvents]?: ServerToClientEvents[E];
 } & {
-  /** Called after a reconnect (not the first connect): refetch to catch up. */
+  /**
+   * Refetch to catch up: called once the room is watched (events published between
+   * the page's server render and the watch would otherwise be missed) and after every
+   * reconnect.
+   */
   reconnected?: () => void;
 };
 
@@ -35,13 +39,17 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
   ref.current = handlers;
   useEffect(() => {
     const s = getSocket();
+    const catchUp = () => ref.current.reconnected?.();
     if (room) {
       watched.set(room, (watched.get(room) ?? 0) + 1);
-      if (s.connected) s.emit("watch", room);
+      if (s.connected) s.emit("watch", room, catchUp);
     }
     let connectedBefore = s.connected;
     const onConnect = () => {
-      if (connectedBefore) ref.current.reconnected?.();
+      // A room is re-watched with an acknowledgement, then caught up; without a room,
+      // only a reconnect can have missed anything.
+      if (room) s.emit("watch", room, catchUp);
+      else if (connectedBefore) catchUp();
       connectedBefore = true;
     };
     const onDisconnect = () => {

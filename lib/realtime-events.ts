@@ -18,10 +18,13 @@ export interface ServerToClientEvents {
 /** Rooms a client may watch: a game, a tournament, or the lobby. */
 export const WATCHABLE_ROOM = /^(game|tournament):[0-9a-f-]{36}$|^lobby$/;
 
+/** How many rooms one socket may watch at once (each costs server memory). */
+export const MAX_WATCHED_ROOMS = 50;
+
 export interface ClientToServerEvents {
   /** Who the server thinks this socket is (null = anonymous, read-only). */
   whoami: (ack: (user: RealtimeUser | null) => void) => void;
-  /** Start receiving a room's events; the ack says whether the room name was accepted. */
-  watch: (room: string, ack?: (ok: boolean) => void) => void;
+  /** Start receiving a room's events; the ack says whether it was accepted, and if not why. */
+  watch: (room: string, ack?: (ok: boolean, reason?: string) => void) => void;
   unwatch: (room: string) => void;
 }

@@ -33,6 +33,13 @@ const ZConfig = z.object({
     .enum(["0", "1", "true", "false"])
     .default("0")
     .transform((v) => v === "1" || v === "true"),
+  // Request limits on the API: bodies over MAX_BODY_BYTES are refused (413) before being
+  // read, batches of more than MAX_BATCH_CALLS calls with 400.
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024, "must be at least 1024").default(1 << 20),
+  MAX_BATCH_CALLS: z.coerce.number().int().min(1).max(1000).default(20),
+  // Test-only features (the /dev pages, the 5-second clock) in a production build;
+  // set by the test harness only. Outside production they are always on.
+  MOOT_TEST_FEATURES: z.enum(["0", "1"]).default("0"),
   SEED_DEMO: z.enum(["auto", "0", "1"]).default("auto"),
   // Abuse limits (per fixed window, shared by all processes through the database).
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),

@@ -9,7 +9,10 @@ import { seedDemoData } from "@/server/demo/seed-demo";
 import { loadAuthSecret } from "@/server/auth/secret";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { config, ConfigError } from "@/server/config";
+import { refuseOversized, securityHeaders } from "@/server/http-guards";
+import { healthAnswer } from "@/server/health";
 import { attachRealtime } from "@/server/realtime/io";
+import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
 import { deliverOutbox } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
@@ -17,33 +20,6 @@ import { sweepNotifications } from "@/server/services/notification/sweep-notific
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
-
-/**
- * Security headers on every response (pages, API, Socket.IO polling). Next's App
- * Router hydrates with inline scripts, hence 'unsafe-inline' for scripts; everything
- * else is same-origin only, and no site may frame Moot.
- */
-function securityHeaders(dev: boolean): [string, string][] {
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self' ws: wss:",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join("; ");
-  return [
-    ["Content-Security-Policy", csp],
-    ["X-Frame-Options", "DENY"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["X-Content-Type-Options", "nosniff"],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
-  ];
-}
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers["x-forwarded-for"];
@@ -100,26 +76,34 @@ async function main() {
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: "/api/trpc/",
+    // Backstops to refuseOversized: a body without a declared length is cut off here.
+    maxBodySize: cfg.MAX_BODY_BYTES,
+    maxBatchSize: cfg.MAX_BATCH_CALLS,
     createContext: ({ req }) => createContext(toHeaders(req.headers)),
   });
 
-  const headers = securityHeaders(dev);
+  const headers = securityHeaders({ dev, https: !!cfg.NEXTAUTH_URL?.startsWith("https:") });
+  const testFeatures = testFeaturesEnabled(cfg);
+  const limits = { maxBodyBytes: cfg.MAX_BODY_BYTES, maxBatchCalls: cfg.MAX_BATCH_CALLS };
   const server = createServer((req, res) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
     // Overwrite whatever the client sent: only the server may say where a request came from.
     req.headers[CLIENT_IP_HEADER] = clientIp(req, cfg.TRUST_PROXY);
     if (req.url === "/api/health") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ok: true, database: dbHandle.kind }));
+      void healthAnswer(dbHandle.db, dbHandle.kind).then(({ status, body }) => {
+        res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify(body));
+      });
       return;
     }
+    if (refuseOversized(req, res, limits)) return;
     if (req.url?.startsWith("/api/trpc/")) {
       trpc(req, res);
       return;
     }
     // A path that is not valid percent-encoding (/games/%ZZ) names no page: Next would
     // fail decoding its parameters with a 500, so answer with the not-found page here.
-    if (!decodablePath(req.url)) {
+    // So do the /dev pages on a production server, unless tests asked for them.
+    if (!decodablePath(req.url) || (!testFeatures && isDevPage(req.url ?? "/"))) {
       res.statusCode = 404;
       void app.render404(req, res);
       return;
@@ -127,6 +111,11 @@ async function main() {
     void handle(req, res);
   });
   await attachRealtime(server, dbHandle.db, cfg.REDIS_URL);
+  // Security headers on every response. Socket.IO takes /socket.io requests before the
+  // handler above ever sees them, so the headers are stamped by a listener placed first.
+  server.prependListener("request", (_req, res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+  });
   if (dev) {
     // Next's dev server needs its own websocket (hot reload); Socket.IO handles /socket.io.
     const upgrade = app.getUpgradeHandler();
@@ -152,6 +141,15 @@ async function main() {
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
+  // Without this, a port already taken leaves a process that runs but serves nothing.
+  server.once("error", (err: NodeJS.ErrnoException) => {
+    console.error(
+      err.code === "EADDRINUSE"
+        ? `[moot] Port ${cfg.PORT} on ${cfg.HOST} is already in use: stop the other process or set PORT to a free port.`
+        : `[moot] Could not listen on ${cfg.HOST}:${cfg.PORT}: ${err.message}`,
+    );
+    process.exit(1);
+  });
   server.listen(cfg.PORT, cfg.HOST, () => {
     console.log(`[moot] ready on http://localhost:${cfg.PORT} (${dev ? "development" : "production"}, ${dbHandle.kind})`);
   });

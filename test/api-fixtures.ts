@@ -33,7 +33,7 @@ export async function newPlayer(h: DbHandle, opts: { password?: string; ratings?
 }
 
 /** A running tournament (organizer not playing) and the site id of its first game. */
-export async function runningTournament(h: DbHandle, format: FormatName, gameType: string, players: number) {
+export async function runningTournament(h: DbHandle, format: FormatName, gameType: string, players: number, opts: { rated?: boolean } = {}) {
   const organizer = await newPlayer(h);
   const entrants: SessionUser[] = [];
   const t = await apiFor(h, organizer).tournament.create({
@@ -41,7 +41,7 @@ export async function runningTournament(h: DbHandle, format: FormatName, gameTyp
     format,
     gameType,
     timeControl: "3d+6h",
-    rated: false,
+    rated: opts.rated ?? false,
     minPlayers: getFormat(format).minPlayers,
     maxPlayers: Math.min(getFormat(format).maxPlayers, 64),
   });

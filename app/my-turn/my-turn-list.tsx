@@ -1,34 +1,101 @@
 "use client";
-// Games waiting for the signed-in player's move (or confirmation), the most urgent
-// clock first. Refreshes whenever a notice arrives.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// Everything waiting on the signed-in player, the most urgent deadline first, and the
+// organizer's queues (disputes, games past their deadline without a result) with
+// one-click settlements. Refreshes whenever the inbox changes.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatClock } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
 
+const REASONS = {
+  move: "Your move",
+  report: "Play it and report the result",
+  confirm: "Confirm or dispute the reported result",
+  "choose-role": "Choose your side (A or B)",
+} as const;
+
+const left = (deadline: Date | null) => {
+  if (!deadline) return "";
+  const ms = deadline.getTime() - Date.now();
+  return ms > 0 ? `${formatClock(ms)} left` : "deadline passed";
+};
+
+type Result = "1-0" | "0-1" | "draw";
+
 export function MyTurnList() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const games = useQuery(trpc.game.myTurn.queryOptions());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.game.myTurn.queryKey() });
+  const waiting = useQuery(trpc.notification.waiting.queryOptions());
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.notification.waiting.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() });
+  };
   useRealtime(null, { inbox: refresh, reconnected: refresh });
-  if (games.isPending) return <p className="text-sm text-stone-500">Loading…</p>;
-  if (games.isError) return <p role="alert">Could not load your games: {games.error.message}</p>;
-  if (games.data.length === 0) return <p className="card text-stone-600 dark:text-stone-400">Nothing is waiting for you. </p>;
+  const settle = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: refresh }));
+
+  if (waiting.isPending) return <p className="text-sm text-stone-500">Loading…</p>;
+  if (waiting.isError) return <p role="alert">Could not load what is waiting for you: {waiting.error.message}</p>;
+  const { items, queues } = waiting.data;
   return (
-    <ul className="space-y-2" data-testid="my-turn-list">
-      {games.data.map((g) => (
-        <li key={g.id}>
-          <Link href={`/games/${g.id}`} className="card flex justify-between gap-2 py-3 text-sm hover:border-amber-500">
-            <span>
-              {g.side1.username} vs {g.side2.username} · {catalogGame(g.gameType)?.name ?? g.gameType}
-            </span>
-            <span>{g.deadline ? `${formatClock(g.deadline.getTime() - Date.now())} left` : ""}</span>
-          </Link>
-        </li>
+    <div className="space-y-8">
+      {items.length === 0 ? (
+        <p className="card text-stone-600 dark:text-stone-400">Nothing is waiting for you.</p>
+      ) : (
+        <ul className="space-y-2" data-testid="my-turn-list">
+          {items.map((g) => (
+            <li key={g.gameId}>
+              <Link href={`/games/${g.gameId}`} className="card flex flex-wrap justify-between gap-2 py-3 text-sm hover:border-amber-500">
+                <span>
+                  <strong>{REASONS[g.reason]}</strong> · against {g.opponent} · {catalogGame(g.gameType)?.name ?? g.gameType}
+                  {g.tournament && <> · {g.tournament.name}</>}
+                  {g.reason === "confirm" && g.reportedResult && <> · reported {g.reportedResult}</>}
+                </span>
+                <span>{left(g.deadline)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {queues.map((q) => (
+        <section key={q.tournament?.id ?? "site"} className="space-y-2" aria-label={`To settle in ${q.tournament?.name ?? "games outside tournaments"}`} data-testid="organizer-queue">
+          <h2 className="text-lg font-semibold">
+            To settle in {q.tournament ? <Link className="link" href={`/tournaments/${q.tournament.id}`}>{q.tournament.name}</Link> : "games outside tournaments"}
+          </h2>
+          {settle.isError && <p role="alert">{settle.error.message}</p>}
+          <ul className="space-y-2">
+            {q.items.map((g) => (
+              <li key={g.gameId} className="card space-y-2 py-3 text-sm" data-testid="queue-item">
+                <p>
+                  <strong>{g.reason === "disputed" ? "Disputed result" : "No result past the deadline"}</strong> ·{" "}
+                  <Link className="link" href={`/games/${g.gameId}`}>
+                    {g.players}
+                  </Link>
+                  {g.gameKey && <> ({g.gameKey})</>} · {catalogGame(g.gameType)?.name ?? g.gameType}
+                  {g.reportedResult && <> · reported {g.reportedResult}{g.reportStatus === "disputed" ? ", disputed" : ", not yet confirmed"}</>}
+                  {g.reason === "overdue" && <> · {left(g.deadline)}</>}
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {(["1-0", "0-1", "draw"] as Result[])
+                    .filter((r) => r !== "draw" || catalogGame(g.gameType)?.drawsPossible)
+                    .map((r) => (
+                      <button
+                        key={r}
+                        type="button"
+                        className={r === g.reportedResult ? "btn-primary" : "btn-secondary"}
+                        disabled={settle.isPending}
+                        onClick={() => settle.mutate({ gameId: g.gameId, result: r })}
+                      >
+                        {r === g.reportedResult ? `Confirm ${r} as reported` : `Set ${r}`}
+                      </button>
+                    ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }

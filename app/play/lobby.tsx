@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/form";
 import { LiveGamesList } from "@/components/live-games-list";
-import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID } from "@/engine/clock";
+import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS } from "@/engine/clock";
 import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
@@ -74,7 +74,7 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
             <label className="text-sm">
               Time control
               <select name="timeControl" className="input mt-1" defaultValue={DEFAULT_CLOCK_PRESET_ID}>
-                {CLOCK_PRESETS.map((p) => (
+                {OFFERED_CLOCK_PRESETS.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.label}
                   </option>

@@ -87,7 +87,7 @@ export default async function PlayersPage({ searchParams }: { searchParams: Prom
             <tbody>
               {result.players.map((p, i) => (
                 <tr key={p.id} className="border-b border-stone-100 last:border-0 dark:border-stone-700">
-                  <td className="px-4 py-2 text-right text-stone-500 tabular-nums">{result.firstRank + i}</td>
+                  <td className="px-4 py-2 text-right text-stone-500 tabular-nums">{p.rating === null ? "" : result.firstRank + i}</td>
                   <td className="px-4 py-2">
                     <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
                       {p.username}

@@ -3,10 +3,11 @@
 import type { ComponentType } from "react";
 import type { GameBoardProps } from "@/components/game/board-props";
 import { ChessBoard } from "./chess/board";
-import { TaflBoard } from "./tafl/board";
+import { BrandubhBoard, TaflBoard } from "./tafl/board";
 
 const BOARDS: Readonly<Record<string, ComponentType<GameBoardProps>>> = {
   hnefatafl: TaflBoard,
+  brandubh: BrandubhBoard,
   "chess-onsite": ChessBoard,
 };
 

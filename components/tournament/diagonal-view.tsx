@@ -2,10 +2,11 @@
 // One round of the diagonal race: the pairing pattern the engine used (offsets
 // across the circle, whether rematches forced a shift, play-off marker), then the
 // circle in order with each player's opponents and results, the losses that count
-// towards elimination, and who went out.
+// towards elimination, and who went out; beside it, the opponent matrix.
 
 import type { DiagonalSettings } from "@/engine/formats";
 import { diagonalRows, type DiagonalRow } from "./diagonal";
+import { DiagonalMatrix } from "./diagonal-matrix-view";
 import { outcomeSymbol, playerName, sideNames, type TournamentViewProps } from "./model";
 import { Badge, EmptyState, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
@@ -76,79 +77,84 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
         </dl>
       ) : null}
 
-      <TableFrame label={`${round.name} circle`} testId="diagonal-table" header={`${round.name}: the circle in rating order`}>
-        <table className="w-full min-w-max border-collapse text-sm">
-          <caption className="sr-only">{round.name}: the circle in rating order</caption>
-          <thead className={theadClass}>
-            <tr>
-              <th scope="col" className={`${thClass} w-10 text-right`}>
-                <abbr title="Position in the circle" className="no-underline">Pos</abbr>
-              </th>
-              <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}>
-                Player
-              </th>
-              <th scope="col" className={thClass}>
-                Opponents and results
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                <abbr title="Wins this round" className="no-underline">W</abbr>
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                <abbr title="Losses this round" className="no-underline">L</abbr>
-              </th>
-              <th scope="col" className={`${thClass} text-right`}>
-                <abbr title={`Losses counted for elimination (out at ${settings.eliminationLosses})`} className="no-underline">
-                  Counted
-                </abbr>
-              </th>
-              <th scope="col" className={thClass}>
-                <span className="sr-only">Outcome</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const fate = FATE[row.fate];
-              const dim = row.fate === "out" || row.fate === "withdrawn";
-              return (
-                <tr key={row.player} data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
-                  <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
-                  <th scope="row" className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}>
-                    <PlayerLabel id={row.player} names={names} showRating />
+      <div className="flex flex-col gap-4 xl:flex-row xl:items-start">
+        <div className="min-w-0 flex-1">
+          <TableFrame label={`${round.name} circle`} testId="diagonal-table" header={`${round.name}: the circle in rating order`}>
+            <table className="w-full min-w-max border-collapse text-sm">
+              <caption className="sr-only">{round.name}: the circle in rating order</caption>
+              <thead className={theadClass}>
+                <tr>
+                  <th scope="col" className={`${thClass} w-10 text-right`}>
+                    <abbr title="Position in the circle" className="no-underline">Pos</abbr>
                   </th>
-                  <td className={tdClass}>
-                    <ul className="flex flex-wrap gap-1.5">
-                      {row.opponents.map((o) => {
-                        const tone = OUTCOME_CLASS[o.outcome ?? "pending"];
-                        const verdict = o.outcome ? outcomeSymbol(o.outcome) : "";
-                        const side = o.game.side1 === row.player ? sides[0] : sides[1];
-                        return (
-                          <li key={o.game.id} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs ring-1 ring-inset ${tone}`}>
-                            <span className="whitespace-nowrap">{playerName(names, o.opponent)}</span>
-                            <GameResultLink
-                              game={o.game}
-                              text={verdict}
-                              title={`${playerName(names, row.player)} (${side}) vs ${playerName(names, o.opponent)}, offset ${o.offset}: ${
-                                o.outcome ?? (o.game.void ? "void" : "not played yet")
-                              }`}
-                              gameLinks={gameLinks}
-                              className="font-semibold tabular-nums"
-                            />
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  </td>
-                  <td className={numClass}>{row.wins}</td>
-                  <td className={numClass}>{row.losses}</td>
-                  <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
-                  <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
+                  <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}>
+                    Player
+                  </th>
+                  <th scope="col" className={thClass}>
+                    Opponents and results
+                  </th>
+                  <th scope="col" className={`${thClass} text-right`}>
+                    <abbr title="Wins this round" className="no-underline">W</abbr>
+                  </th>
+                  <th scope="col" className={`${thClass} text-right`}>
+                    <abbr title="Losses this round" className="no-underline">L</abbr>
+                  </th>
+                  <th scope="col" className={`${thClass} text-right`}>
+                    <abbr title={`Losses counted for elimination (out at ${settings.eliminationLosses})`} className="no-underline">
+                      Counted
+                    </abbr>
+                  </th>
+                  <th scope="col" className={thClass}>
+                    <span className="sr-only">Outcome</span>
+                  </th>
                 </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableFrame>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const fate = FATE[row.fate];
+                  const dim = row.fate === "out" || row.fate === "withdrawn";
+                  return (
+                    <tr key={row.player} data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
+                      <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
+                      <th scope="row" className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}>
+                        <PlayerLabel id={row.player} names={names} showRating />
+                      </th>
+                      <td className={tdClass}>
+                        <ul className="flex flex-wrap gap-1.5">
+                          {row.opponents.map((o) => {
+                            const tone = OUTCOME_CLASS[o.outcome ?? "pending"];
+                            const verdict = o.outcome ? outcomeSymbol(o.outcome) : "";
+                            const side = o.game.side1 === row.player ? sides[0] : sides[1];
+                            return (
+                              <li key={o.game.id} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs ring-1 ring-inset ${tone}`}>
+                                <span className="whitespace-nowrap">{playerName(names, o.opponent)}</span>
+                                <GameResultLink
+                                  game={o.game}
+                                  text={verdict}
+                                  title={`${playerName(names, row.player)} (${side}) vs ${playerName(names, o.opponent)}, offset ${o.offset}: ${
+                                    o.outcome ?? (o.game.void ? "void" : "not played yet")
+                                  }`}
+                                  gameLinks={gameLinks}
+                                  className="font-semibold tabular-nums"
+                                />
+                              </li>
+                            );
+                          })}
+                        </ul>
+                      </td>
+                      <td className={numClass}>{row.wins}</td>
+                      <td className={numClass}>{row.losses}</td>
+                      <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
+                      <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableFrame>
+        </div>
+        <DiagonalMatrix rows={rows} names={names} roundName={round.name} />
+      </div>
       {round.status === "complete" ? (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="diagonal-eliminated">
           {out.length === 0 ? "Nobody went out this round." : `Out this round (${out.length}): ${out.map((r) => playerName(names, r.player)).join(", ")}.`}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simulate, simulatedPlayers, startTournament } from "@/engine/formats";
 import { diagonalRows } from "./diagonal";
+import { opponentMatrix } from "./diagonal-matrix";
 
 describe("diagonalRows", () => {
   it("lists the documented 24-player, 4-opponent circle before any result", () => {
@@ -29,5 +30,18 @@ describe("diagonalRows", () => {
     // Counted losses never drop from one round to the next with carry-over.
     const r1 = new Map(diagonalRows(state, 1).map((x) => [x.player, x.countedLosses]));
     for (const row of diagonalRows(state, 2)) expect(row.countedLosses).toBeGreaterThanOrEqual(r1.get(row.player) ?? 0);
+  });
+});
+
+describe("opponentMatrix", () => {
+  it("draws the documented 12-player, 2-opponent pattern: x at i ± 4, symmetric", () => {
+    const rows = diagonalRows(startTournament("diagonal", simulatedPlayers(12), { firstRoundOpponents: 2 }, 1), 1);
+    const m = opponentMatrix(rows);
+    const xs = (i: number) => m[i]!.flatMap((c, j) => (c ? [j] : []));
+    // Rule book: player 0 meets 4 and 8; player 5 meets 1 and 9.
+    expect(xs(0)).toEqual([4, 8]);
+    expect(xs(5)).toEqual([1, 9]);
+    for (let i = 0; i < 12; i++) for (let j = 0; j < 12; j++) expect(!!m[i]![j]).toBe(!!m[j]![i]);
+    expect(m.every((row, i) => row[i] === null)).toBe(true);
   });
 });

@@ -171,7 +171,9 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
                     </td>
                   );
                 })}
-                <td className={`${numClass} font-semibold`}>{formatNumber(score, true)}</td>
+                <td className={`${numClass} font-semibold`} data-testid="cross-score">
+                  {formatNumber(score, true)}
+                </td>
                 <td className={numClass}>{srow?.rankLabel ?? ""}</td>
                 <td className={tdClass}>
                   {/* The last round's winner "advances" only to the title. */}

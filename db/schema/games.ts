@@ -14,7 +14,10 @@ export const games = pgTable(
     /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
     side1Id: uuid("side1_id").notNull().references(() => users.id),
     side2Id: uuid("side2_id").notNull().references(() => users.id),
-    /** "active", "finished", or "void" (removed by a tournament's withdrawal rule). */
+    /**
+     * "active", "finished", "void" (removed by a tournament's withdrawal rule) or
+     * "aborted" (a challenge game whose side to move ran out of time before its first move).
+     */
     status: text("status").notNull().default("active"),
     /** "1-0", "0-1" or "draw" once finished. */
     result: text("result"),

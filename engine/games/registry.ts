@@ -4,7 +4,7 @@
 
 import { chess } from "./chess/chess";
 import type { CommonEndReason, GameInfo, GameRules, GameStatus, RecordInfo, SideNumber } from "./contract";
-import { copenhagen } from "./tafl/copenhagen";
+import { brandubh, copenhagen } from "./tafl/tafl-games";
 
 export type { CommonEndReason, GameStatus, RecordInfo, SideNumber } from "./contract";
 
@@ -80,7 +80,7 @@ function onSite<S>(rules: GameRules<S>): OnSiteGame {
 }
 
 /** Every game played on the site, in the order forms list them. */
-export const ON_SITE_GAMES: readonly OnSiteGame[] = [onSite(copenhagen), onSite(chess)];
+export const ON_SITE_GAMES: readonly OnSiteGame[] = [onSite(copenhagen), onSite(brandubh), onSite(chess)];
 
 export function onSiteGame(id: string): OnSiteGame | undefined {
   return ON_SITE_GAMES.find((game) => game.id === id);

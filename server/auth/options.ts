@@ -8,6 +8,8 @@ import { sharedDatabase } from "@/db/client";
 import { verifyCredentials } from "@/server/services/account/verify-credentials";
 import { clientIpFromHeaders } from "./client-ip";
 
+export const SIGN_IN_UNAVAILABLE = "Signing in is not possible right now. Please try again in a minute.";
+
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 export function authOptions(): NextAuthOptions {
@@ -20,12 +22,20 @@ export function authOptions(): NextAuthOptions {
         name: "Username and password",
         credentials: { username: { type: "text" }, password: { type: "password" } },
         async authorize(credentials, req) {
-          const { db } = await sharedDatabase();
-          const result = await verifyCredentials(db, {
-            username: String(credentials?.username ?? ""),
-            password: String(credentials?.password ?? ""),
-            ip: clientIpFromHeaders(req.headers ?? {}),
-          });
+          let result;
+          try {
+            const { db } = await sharedDatabase();
+            result = await verifyCredentials(db, {
+              username: String(credentials?.username ?? ""),
+              password: String(credentials?.password ?? ""),
+              ip: clientIpFromHeaders(req.headers ?? {}),
+            });
+          } catch (err) {
+            // next-auth puts a thrown message into the error page's URL: a database error
+            // (SQL and parameters) must never get there. Log it; the person reads a sentence.
+            console.error("[auth] sign-in check failed:", err);
+            throw new Error(SIGN_IN_UNAVAILABLE);
+          }
           // next-auth hands a thrown message to the sign-in form as `error`.
           if (!result.ok) throw new Error(result.message);
           return { id: result.user.id, name: result.user.username, sv: result.user.sessionVersion };

@@ -14,6 +14,7 @@ import { makeMove } from "@/server/services/game/make-move";
 import { setResult } from "@/server/services/game/report-result";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
+import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
 import { joinTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 
@@ -25,18 +26,23 @@ type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
 
 /**
  * Decides every released game, `steps` times over (each step: a round or a league
- * phase), step k at `at(k)`, so ratings histories spread over days.
+ * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
+ * over days.
  */
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date): Promise<void> {
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
-    for (const g of playableGames(t.state as TournamentState)) {
+    const playable = playableGames(t.state as TournamentState);
+    for (const [i, g] of playable.entries()) {
+      // Left unplayed on purpose (a round in progress): every skipEvery-th game.
+      if (skipEvery > 0 && i % skipEvery === 0) continue;
       const [site] = await db
         .select({ id: games.id })
         .from(games)
         .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
-      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step));
+      // The step's games end one after another across the step, as real games do.
+      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step + i / playable.length));
     }
   }
 }
@@ -79,7 +85,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: number;
     startsAt?: Date;
     /** Start it `daysAgo` days ago and decide this many steps of games, one every `stepDays`. */
-    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number };
+    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -98,7 +104,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const { steps, draws, daysAgo, stepDays } = opts.play;
       const at = (step: number) => new Date(Date.now() - (daysAgo - step * stepDays) * 86_400_000);
       await startTournamentNow(db, alice, t.id, at(-0.2));
-      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step));
+      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step), opts.play.skipEvery);
     }
   }
 
@@ -153,6 +159,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
   });
 
+  // Running: a group elimination with a third of round 1 still to play, so its group
+  // tables show live clinch marks (some players through already, some out, some open).
+  await tournament({
+    name: "Hnefatafl Groups Live",
+    description: "Groups of four, everyone plays everyone on both sides; the top score of each group goes on.",
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    players: 12,
+    settings: { partition: "fixed", groupSize: 4 },
+    minPlayers: 4,
+    maxPlayers: 32,
+    play: { steps: 1, draws: true, daysAgo: 3, stepDays: 2, skipEvery: 3 },
+  });
+
   // Registering: open now, and one that starts by itself in two days.
   await tournament({
     name: "Winter Tafl Cup",
@@ -176,6 +197,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     startsAt: new Date(Date.now() + 2 * 86_400_000),
   });
 
+  // Invite-only: two players approved through the invite link, one still waiting for alice.
+  const invitational = await createTournament(db, alice, {
+    name: "Tafl Invitational",
+    description: "By invitation: players follow the organizer's link and are approved one by one.",
+    format: "groups",
+    settings: {},
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    rated: true,
+    minPlayers: 4,
+    maxPlayers: 8,
+    inviteOnly: true,
+  });
+  for (const [i, p] of [people[4]!, people[5]!, people[6]!].entries()) {
+    await requestToJoin(db, p, { tournamentId: invitational.id, token: invitational.inviteToken! });
+    if (i < 2) await answerRequest(db, alice, { tournamentId: invitational.id, userId: p.id, approve: true });
+  }
+
   // A casual hnefatafl game in progress and an open challenge in the lobby.
   const ch = await createChallenge(db, bob.id, { gameType: "hnefatafl", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
   const { gameId } = await acceptChallenge(db, people[2]!.id, ch.id);
@@ -186,9 +225,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
   const [carol, dave, erin, frank] = [people[2]!, people[3]!, people[4]!, people[5]!];
   const chess = await createChallenge(db, carol.id, { gameType: "chess-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
-  const live = await acceptChallenge(db, dave.id, chess.id);
+  const ruyLopez = await acceptChallenge(db, dave.id, chess.id);
   for (const [i, move] of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"].entries()) {
-    await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: live.gameId, ply: i, move });
+    await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: ruyLopez.gameId, ply: i, move });
   }
   const legal = await createChallenge(db, erin.id, { gameType: "chess-onsite", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
   const done = await acceptChallenge(db, frank.id, legal.id);
@@ -196,5 +235,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
+
+  // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
+  const brandubh = await createChallenge(db, people[4]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
+  const won = (await acceptChallenge(db, people[5]!.id, brandubh.id)).gameId;
+  for (const [i, move] of ["g4-g6", "d5-e5", "g6-f6", "d4-d5", "f6-f7", "d5-a5", "f7-f6", "a5-a7"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[4]! : people[5]!).id, { gameId: won, ply: i, move });
+  }
+  const running = await createChallenge(db, people[2]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side2", rated: true });
+  const live = (await acceptChallenge(db, people[6]!.id, running.id)).gameId;
+  for (const [i, move] of ["d2-b2", "d3-c3", "b4-b3"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? people[6]! : people[2]!).id, { gameId: live, ply: i, move });
+  }
   return true;
 }

@@ -4,7 +4,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Db } from "@/db/client";
-import { WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
+import { MAX_WATCHED_ROOMS, WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
 import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
 
 interface SocketData {
@@ -46,10 +46,21 @@ export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: 
       ack(user ? { id: user.id, username: user.username } : null);
     });
     // Watching is read-only and public; only well-formed room names are accepted.
+    // A socket watches at most MAX_WATCHED_ROOMS rooms: each costs memory here.
     socket.on("watch", (room, ack) => {
-      const ok = typeof room === "string" && WATCHABLE_ROOM.test(room);
-      if (ok) void socket.join(room);
-      if (typeof ack === "function") ack(ok);
+      const answer = (ok: boolean, reason?: string) => {
+        if (typeof ack !== "function") return;
+        if (reason === undefined) ack(ok);
+        else ack(ok, reason);
+      };
+      if (typeof room !== "string" || !WATCHABLE_ROOM.test(room)) return answer(false, "That is not a room you can watch.");
+      if (socket.rooms.has(room)) return answer(true);
+      const watched = [...socket.rooms].filter((r) => WATCHABLE_ROOM.test(r)).length;
+      if (watched >= MAX_WATCHED_ROOMS) {
+        return answer(false, `You are already watching ${MAX_WATCHED_ROOMS} rooms, the most one connection may; stop watching one first.`);
+      }
+      void socket.join(room);
+      answer(true);
     });
     socket.on("unwatch", (room) => {
       if (typeof room === "string" && WATCHABLE_ROOM.test(room)) void socket.leave(room);

@@ -13,6 +13,7 @@ import { boardFor } from "@/components/games/registry";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
+import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import type { GameView } from "@/server/services/game/game-view";
@@ -27,6 +28,7 @@ const ENDINGS: Record<string, string> = {
   reported: " (result reported by the players)",
   "set by organizer": " (result set by the organizer)",
   withdrawal: " (the opponent withdrew from the tournament)",
+  [NO_FIRST_MOVE]: " by forfeit: the opponent ran out of time before making a first move. The forfeit counts in the tournament's standings, but the game is unrated",
 };
 
 /** "alice (Defenders) won on time.", "Draw by agreement.": the result banner's sentence. */
@@ -115,6 +117,8 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const rules = onSiteGame(view.gameType);
   const Board = boardFor(view.gameType);
   const sideNames: readonly [string, string] = type?.sideNames ?? ["First player", "Second player"];
+  // The side that ran out of time before its first move (games ended for "no first move").
+  const neverMovedName = (view.clock.toMove === 1 ? view.side1 : view.side2).username;
   const notations = useMemo(() => view.moves.map((m) => m.notation), [view.moves]);
 
   // Replay: the number of moves the board shows, or null to follow the game live.
@@ -189,6 +193,13 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
       {view.status === "void" && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
           This game was voided{view.endReason ? ` (${view.endReason})` : ""}.
+        </div>
+      )}
+
+      {view.status === "aborted" && (
+        <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
+          Aborted: {neverMovedName} ({sideNames[view.clock.toMove - 1]}) ran out of time before making a first move. Nobody won, and no
+          rating changed.
         </div>
       )}
 

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { Pagination } from "@/components/pagination";
 import { RatingChart } from "@/components/rating-chart";
+import { SideRecordTable } from "@/components/side-balance";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating, isProvisional } from "@/engine/glicko2";
 import { ZUsername } from "@/lib/account-rules";
@@ -36,11 +37,13 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
     throw err;
   });
-  const [games, histories] = await Promise.all([
+  const [games, histories, sideBalance] = await Promise.all([
     caller.game.ofPlayer({ userId: player.id, page }),
     Promise.all(player.ratings.map((r) => caller.player.ratingHistory({ userId: player.id, gameType: r.gameType }))),
+    caller.player.sideBalance({ userId: player.id }),
   ]);
   const outcome = (g: (typeof games.games)[number]) => {
+    if (g.status === "aborted" || g.status === "void") return g.status;
     if (g.status !== "finished") return "playing";
     if (g.result === "draw") return "draw";
     const won = (g.result === "1-0") === (g.side1.id === player.id);
@@ -79,12 +82,25 @@ export default async function PlayerPage({ params, searchParams }: Props) {
                     {isProvisional(r) ? " · provisional" : ""}
                   </p>
                 </div>
-                <RatingChart gameName={name} points={histories[i]!} />
+                <RatingChart gameName={name} points={histories[i]!.map((p) => ({ rating: p.rating, rd: p.rd, at: p.at.getTime(), gameId: p.gameId }))} />
               </section>
             );
           })
         )}
       </section>
+      {sideBalance.length > 0 ? (
+        <section className="space-y-3" aria-labelledby="sides-heading">
+          <h2 id="sides-heading" className="text-lg font-semibold">
+            Side balance
+          </h2>
+          <div className="flex flex-wrap items-start gap-4" data-testid="player-side-balance">
+            {sideBalance.map((b) => {
+              const game = catalogGame(b.gameType);
+              return <SideRecordTable key={b.gameType} sideNames={game?.sideNames ?? ["Side 1", "Side 2"]} sides={b.sides} caption={game?.name ?? b.gameType} testId={`sides-${b.gameType}`} />;
+            })}
+          </div>
+        </section>
+      ) : null}
       <section className="space-y-3" aria-labelledby="games-heading">
         <h2 id="games-heading" className="text-lg font-semibold">
           Games

@@ -8,13 +8,15 @@ import { AuditLog } from "@/components/tournament/audit-log";
 import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
 import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { RoundView } from "@/components/tournament/round-view";
+import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
-import { standings } from "@/engine/formats";
+import { GAME_TYPES, playableGames, standings } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/lib/trpc/server";
+import { Announcements } from "./announcements";
 import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";
 import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
@@ -62,6 +64,9 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
   const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
   const joined = !!me && t.players.some((p) => p.id === me.id);
+  // The signed-in player's next game here: the first released game of theirs without a result.
+  const nextKey = me && t.state && t.status === "running" ? playableGames(t.state).find((g) => (g.side1 === me.id || g.side2 === me.id) && t.gameLinks[g.id]) : undefined;
+  const nextGame = nextKey ? await caller.game.get({ gameId: t.gameLinks[nextKey.id]! }).catch(() => null) : null;
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
   const withdrawn = new Set(t.state?.withdrawals.map((w) => w.player) ?? []);
@@ -117,6 +122,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         />
       </header>
 
+      {nextGame && me ? <NextGameCallout game={nextGame} meId={me.id} /> : null}
+
       {t.champions.length > 0 && (
         <section role="status" data-testid="champions" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 dark:border-amber-700 dark:bg-amber-950">
           <h2 className="text-lg font-bold">
@@ -124,6 +131,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           </h2>
         </section>
       )}
+
+      <Announcements tournamentId={t.id} canPost={isOrganizer} />
 
       {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
 
@@ -241,6 +250,15 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         </p>
       )}
 
+      {t.state ? (
+        <section className="space-y-3" aria-labelledby="side-balance-heading">
+          <h2 id="side-balance-heading" className="text-lg font-semibold">
+            Side balance
+          </h2>
+          <SideBalanceView state={t.state} names={names} sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_TYPES[t.state.gameType].sides} />
+        </section>
+      ) : null}
+
       <section className="space-y-3" aria-labelledby="audit-heading">
         <h2 id="audit-heading" className="text-lg font-semibold">
           Audit log
@@ -256,5 +274,35 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         />
       </section>
     </div>
+  );
+}
+
+type GameView = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["game"]["get"]>>;
+
+/** "Your next game": opponent, your side, whether it is your move, and the deadline. */
+function NextGameCallout({ game, meId }: { game: GameView; meId: string }) {
+  const mySide = game.side1.id === meId ? 1 : 2;
+  const opponent = mySide === 1 ? game.side2 : game.side1;
+  const catalog = catalogGame(game.gameType);
+  const sideName = catalog?.sideNames[mySide - 1] ?? (mySide === 1 ? "First player" : "Second player");
+  const onSite = catalog?.playedOnSite ?? true;
+  const yourMove = onSite && game.position !== null && game.clock.toMove === mySide;
+  return (
+    <section role="status" data-testid="next-game" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-5 py-3 dark:border-emerald-700 dark:bg-emerald-950">
+      <p className="text-sm">
+        <span className="font-semibold">Your next game:</span> against {opponent.username}, you play {sideName}.{" "}
+        {onSite ? (yourMove ? "It is your move" : "Waiting for your opponent's move") : "Play it and report the result"}
+        {game.clock.deadline ? (
+          <>
+            {yourMove || !onSite ? " by " : "; their deadline is "}
+            <LocalTime at={game.clock.deadline} relative />
+          </>
+        ) : null}
+        .
+      </p>
+      <Link className="btn-primary" href={`/games/${game.id}`}>
+        {onSite ? "Go to the game" : "Report the result"}
+      </Link>
+    </section>
   );
 }

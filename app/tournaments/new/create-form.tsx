@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { FormAlert } from "@/components/form";
 import { FormatPreview } from "@/components/tournament/format-preview";
 import { stagedPathText } from "@/components/tournament/preview";
-import { CLOCK_PRESETS, DEFAULT_CLOCK_PRESET_ID, clockPreset } from "@/engine/clock";
+import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS, clockPreset } from "@/engine/clock";
 import { getFormat, validateSettings, type FormatName } from "@/engine/formats";
 import { GAME_CATALOG } from "@/engine/game-catalog";
 import { FORMAT_LABELS, ZCreateTournamentInput } from "@/lib/tournament-rules";
@@ -80,7 +80,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const [settings, setSettings] = useState<Settings>(initial ? { ...DEFAULT_SETTINGS[initial.format], ...initial.settings } : DEFAULT_SETTINGS.groups);
   const [gameType, setGameType] = useState(initial?.gameType ?? "hnefatafl");
   const [timeControl, setTimeControl] = useState(
-    (initial && CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
+    (initial && OFFERED_CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
   );
   const [minPlayers, setMinPlayers] = useState(initial?.minPlayers ?? getFormat("groups").minPlayers);
   const [maxPlayers, setMaxPlayers] = useState(initial?.maxPlayers ?? 32);
@@ -256,7 +256,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
         <div className="grid gap-4 sm:grid-cols-2">
           <Row label="Time control" htmlFor="t-time">
             <select id="t-time" className="input" value={timeControl} onChange={(e) => setTimeControl(e.target.value)}>
-              {CLOCK_PRESETS.map((p) => (
+              {OFFERED_CLOCK_PRESETS.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.label}
                 </option>

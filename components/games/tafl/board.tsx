@@ -1,23 +1,35 @@
 "use client";
-// The Copenhagen hnefatafl board: the tafl pieces, throne and corners on the
-// shared square board (components/game/square-board.tsx), with legal targets
+// The tafl boards (Copenhagen 11×11, Brandubh 7×7): the tafl pieces, throne and
+// corners on the shared square board (components/game/square-board.tsx), with legal targets
 // from the tafl engine. The last move's captures are read from its notation
 // ("f4-d4xd5") and shown as fading ghosts.
 
 import { useCallback, useMemo } from "react";
-import { boardGeometry } from "@/components/game/board-geometry";
+import { boardGeometry, type BoardGeometry } from "@/components/game/board-geometry";
 import type { GameBoardProps } from "@/components/game/board-props";
 import { SquareBoard, type BoardPiece } from "@/components/game/square-board";
-import { deserializeState, legalTargets, pieceAt, type Piece } from "@/engine/games/tafl";
+import { deserializeState, legalTargets, pieceAt, VARIANTS, type Piece, type VariantId } from "@/engine/games/tafl";
 
-const GEOMETRY = boardGeometry(11);
+/** The squares and special squares of one variant's board (11×11 or 7×7). */
+interface TaflLayout {
+  readonly geometry: BoardGeometry;
+  readonly throne: string;
+  readonly corners: ReadonlySet<string>;
+}
 
-function isThrone(square: string): boolean {
-  return square === "f6";
+function layoutOf(variant: VariantId): TaflLayout {
+  const size = VARIANTS[variant].size;
+  const geometry = boardGeometry(size);
+  const [top, bottom] = [geometry.screenRows(false)[0]!, geometry.screenRows(false)[size - 1]!];
+  const middle = (size - 1) / 2;
+  return {
+    geometry,
+    throne: geometry.squareAt(middle, middle, false),
+    corners: new Set([top[0]!, top[size - 1]!, bottom[0]!, bottom[size - 1]!]),
+  };
 }
-function isCorner(square: string): boolean {
-  return square === "a1" || square === "k1" || square === "a11" || square === "k11";
-}
+
+const LAYOUTS: Readonly<Record<VariantId, TaflLayout>> = { copenhagen: layoutOf("copenhagen"), brandubh: layoutOf("brandubh") };
 
 /** "d3-d2xe2" → the move and the captured squares. */
 function readMove(notation: string | null): { move: { from: string; to: string } | null; captures: string[] } {
@@ -27,8 +39,30 @@ function readMove(notation: string | null): { move: { from: string; to: string }
   return from && to ? { move: { from, to }, captures } : { move: null, captures: [] };
 }
 
-export function TaflBoard({ position, lastMove, flipped = false, canMove = false, onMove }: GameBoardProps) {
-  const state = useMemo(() => deserializeState(position), [position]);
+/** Copenhagen's 11×11 board. */
+export function TaflBoard(props: GameBoardProps) {
+  return <VariantBoard variant="copenhagen" label="Hnefatafl board" testId="hnefatafl-board" {...props} />;
+}
+
+/** Brandubh's 7×7 board. */
+export function BrandubhBoard(props: GameBoardProps) {
+  return <VariantBoard variant="brandubh" label="Brandubh board" testId="brandubh-board" {...props} />;
+}
+
+function VariantBoard({
+  variant,
+  label,
+  testId,
+  position,
+  lastMove,
+  flipped = false,
+  canMove = false,
+  onMove,
+}: GameBoardProps & { variant: VariantId; label: string; testId: string }) {
+  const { geometry: GEOMETRY, throne, corners } = LAYOUTS[variant];
+  const isThrone = (square: string) => square === throne;
+  const isCorner = (square: string) => corners.has(square);
+  const state = useMemo(() => deserializeState(position, variant), [position, variant]);
   const { move, captures } = useMemo(() => readMove(lastMove), [lastMove]);
   const pieces = useMemo(() => {
     const icons = new Map<string, BoardPiece>();
@@ -37,7 +71,7 @@ export function TaflBoard({ position, lastMove, flipped = false, canMove = false
       if (piece) icons.set(square, { name: piece, icon: <PieceIcon piece={piece} />, mine: (piece === "attacker") === (state.toMove === "attackers") });
     }
     return icons;
-  }, [state]);
+  }, [state, GEOMETRY]);
   const targetsFrom = useCallback((square: string) => legalTargets(state, square), [state]);
   const pieceOn = useCallback((square: string) => pieces.get(square) ?? null, [pieces]);
   // The captured pieces belong to the side that did not make the last move, i.e. the side now to move.
@@ -46,8 +80,8 @@ export function TaflBoard({ position, lastMove, flipped = false, canMove = false
   return (
     <SquareBoard
       geometry={GEOMETRY}
-      label="Hnefatafl board"
-      testId="hnefatafl-board"
+      label={label}
+      testId={testId}
       data={{ "data-to-move": state.toMove }}
       positionKey={`${state.ply}:${state.toMove}:${state.board}`}
       turnText={state.status.over ? "The game is over." : `${state.toMove === "attackers" ? "Attackers" : "Defenders"} to move.`}

@@ -1,7 +1,9 @@
 // The game API for the server (referee) and the browser (legal-move hints):
-// immutable, JSON-safe game states and functions that return new ones.
+// immutable, JSON-safe game states and functions that return new ones. A state
+// names its variant (variant.ts: "copenhagen" or "brandubh"), and every
+// function plays by that variant's rules.
 //
-//   newGame()                         → GameState at the start, attackers to move
+//   newGame(variant?)                 → GameState at the start, attackers to move
 //   legalMoves(state)                 → every legal { from, to } of the side to move
 //   legalTargets(state, "f4")         → squares the piece on f4 may move to (UI highlight)
 //   tryMove(state, "d1-d3" | {from,to}) → { ok: true, state, captures, status, notation }
@@ -17,18 +19,7 @@
 // single string. Functions never mutate their input. The fast mutable core is
 // position.ts; this module converts to it and back.
 
-import {
-  ATTACKER,
-  ATTACKERS,
-  boardFromDiagram,
-  CELLS,
-  DEFENDER,
-  DEFENDERS,
-  KING,
-  parseSquare,
-  squareName,
-  type SideCode,
-} from "./board";
+import { ATTACKER, ATTACKERS, boardFromDiagram, DEFENDER, DEFENDERS, KING, parseSquare, squareName, type SideCode } from "./board";
 import { formatMove, parseMove } from "./notation";
 import {
   applyMove,
@@ -46,6 +37,7 @@ import {
   type IllegalReason,
   type Position,
 } from "./position";
+import { VARIANTS, type Variant, type VariantId } from "./variant";
 
 export type { EndReason, IllegalReason } from "./position";
 
@@ -58,9 +50,12 @@ export type GameStatus =
   | { readonly over: true; readonly winner: Side | null; readonly reason: EndReason };
 
 export interface GameState {
+  /** The rule set (and so the board size) the game is played under. */
+  readonly variant: VariantId;
   /**
-   * 121 characters for the squares a1, b1, …, k1, a2, …, k11 (index =
-   * (rank − 1) × 11 + file): '.' empty, 'a' attacker, 'd' defender, 'k' king.
+   * size² characters for the squares a1, b1, …, a2, … (index = (rank − 1) ×
+   * size + file; 121 on 11×11, 49 on 7×7): '.' empty, 'a' attacker, 'd'
+   * defender, 'k' king.
    */
   readonly board: string;
   readonly toMove: Side;
@@ -108,12 +103,17 @@ function otherSide(side: Side): Side {
   return side === "attackers" ? "defenders" : "attackers";
 }
 
+function variantOf(state: GameState): Variant {
+  return VARIANTS[state.variant];
+}
+
 /** Turns the engine's state into a mutable position (the state is trusted: see deserializeState). */
 function toPosition(state: GameState): Position {
-  const board = new Uint8Array(CELLS);
-  for (let sq = 0; sq < CELLS; sq++) board[sq] = PIECE_CHARS.indexOf(state.board[sq] ?? ".");
+  const v = variantOf(state);
+  const board = new Uint8Array(v.cells);
+  for (let sq = 0; sq < v.cells; sq++) board[sq] = PIECE_CHARS.indexOf(state.board[sq] ?? ".");
   const history = state.history.map((hash) => parseInt(hash, 36));
-  const position = createPosition(board, sideCode(state.toMove), state.ply, history);
+  const position = createPosition(board, sideCode(state.toMove), state.ply, history, v);
   if (state.status.over) {
     const { winner, reason } = state.status;
     position.result = winner === null ? DRAW : sideCode(winner);
@@ -130,8 +130,9 @@ function statusOf(position: Position): GameStatus {
 
 function toState(position: Position): GameState {
   let board = "";
-  for (let sq = 0; sq < CELLS; sq++) board += PIECE_CHARS[position.board[sq] ?? 0];
+  for (let sq = 0; sq < position.v.cells; sq++) board += PIECE_CHARS[position.board[sq] ?? 0];
   return {
+    variant: position.v.id,
     board,
     toMove: sideName(position.toMove),
     ply: position.ply,
@@ -140,24 +141,31 @@ function toState(position: Position): GameState {
   };
 }
 
-export function newGame(): GameState {
-  return toState(createPosition());
+/** The start of a game of `variant` (Copenhagen unless given). */
+export function newGame(variant: VariantId = "copenhagen"): GameState {
+  return toState(createPosition(undefined, ATTACKERS, 0, [], VARIANTS[variant]));
+}
+
+/** The board's side length of a state's variant (11 or 7). */
+export function boardSize(state: GameState): number {
+  return variantOf(state).size;
 }
 
 /**
- * A game in progress from a drawn position (see boardFromDiagram: 11 rows,
- * rank 11 first, ". A D K"), with no earlier positions: for tests, puzzles and
+ * A game in progress from a drawn position (see boardFromDiagram: top rank
+ * first, ". A D K"), with no earlier positions: for tests, puzzles and
  * documentation. Whether the side to move can move at all is not checked.
  */
-export function stateFromDiagram(rows: readonly string[], toMove: Side = "attackers"): GameState {
-  return toState(createPosition(boardFromDiagram(rows), sideCode(toMove)));
+export function stateFromDiagram(rows: readonly string[], toMove: Side = "attackers", variant: VariantId = "copenhagen"): GameState {
+  const v = VARIANTS[variant];
+  return toState(createPosition(boardFromDiagram(rows, v), sideCode(toMove), 0, [], v));
 }
 
-function collectMoves(count: number, moves: Uint16Array): Move[] {
+function collectMoves(count: number, moves: Uint16Array, v: Variant): Move[] {
   const result: Move[] = [];
   for (let i = 0; i < count; i++) {
     const move = moves[i] as number;
-    result.push({ from: squareName(moveFrom(move)), to: squareName(moveTo(move)) });
+    result.push({ from: squareName(moveFrom(move), v), to: squareName(moveTo(move), v) });
   }
   return result;
 }
@@ -165,20 +173,21 @@ function collectMoves(count: number, moves: Uint16Array): Move[] {
 /** Every legal move of the side to move; empty once the game is over. */
 export function legalMoves(state: GameState): Move[] {
   const moves = new Uint16Array(MAX_MOVES);
-  return collectMoves(generateMoves(toPosition(state), moves), moves);
+  return collectMoves(generateMoves(toPosition(state), moves), moves, variantOf(state));
 }
 
 /** The squares the piece on `from` may move to; empty if it is not the mover's piece. */
 export function legalTargets(state: GameState, from: string): string[] {
-  const sq = parseSquare(from);
+  const v = variantOf(state);
+  const sq = parseSquare(from, v);
   if (sq < 0) return [];
   const moves = new Uint16Array(MAX_MOVES);
-  return collectMoves(generateMovesFrom(toPosition(state), sq, moves), moves).map((move) => move.to);
+  return collectMoves(generateMovesFrom(toPosition(state), sq, moves), moves, v).map((move) => move.to);
 }
 
 /** The piece on a square ("f6"), or null for an empty or unknown square. */
 export function pieceAt(state: GameState, square: string): Piece | null {
-  const sq = parseSquare(square);
+  const sq = parseSquare(square, variantOf(state));
   const code = sq < 0 ? 0 : PIECE_CHARS.indexOf(state.board[sq] ?? ".");
   return code === ATTACKER ? "attacker" : code === DEFENDER ? "defender" : code === KING ? "king" : null;
 }
@@ -189,15 +198,16 @@ export function pieceAt(state: GameState, square: string): Piece | null {
  * Refusals say why; the input state is never changed.
  */
 export function tryMove(state: GameState, move: string | Move): MoveOutcome {
+  const v = variantOf(state);
   let from: number;
   let to: number;
   if (typeof move === "string") {
-    const parsed = parseMove(move);
+    const parsed = parseMove(move, v);
     if (parsed === null) return { ok: false, reason: "unreadable move" };
     ({ from, to } = parsed);
   } else {
-    from = parseSquare(move.from);
-    to = parseSquare(move.to);
+    from = parseSquare(move.from, v);
+    to = parseSquare(move.to, v);
     if (from < 0 || to < 0) return { ok: false, reason: "unreadable move" };
   }
   const position = toPosition(state);
@@ -209,9 +219,9 @@ export function tryMove(state: GameState, move: string | Move): MoveOutcome {
   return {
     ok: true,
     state: next,
-    captures: captured.map(squareName),
+    captures: captured.map((sq) => squareName(sq, v)),
     status: next.status,
-    notation: formatMove(from, to, captured),
+    notation: formatMove(from, to, captured, v),
   };
 }
 
@@ -258,14 +268,16 @@ export function serializeState(state: GameState): string {
 }
 
 /**
- * Reads `serializeState`'s output back, checking it thoroughly (it comes from
- * storage or the wire): throws an Error naming the first problem.
+ * Reads `serializeState`'s output back as a game of `variant` (the text does
+ * not name it: the caller knows which game it stored), checking it thoroughly
+ * (it comes from storage or the wire): throws an Error naming the first problem.
  */
-export function deserializeState(text: string): GameState {
+export function deserializeState(text: string, variant: VariantId = "copenhagen"): GameState {
+  const cells = VARIANTS[variant].cells;
   const parts = text.split("/");
   if (parts.length !== 5) throw new Error("game state: expected 5 '/'-separated fields");
   const [board = "", side = "", plyText = "", statusText = "", historyText = ""] = parts;
-  if (!/^[.adk]{121}$/.test(board)) throw new Error("game state: board must be 121 of . a d k");
+  if (board.length !== cells || !/^[.adk]+$/.test(board)) throw new Error(`game state: board must be ${cells} of . a d k`);
   if (board.split("k").length !== 2) throw new Error("game state: board must hold exactly one king");
   if (side !== "a" && side !== "d") throw new Error("game state: side to move must be a or d");
   if (!/^\d{1,6}$/.test(plyText)) throw new Error("game state: bad move count");
@@ -280,5 +292,5 @@ export function deserializeState(text: string): GameState {
     if (winner === undefined || knownReason === undefined) throw new Error("game state: bad status");
     status = { over: true, winner, reason: knownReason };
   }
-  return { board, toMove: side === "a" ? "attackers" : "defenders", ply: Number(plyText), history, status };
+  return { variant, board, toMove: side === "a" ? "attackers" : "defenders", ply: Number(plyText), history, status };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseSquare, squareName } from "./board";
+import { parseSquare as parseSquareOn, squareName as squareNameOn } from "./board";
 import { formatMove, parseMove } from "./notation";
 import { parseRecords } from "./replay";
+import { BRANDUBH, COPENHAGEN } from "./variant";
+
+const parseSquare = (text: string) => parseSquareOn(text, COPENHAGEN);
+const squareName = (sq: number) => squareNameOn(sq, COPENHAGEN);
 
 describe("squares", () => {
   it("maps names to indices both ways", () => {
@@ -11,6 +15,15 @@ describe("squares", () => {
     expect(parseSquare("k11")).toBe(120);
     for (const bad of ["l1", "a0", "a12", "A1", "", "f06"]) expect(parseSquare(bad)).toBe(-1);
     for (let sq = 0; sq < 121; sq++) expect(parseSquare(squareName(sq))).toBe(sq);
+  });
+
+  it("knows the 7×7 board's squares", () => {
+    expect(parseSquareOn("d4", BRANDUBH)).toBe(24);
+    expect(parseSquareOn("g7", BRANDUBH)).toBe(48);
+    for (const bad of ["h1", "a8", "k11"]) expect(parseSquareOn(bad, BRANDUBH)).toBe(-1);
+    for (let sq = 0; sq < 49; sq++) expect(parseSquareOn(squareNameOn(sq, BRANDUBH), BRANDUBH)).toBe(sq);
+    expect(parseMove("d1-d2", BRANDUBH)).toEqual({ from: 3, to: 10, captures: [] });
+    expect(parseMove("d1-h1", BRANDUBH)).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 // bookkeeping (hash, piece counts, snapshots, serialization) with a recount.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CELLS, EMPTY, sideOf } from "./board";
+import { EMPTY, sideOf } from "./board";
 import { deserializeState, legalMoves, legalTargets, newGame, serializeState, tryMove, type GameState } from "./game";
 import {
   applyMove,
@@ -42,9 +42,9 @@ describe("move core properties", () => {
       fc.property(choices, (picks) => {
         playout(picks, (position, moves, count) => {
           const generated = new Set(Array.from(moves.subarray(0, count)));
-          for (let from = 0; from < CELLS; from++) {
+          for (let from = 0; from < position.v.cells; from++) {
             if (sideOf(position.board[from] as number) !== position.toMove) continue;
-            for (let to = 0; to < CELLS; to++) {
+            for (let to = 0; to < position.v.cells; to++) {
               const legal = checkMove(position, from, to) === null;
               if (legal !== generated.has(from * 128 + to)) {
                 throw new Error(`from ${from} to ${to}: validator ${legal}, generator ${!legal}`);

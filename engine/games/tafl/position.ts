@@ -9,25 +9,10 @@
 // nothing. The immutable, serializable API for the server and the browser is
 // game.ts, which wraps this module.
 
-import {
-  ATTACKER,
-  ATTACKERS,
-  CELLS,
-  DEFENDER,
-  DEFENDERS,
-  EMPTY,
-  IS_CORNER,
-  IS_EDGE,
-  KING,
-  NEIGHBOUR,
-  RESTRICTED,
-  THRONE,
-  sideOf,
-  startBoard,
-  type SideCode,
-} from "./board";
+import { ATTACKER, ATTACKERS, boardFromDiagram, DEFENDER, DEFENDERS, EMPTY, KING, sideOf, type SideCode } from "./board";
 import { findCaptures, isEncircled, isExitFort, isKingCaptured } from "./rules";
-import { PIECE_KEY_HI, PIECE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO, joinHash } from "./zobrist";
+import { COPENHAGEN, type Variant } from "./variant";
+import { KEY_STRIDE as STRIDE, PIECE_KEY_HI, PIECE_KEY_LO, SIDE_KEY_HI, SIDE_KEY_LO, joinHash } from "./zobrist";
 
 /** Why a finished game ended. */
 export type EndReason =
@@ -58,6 +43,8 @@ export const ONGOING = 0;
 export const DRAW = 3;
 
 export interface Position {
+  /** The rule set and board tables this position is played under. */
+  readonly v: Variant;
   readonly board: Uint8Array;
   toMove: SideCode;
   /** Square of the king (-1 only on a board without one, which no real game reaches). */
@@ -102,31 +89,40 @@ export const MAX_MOVES = 512;
 export function hashBoard(board: Uint8Array, toMove: SideCode): { hi: number; lo: number } {
   let hi = toMove === DEFENDERS ? SIDE_KEY_HI : 0;
   let lo = toMove === DEFENDERS ? SIDE_KEY_LO : 0;
-  for (let sq = 0; sq < CELLS; sq++) {
+  for (let sq = 0; sq < board.length; sq++) {
     const piece = board[sq] as number;
     if (piece !== EMPTY) {
-      hi ^= PIECE_KEY_HI[piece * CELLS + sq] as number;
-      lo ^= PIECE_KEY_LO[piece * CELLS + sq] as number;
+      hi ^= PIECE_KEY_HI[piece * STRIDE + sq] as number;
+      lo ^= PIECE_KEY_LO[piece * STRIDE + sq] as number;
     }
   }
   return { hi, lo };
 }
 
+/** The start position of a variant, as a fresh board. */
+export function startBoard(v: Variant = COPENHAGEN): Uint8Array {
+  return boardFromDiagram(v.start, v);
+}
+
 /**
- * Builds a position from a board; `history` lists the earlier hashes the
- * defenders may not recreate (the current position is added when the
- * attackers are to move). The status is taken as given.
+ * Builds a position of variant `v` (Copenhagen unless given) from a board of
+ * its size; `history` lists the earlier hashes the defenders may not recreate
+ * (the current position is added when the attackers are to move). The status
+ * is taken as given.
  */
 export function createPosition(
-  board: Uint8Array = startBoard(),
+  board?: Uint8Array,
   toMove: SideCode = ATTACKERS,
   ply = 0,
   history: readonly number[] = [],
+  v: Variant = COPENHAGEN,
 ): Position {
+  board ??= startBoard(v);
+  if (board.length !== v.cells) throw new Error(`a ${v.name} board has ${v.cells} squares, not ${board.length}`);
   let king = -1;
   let attackers = 0;
   let defenders = 0;
-  for (let sq = 0; sq < CELLS; sq++) {
+  for (let sq = 0; sq < v.cells; sq++) {
     const piece = board[sq];
     if (piece === KING) king = sq;
     else if (piece === ATTACKER) attackers++;
@@ -134,6 +130,7 @@ export function createPosition(
   }
   const { hi, lo } = hashBoard(board, toMove);
   const position: Position = {
+    v,
     board,
     toMove,
     king,
@@ -180,13 +177,13 @@ function repeatsPosition(position: Position, from: number, to: number): boolean 
   const board = position.board;
   const piece = board[from] as number;
   const key = joinHash(
-    position.hashHi ^ SIDE_KEY_HI ^ (PIECE_KEY_HI[piece * CELLS + from] as number) ^ (PIECE_KEY_HI[piece * CELLS + to] as number),
-    position.hashLo ^ SIDE_KEY_LO ^ (PIECE_KEY_LO[piece * CELLS + from] as number) ^ (PIECE_KEY_LO[piece * CELLS + to] as number),
+    position.hashHi ^ SIDE_KEY_HI ^ (PIECE_KEY_HI[piece * STRIDE + from] as number) ^ (PIECE_KEY_HI[piece * STRIDE + to] as number),
+    position.hashLo ^ SIDE_KEY_LO ^ (PIECE_KEY_LO[piece * STRIDE + from] as number) ^ (PIECE_KEY_LO[piece * STRIDE + to] as number),
   );
   if (!position.seen.has(key)) return false;
   board[from] = EMPTY;
   board[to] = piece;
-  const captures = findCaptures(board, to, scratchCaptures);
+  const captures = findCaptures(position.v, board, to, scratchCaptures);
   board[to] = EMPTY;
   board[from] = piece;
   return captures === 0;
@@ -202,23 +199,24 @@ const scratchCaptures = new Int16Array(40);
  */
 function scanMoves(position: Position, out: Uint16Array | null, only: number): number {
   const board = position.board;
+  const { neighbour, restricted } = position.v;
   const side = position.toMove;
   const checkRepetition = side === DEFENDERS && position.seen.size > 0;
   const first = only >= 0 ? only : 0;
-  const last = only >= 0 ? only : CELLS - 1;
+  const last = only >= 0 ? only : position.v.cells - 1;
   let count = 0;
   for (let from = first; from <= last; from++) {
     const piece = board[from] as number;
     if (piece === EMPTY || sideOf(piece) !== side) continue;
     const isKing = piece === KING;
     for (let dir = 0; dir < 4; dir++) {
-      let to = NEIGHBOUR[from * 4 + dir] as number;
+      let to = neighbour[from * 4 + dir] as number;
       while (to >= 0 && board[to] === EMPTY) {
-        if ((isKing || RESTRICTED[to] === 0) && !(checkRepetition && repeatsPosition(position, from, to))) {
+        if ((isKing || restricted[to] === 0) && !(checkRepetition && repeatsPosition(position, from, to))) {
           if (out === null) return 1;
           out[count++] = from * 128 + to;
         }
-        to = NEIGHBOUR[to * 4 + dir] as number;
+        to = neighbour[to * 4 + dir] as number;
       }
     }
   }
@@ -242,21 +240,22 @@ export function hasLegalMove(position: Position): boolean {
 /** null if from → to is legal for the side to move, else why not. */
 export function checkMove(position: Position, from: number, to: number): IllegalReason | null {
   if (position.result !== ONGOING) return "game is over";
-  const board = position.board;
+  const { board, v } = position;
+  const size = v.size;
   const piece = board[from] as number;
   if (piece === EMPTY) return "no piece there";
   if (sideOf(piece) !== position.toMove) return "not your piece";
   if (from === to) return "must move";
-  const sameFile = from % 11 === to % 11;
-  const sameRank = Math.floor(from / 11) === Math.floor(to / 11);
+  const sameFile = from % size === to % size;
+  const sameRank = Math.floor(from / size) === Math.floor(to / size);
   if (!sameFile && !sameRank) return "not a straight line";
-  const step = sameFile ? (to > from ? 11 : -11) : to > from ? 1 : -1;
+  const step = sameFile ? (to > from ? size : -size) : to > from ? 1 : -1;
   for (let sq = from + step; ; sq += step) {
     if (board[sq] !== EMPTY) return "blocked";
     if (sq === to) break;
   }
-  if (piece !== KING && RESTRICTED[to] === 1) {
-    return to === THRONE ? "only the king may stop on the throne" : "only the king may stop on a corner";
+  if (piece !== KING && v.restricted[to] === 1) {
+    return to === v.throne ? "only the king may stop on the throne" : "only the king may stop on a corner";
   }
   if (position.toMove === DEFENDERS && repeatsPosition(position, from, to)) return "repeats a position";
   return null;
@@ -266,15 +265,15 @@ function movePiece(position: Position, piece: number, from: number, to: number):
   const board = position.board;
   board[from] = EMPTY;
   board[to] = piece;
-  position.hashHi ^= (PIECE_KEY_HI[piece * CELLS + from] as number) ^ (PIECE_KEY_HI[piece * CELLS + to] as number);
-  position.hashLo ^= (PIECE_KEY_LO[piece * CELLS + from] as number) ^ (PIECE_KEY_LO[piece * CELLS + to] as number);
+  position.hashHi ^= (PIECE_KEY_HI[piece * STRIDE + from] as number) ^ (PIECE_KEY_HI[piece * STRIDE + to] as number);
+  position.hashLo ^= (PIECE_KEY_LO[piece * STRIDE + from] as number) ^ (PIECE_KEY_LO[piece * STRIDE + to] as number);
 }
 
 function removePiece(position: Position, sq: number): void {
   const piece = position.board[sq] as number;
   position.board[sq] = EMPTY;
-  position.hashHi ^= PIECE_KEY_HI[piece * CELLS + sq] as number;
-  position.hashLo ^= PIECE_KEY_LO[piece * CELLS + sq] as number;
+  position.hashHi ^= PIECE_KEY_HI[piece * STRIDE + sq] as number;
+  position.hashLo ^= PIECE_KEY_LO[piece * STRIDE + sq] as number;
   if (piece === ATTACKER) position.attackers--;
   else position.defenders--;
 }
@@ -292,13 +291,13 @@ function finish(position: Position, winner: number, reason: EndReason): void {
  * only if the game goes on, whether the side now to move has any legal move.
  */
 export function applyMove(position: Position, from: number, to: number): void {
-  const board = position.board;
+  const { board, v } = position;
   const piece = board[from] as number;
   const mover = position.toMove;
   movePiece(position, piece, from, to);
   if (piece === KING) position.king = to;
 
-  const count = findCaptures(board, to, position.captures);
+  const count = findCaptures(v, board, to, position.captures);
   for (let i = 0; i < count; i++) removePiece(position, position.captures[i] as number);
   position.captureCount = count;
 
@@ -312,19 +311,21 @@ export function applyMove(position: Position, from: number, to: number): void {
   if (mover === ATTACKERS) {
     const king = position.king;
     // The captured king stays on the board so that the final position shows him.
-    if (isKingNextTo(to, king) && isKingCaptured(board, king)) return finish(position, ATTACKERS, "king captured");
-    if (isEncircled(board)) return finish(position, ATTACKERS, "encircled");
+    if (isKingNextTo(v, to, king) && isKingCaptured(v, board, king, to)) return finish(position, ATTACKERS, "king captured");
+    if (v.encirclement && isEncircled(v, board)) return finish(position, ATTACKERS, "encircled");
   } else {
     const king = position.king;
-    if (IS_CORNER[king] === 1) return finish(position, DEFENDERS, "king escaped");
+    if (v.isCorner[king] === 1) return finish(position, DEFENDERS, "king escaped");
     if (position.attackers === 0) return finish(position, DEFENDERS, "no attackers left");
-    if (IS_EDGE[king] === 1 && isExitFort(board, king)) return finish(position, DEFENDERS, "exit fort");
+    if (v.exitForts && v.isEdge[king] === 1 && isExitFort(v, board, king, position.attackers)) {
+      return finish(position, DEFENDERS, "exit fort");
+    }
   }
   if (!hasLegalMove(position)) finish(position, mover, "no legal moves");
 }
 
-function isKingNextTo(sq: number, king: number): boolean {
-  for (let dir = 0; dir < 4; dir++) if (NEIGHBOUR[sq * 4 + dir] === king) return true;
+function isKingNextTo(v: Variant, sq: number, king: number): boolean {
+  for (let dir = 0; dir < 4; dir++) if (v.neighbour[sq * 4 + dir] === king) return true;
   return false;
 }
 
@@ -353,9 +354,9 @@ export interface Snapshot extends Scalars {
   historyLength: number;
 }
 
-export function createSnapshot(): Snapshot {
-  const snapshot = { board: new Uint8Array(CELLS), historyLength: 0 } as Snapshot;
-  copyScalars(createPosition(), snapshot);
+export function createSnapshot(v: Variant = COPENHAGEN): Snapshot {
+  const snapshot = { board: new Uint8Array(v.cells), historyLength: 0 } as Snapshot;
+  copyScalars(createPosition(undefined, ATTACKERS, 0, [], v), snapshot);
   return snapshot;
 }
 

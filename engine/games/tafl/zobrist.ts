@@ -6,7 +6,7 @@
 // a fixed-seed generator, so a hash stored in the database today means the same
 // position after a server restart or in the browser.
 
-import { CELLS } from "./board";
+import { MAX_CELLS } from "./board";
 
 const HI_MASK = 0x1fffff; // 21 bits: hi * 2^32 + lo stays below 2^53.
 
@@ -24,10 +24,15 @@ function splitmix32(seed: number): () => number {
 
 const next = splitmix32(0x7af1_2011);
 
-/** Keys per (piece code 1..3, square); index piece * CELLS + square. Row 0 is unused. */
-export const PIECE_KEY_HI = new Int32Array(4 * CELLS);
-export const PIECE_KEY_LO = new Int32Array(4 * CELLS);
-for (let i = CELLS; i < 4 * CELLS; i++) {
+/**
+ * Keys per (piece code 1..3, square); index piece * KEY_STRIDE + square. Row 0
+ * is unused. The stride is the largest board's, whatever the variant, so
+ * 11×11 hashes stay what they always were.
+ */
+export const KEY_STRIDE = MAX_CELLS;
+export const PIECE_KEY_HI = new Int32Array(4 * KEY_STRIDE);
+export const PIECE_KEY_LO = new Int32Array(4 * KEY_STRIDE);
+for (let i = KEY_STRIDE; i < 4 * KEY_STRIDE; i++) {
   PIECE_KEY_HI[i] = next() & HI_MASK;
   PIECE_KEY_LO[i] = next() | 0;
 }

@@ -1,11 +1,12 @@
 // Creates a game inside the caller's transaction (a challenge being accepted, or a
 // tournament round starting). On-site games start side 1's clock at once; games
 // played elsewhere get the main time as their deadline for reporting a result.
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
+import { insertMany } from "../bulk-insert";
 import { AppError } from "../errors";
 import type { GameRow } from "./game-view";
 
@@ -20,8 +21,13 @@ export interface NewGame {
   tournamentGameKey?: string;
 }
 
-// Rows per INSERT when a tournament round creates thousands of games at once.
-const CHUNK = 20_000;
+// The starting position of each on-site game, serialized once: a tournament round
+// creates up to 300,000 games of one type.
+const startPositions = new Map<string, string | null>();
+function startPosition(typeId: string): string | null {
+  if (!startPositions.has(typeId)) startPositions.set(typeId, onSiteGame(typeId)?.setup() ?? null);
+  return startPositions.get(typeId)!;
+}
 
 function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
   const type = catalogGame(input.gameType);
@@ -34,7 +40,7 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
-    position: onSiteGame(type.id)?.setup() ?? null,
+    position: startPosition(type.id),
     remaining1Ms: input.initialMs,
     remaining2Ms: input.initialMs,
     turnStartedAt: type.playedOnSite ? now : null,
@@ -50,27 +56,12 @@ export async function createGame(tx: Db, input: NewGame, now: Date): Promise<Gam
   return row!;
 }
 
-/**
- * Creates many games; returns id and tournament key of each. One INSERT … SELECT
- * FROM unnest(…) per CHUNK rows: the rows travel as one array per column, so a
- * 300,000-game round costs a few statements instead of hundreds of multi-row
- * VALUES lists with fourteen parameters a row.
- */
+/** Creates many games in a few statements (bulk-insert.ts); returns id and tournament key of each. */
 export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
-  const out: { id: string; key: string | null; side1Id: string; side2Id: string }[] = [];
-  const columns = getTableColumns(games);
-  for (let i = 0; i < inputs.length; i += CHUNK) {
-    const rows = inputs.slice(i, i + CHUNK).map((input) => rowFor(input, now));
-    const keys = Object.keys(rows[0]!) as (keyof typeof columns & keyof (typeof rows)[number])[];
-    const names = sql.join(keys.map((k) => sql.identifier(columns[k].name)), sql`, `);
-    const arrays = sql.join(
-      keys.map((k) => sql`${sql.param(rows.map((r) => r[k] ?? null))}::${sql.raw(columns[k].getSQLType())}[]`),
-      sql`, `,
-    );
-    const inserted = await tx.execute(
-      sql`insert into ${games} (${names}) select * from unnest(${arrays}) returning id, tournament_game_key as key, side1_id as "side1Id", side2_id as "side2Id"`,
-    );
-    out.push(...(inserted as unknown as { rows: { id: string; key: string | null; side1Id: string; side2Id: string }[] }).rows);
-  }
-  return out;
+  return insertMany(
+    tx,
+    games,
+    inputs.map((input) => rowFor(input, now)),
+    sql`id, tournament_game_key as key, side1_id as "side1Id", side2_id as "side2Id"`,
+  );
 }

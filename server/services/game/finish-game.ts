@@ -17,6 +17,8 @@ export interface Finish {
   margin?: number | null;
   /** The board after the end (on-site games), serialized. */
   position?: string | null;
+  /** Counts for a tournament's standings but not for ratings (a forfeit before the first move). */
+  unrated?: boolean;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       position: finish.position ?? game.position,
       remaining1Ms,
       remaining2Ms,
+      ...(finish.unrated ? { rated: false } : {}),
       turnStartedAt: null,
       deadline: null,
       drawOfferBy: null,
@@ -47,8 +50,8 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       version: sql`${games.version} + 1`,
     })
     .where(eq(games.id, game.id));
-  if (game.rated) await rateFinishedGame(tx, game, finish.result, now);
-  const told = await noticeGameOver(tx, game, finish.result, now);
+  if (game.rated && !finish.unrated) await rateFinishedGame(tx, game, finish.result, now);
+  const told = await noticeGameOver(tx, game, finish.result, now, finish.reason);
   const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now) : () => {};
   return () => {
     pingInbox(told);

@@ -22,7 +22,8 @@ export interface GamePlayer {
 export interface GameView {
   id: string;
   gameType: string;
-  status: "active" | "finished" | "void";
+  /** "aborted": a challenge game whose side to move ran out of time before its first move (no result, unrated). */
+  status: "active" | "finished" | "void" | "aborted";
   result: GameResult | null;
   endReason: string | null;
   margin: number | null;

@@ -10,6 +10,7 @@ import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { createGame, type NewGame } from "./create-game";
+import { makeMove } from "./make-move";
 import { sweepOverdue } from "./sweep-overdue";
 
 let h: DbHandle;
@@ -121,9 +122,18 @@ describe("moves", () => {
 });
 
 describe("clocks", () => {
+  /** A game in which both sides have moved once, so a timeout is a real loss (see no-first-move.test.ts). */
+  async function startedGame(initialMs: number) {
+    const started = await newGame({ initialMs, incrementMs: 0 });
+    await api(started.attacker).game.move({ gameId: started.game.id, ply: 0, move: "d1-d3" });
+    await api(started.defender).game.move({ gameId: started.game.id, ply: 1, move: "d6-d9" });
+    return started;
+  }
+
   it("flags a game whose deadline passed exactly once, even with sweepers racing", async () => {
-    const { game, attacker } = await newGame({ initialMs: 5_000, incrementMs: 1_000, at: new Date(Date.now() - 60_000) });
-    const sweeps = await Promise.all([sweepOverdue(h.db), sweepOverdue(h.db), sweepOverdue(h.db)]);
+    const { game, attacker } = await startedGame(60_000);
+    const later = new Date(Date.now() + 3_600_000);
+    const sweeps = await Promise.all([sweepOverdue(h.db, later), sweepOverdue(h.db, later), sweepOverdue(h.db, later)]);
     expect(sweeps.flat().filter((id) => id === game.id)).toHaveLength(1);
     const view = await api(attacker).game.get({ gameId: game.id });
     expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
@@ -132,19 +142,18 @@ describe("clocks", () => {
   });
 
   it("refuses a move that arrives after the flag fell, and the game is lost on time", async () => {
-    const { game, attacker } = await newGame({ initialMs: 5_000, incrementMs: 1_000, at: new Date(Date.now() - 10_000) });
-    await expect(api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" })).rejects.toMatchObject({
+    const { game, attacker } = await startedGame(60_000);
+    await expect(makeMove(h.db, attacker.id, { gameId: game.id, ply: 2, move: "h1-h3" }, new Date(Date.now() + 3_600_000))).rejects.toMatchObject({
       message: "Your time ran out before the move arrived: the game is lost on time.",
     });
     expect((await snapshot(game.id)).game).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
   });
 
   it("charges time the server was down: a deadline that passed while nothing ran still flags", async () => {
-    const { game, attacker, defender } = await newGame({ initialMs: 60_000, incrementMs: 0 });
-    await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    const { game, defender } = await startedGame(60_000);
     // Nothing happens "during downtime"; the next sweep, an hour later, sees the deadline.
     expect(await sweepOverdue(h.db, new Date(Date.now() + 3_600_000))).toContain(game.id);
-    expect((await api(defender).game.get({ gameId: game.id })).result).toBe("1-0");
+    expect((await api(defender).game.get({ gameId: game.id })).result).toBe("0-1");
   });
 });
 

@@ -9,6 +9,7 @@ import { onSiteGame, type SideNumber } from "@/engine/games/registry";
 import { pingInbox, publishGame } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
+import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
 
@@ -51,10 +52,10 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     };
     const timed = afterMove(clock, now.getTime());
     if (!timed.ok) {
-      // The flag fell before the move arrived: the game is lost on time, whatever the move.
-      const winner = side === 1 ? 2 : 1;
-      const after = await finishGame(tx, game, { result: resultFor(winner), reason: "timeout", position: rules.end(position, winner, "timeout") }, now);
-      return { kind: "flagged" as const, after };
+      // The flag fell before the move arrived: the game is lost on time, whatever the
+      // move (or aborted or forfeited unrated if this was the player's first move).
+      const { ending, after } = await endOnTime(tx, game, now);
+      return { kind: "flagged" as const, ending, after };
     }
     const moved = rules.play(position, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
@@ -85,6 +86,15 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   publishGame(view);
   if (outcome.kind === "moved") pingInbox(outcome.told);
   else outcome.after();
-  if (outcome.kind === "flagged") throw new AppError("BAD_REQUEST", "Your time ran out before the move arrived: the game is lost on time.");
+  if (outcome.kind === "flagged") {
+    throw new AppError(
+      "BAD_REQUEST",
+      outcome.ending === "lost on time"
+        ? "Your time ran out before the move arrived: the game is lost on time."
+        : outcome.ending === "aborted"
+          ? "Your time ran out before your first move arrived: the game is aborted, and no rating changes."
+          : "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
+    );
+  }
   return view;
 }

@@ -1,16 +1,16 @@
 // Background work that time alone triggers: games whose side to move ran out of time
-// are lost on time, and reported results nobody disputed are confirmed after 48 hours.
+// are lost on time (or aborted or forfeited unrated if that side never moved: see
+// end-on-time.ts), and reported results nobody disputed are confirmed after 48 hours.
 // Deadlines are absolute instants, so time the server was down is charged as real
 // time. Rows are claimed with FOR UPDATE SKIP LOCKED: several server processes can
 // sweep at once and each game is still flagged exactly once.
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games } from "@/db/schema";
-import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
+import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView, sideToMove, type GameResult } from "./game-view";
-import { resultFor } from "./make-move";
+import { loadGameView, type GameResult } from "./game-view";
 
 const BATCH = 100;
 
@@ -25,11 +25,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
       .limit(BATCH)
       .for("update", { skipLocked: true });
     for (const game of overdue) {
-      const loser = sideToMove(game.ply);
-      const winner = loser === 1 ? 2 : 1;
-      const rules = onSiteGame(game.gameType);
-      const position = rules ? rules.end(game.position!, winner, "timeout") : game.position;
-      after.push(await finishGame(tx, game, { result: resultFor(winner), reason: "timeout", position }, now));
+      after.push((await endOnTime(tx, game, now)).after);
       ids.push(game.id);
     }
     const due = await tx

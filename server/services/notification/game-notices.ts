@@ -111,7 +111,7 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
-export async function noticeGameOver(tx: Db, game: GameRow, result: string, now: Date): Promise<string[]> {
+export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
   const ctx = await contextOf(tx, game);
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now);
   const notified = await notify(
@@ -119,7 +119,7 @@ export async function noticeGameOver(tx: Db, game: GameRow, result: string, now:
     [game.side1Id, game.side2Id].map((player) => ({
       userId: player,
       kind: "game-over" as const,
-      payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+      payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
       link: gameLink(game.id),
       subject: gameSubject(game.id),
       dedupeKey: `over:${game.id}:${player}`,

@@ -70,7 +70,11 @@ describe("inbox", () => {
     expect(await kindsOf(t.side1)).toContain("game-created");
     expect(await kindsOf(t.side1)).toContain("tournament-started");
 
+    // "Your turn": a game played elsewhere waits on both players to report it.
+    expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("report");
     await api(t.side1).game.report({ gameId: t.game.id, result: "1-0" });
+    expect((await api(t.side2).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("confirm");
+    expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toBeUndefined();
     expect(await kindsOf(t.side2)).toContain("result-reported");
     await api(t.side2).game.answerReport({ gameId: t.game.id, answer: "dispute" });
     expect(await kindsOf(t.side2)).toContain("result-reported (resolved)");
@@ -81,7 +85,14 @@ describe("inbox", () => {
       .where(and(eq(tournamentAudit.tournamentId, t.tournamentId), eq(tournamentAudit.action, "result disputed")));
     expect(entry!.actorId).toBe(t.side2.id);
 
+    const queue = (await api(t.organizer).notification.waiting()).queues;
+    expect(queue).toHaveLength(1);
+    expect(queue[0]!.tournament!.id).toBe(t.tournamentId);
+    expect(queue[0]!.items.map((i) => [i.gameId, i.reason, i.reportedResult])).toEqual([[t.game.id, "disputed", "1-0"]]);
+    expect(await api(t.organizer).notification.waitingCount()).toBe(1);
+
     await api(t.organizer).game.setResult({ gameId: t.game.id, result: "0-1" });
+    expect((await api(t.organizer).notification.waiting()).queues).toEqual([]);
     expect(await kindsOf(t.organizer)).toEqual(["result-disputed (resolved)"]);
     expect(await kindsOf(t.side2)).toContain("game-over");
   });

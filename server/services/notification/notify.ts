@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications, notificationSettings, outbox, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
+import { anyOf, insertMany } from "../bulk-insert";
 import { channels } from "./channels";
 
 export interface NewNotification {
@@ -23,11 +24,14 @@ export interface NewNotification {
 /** Stores the notifications and queues their deliveries; returns who got one. */
 export async function notify(tx: Db, items: readonly NewNotification[], now = new Date()): Promise<string[]> {
   if (items.length === 0) return [];
-  const created = await tx
-    .insert(notifications)
-    .values(items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+  // A 100,000-player tournament's start notifies 700,000 times (bulk-insert.ts).
+  const created = await insertMany<typeof notifications, { id: string; userId: string; kind: NotificationKind }>(
+    tx,
+    notifications,
+    items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now })),
+    sql`id, user_id as "userId", kind`,
+    { onConflictDoNothing: true },
+  );
   if (created.length === 0) return [];
   const userIds = [...new Set(created.map((c) => c.userId))];
   const queued: (typeof outbox.$inferInsert)[] = [];
@@ -37,7 +41,7 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
       .select({ id: users.id, kinds: notificationSettings.emailKinds, digest: notificationSettings.emailDigest })
       .from(users)
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(and(inArray(users.id, userIds), isNull(users.deletedAt), sql`${users.email} is not null`));
+      .where(and(anyOf(users.id, userIds), isNull(users.deletedAt), sql`${users.email} is not null`));
     const wants = new Map(mailable.filter((m) => !m.digest).map((m) => [m.id, new Set(m.kinds ?? DEFAULT_EMAIL_KINDS)]));
     for (const c of created) {
       if (wants.get(c.userId)?.has(c.kind)) queued.push({ userId: c.userId, channel: "email", notificationId: c.id, dedupeKey: `email:${c.id}`, nextAttemptAt: now });
@@ -47,13 +51,13 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
   const subscriptions = await tx
     .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
     .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, userIds));
+    .where(anyOf(pushSubscriptions.userId, userIds));
   for (const c of created) {
     for (const s of subscriptions) {
       if (s.userId === c.userId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: s.id, dedupeKey: `push:${c.id}:${s.id}`, nextAttemptAt: now });
     }
   }
-  if (queued.length > 0) await tx.insert(outbox).values(queued).onConflictDoNothing();
+  await insertMany(tx, outbox, queued, sql`id`, { onConflictDoNothing: true });
   return userIds;
 }
 

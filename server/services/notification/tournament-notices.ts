@@ -2,8 +2,9 @@
 // tournament: started, new games of a round or phase, advanced, eliminated,
 // champion, and organizer announcements. One query for all names, so a round of
 // thousands of games costs a few statements, not one per game.
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { anyOf } from "../bulk-insert";
 import { tournamentPlayers, users } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
 import { gameLink, gameSubject, notify, tournamentLink, tournamentSubject, type NewNotification } from "./notify";
@@ -22,7 +23,7 @@ interface CreatedGame {
 
 async function namesOf(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(anyOf(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 

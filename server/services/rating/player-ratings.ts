@@ -6,6 +6,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { playerRatings, ratingHistory, users } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
+import { anyOf } from "../bulk-insert";
 import type { GameResult, GameRow } from "../game/game-view";
 
 export interface PlayerRating extends Rating {
@@ -22,7 +23,8 @@ export async function ratingsFor(db: Db, userIds: readonly string[], gameType: s
       : await db
           .select({ userId: playerRatings.userId, rating: playerRatings.rating, rd: playerRatings.rd, volatility: playerRatings.volatility, ratedGames: playerRatings.ratedGames })
           .from(playerRatings)
-          .where(and(inArray(playerRatings.userId, [...userIds]), eq(playerRatings.gameType, gameType)));
+          // One array parameter: a 100,000-player tournament exceeds PostgreSQL's 65,535 parameters.
+          .where(and(anyOf(playerRatings.userId, userIds), eq(playerRatings.gameType, gameType)));
   const found = new Map(rows.map(({ userId, ...r }) => [userId, r]));
   return new Map(userIds.map((id) => [id, found.get(id) ?? UNRATED]));
 }

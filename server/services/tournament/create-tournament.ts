@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { tournaments } from "@/db/schema";
 import { clockPreset } from "@/engine/clock";
+import { usableClockPreset } from "@/server/test-features";
 import { getFormat, validateSettings } from "@/engine/formats";
 import type { CreateTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
@@ -33,6 +34,8 @@ export function checkTournamentInput(input: CreateTournamentInput, now: Date): v
   if (input.registrationClosesAt && input.startsAt && input.registrationClosesAt > input.startsAt) {
     throw new AppError("BAD_REQUEST", "Registration must close before the tournament starts.");
   }
+  // Unknown clocks are refused by the input schema; test-only ones here, in production.
+  usableClockPreset(input.timeControl);
 }
 
 /** The columns the creation form sets (on creation and on an edit before the start). */

@@ -4,6 +4,7 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournaments } from "@/db/schema";
 import { FormatError, pendingGames, type GameResult as EngineResult, type ResultReason, type TournamentState } from "@/engine/formats";
+import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
@@ -97,6 +98,8 @@ export function engineResult(result: "1-0" | "0-1" | "draw", endReason: string, 
           ? "organizer"
           : endReason === "withdrawal"
             ? "withdrawal"
-            : "normal";
+            : endReason === NO_FIRST_MOVE
+              ? "forfeit"
+              : "normal";
   return margin == null ? { outcome: result, reason } : { outcome: result, reason, margin };
 }

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { clockPreset } from "@/engine/clock";
+import { usableClockPreset } from "@/server/test-features";
 import { GAME_IDS } from "@/engine/game-catalog";
 import { acceptChallenge, cancelChallenge, createChallenge, listOpenChallenges } from "@/server/services/challenge/challenges";
-import { AppError } from "@/server/services/errors";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
 import { limits } from "../limits";
@@ -21,8 +20,7 @@ export const challengeRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const preset = clockPreset(input.timeControl);
-      if (!preset) throw new AppError("BAD_REQUEST", "Choose a time control from the list.");
+      const preset = usableClockPreset(input.timeControl);
       await enforceLimit(ctx.db, `challenge:${ctx.user.id}`, limits.challenge());
       return createChallenge(ctx.db, ctx.user.id, { ...input, initialMs: preset.initialMs, incrementMs: preset.incrementMs });
     }),

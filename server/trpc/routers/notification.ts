@@ -6,6 +6,7 @@ import { listFailedDeliveries, retryDelivery } from "@/server/services/notificat
 import { inboxSummary, listInbox, markAllRead, markRead } from "@/server/services/notification/inbox";
 import { getSettings, rotateCalendarToken, subscribePush, unsubscribePush, updateSettings } from "@/server/services/notification/settings";
 import { MAX_REMINDER_HOURS } from "@/server/services/notification/sweep-notifications";
+import { waitingCount, waitingOn } from "@/server/services/notification/waiting";
 import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init";
 
 const ZPage = z.number().int().min(1).max(10_000).default(1);
@@ -20,6 +21,10 @@ export const notificationRouter = router({
     .input(z.object({ id: z.uuid("That is not a notification id.") }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.id)),
   markAllRead: protectedProcedure.input(z.void()).mutation(({ ctx }) => markAllRead(ctx.db, ctx.user.id)),
+
+  /** "Your turn": games waiting on the caller, and the organizer's queues. */
+  waiting: protectedProcedure.input(z.void()).query(({ ctx }) => waitingOn(ctx.db, ctx.user)),
+  waitingCount: protectedProcedure.input(z.void()).query(({ ctx }) => waitingCount(ctx.db, ctx.user)),
 
   settings: protectedProcedure.input(z.void()).query(({ ctx }) => getSettings(ctx.db, ctx.user.id)),
   updateSettings: protectedProcedure

@@ -4,8 +4,10 @@ import { ZUsername } from "@/lib/account-rules";
 import { plainText } from "@/lib/text-rules";
 import { getPlayer } from "@/server/services/player/get-player";
 import { LEADERBOARD_SORTS, listPlayers } from "@/server/services/player/list-players";
+import { playerSideBalance } from "@/server/services/player/side-balance";
 import { ratingHistoryOf } from "@/server/services/rating/player-ratings";
-import { publicProcedure, router } from "../init";
+import { playerHome } from "@/server/services/player/player-home";
+import { protectedProcedure, publicProcedure, router } from "../init";
 
 const ZGameType = z.enum(GAME_IDS, { error: "Unknown game." });
 
@@ -18,6 +20,8 @@ export const ZListPlayersInput = z.object({
 });
 
 export const playerRouter = router({
+  /** The signed-in player's home: what waits on them, their tournaments with their place, the next deadlines. */
+  home: protectedProcedure.input(z.void()).query(({ ctx }) => playerHome(ctx.db, ctx.user.id)),
   /** The leaderboard of one game; names sort A–Z and numbers high-to-low unless told otherwise. */
   list: publicProcedure
     .input(ZListPlayersInput)
@@ -28,4 +32,6 @@ export const playerRouter = router({
   ratingHistory: publicProcedure
     .input(z.object({ userId: z.uuid(), gameType: ZGameType }))
     .query(({ ctx, input }) => ratingHistoryOf(ctx.db, input.userId, input.gameType)),
+  /** The player's wins, draws and losses on each side, per game. */
+  sideBalance: publicProcedure.input(z.object({ userId: z.uuid("That is not a player id.") })).query(({ ctx, input }) => playerSideBalance(ctx.db, input.userId)),
 });

@@ -1,6 +1,8 @@
-// Copenhagen hnefatafl 11×11 behind the game contract (engine/games/contract.ts):
-// the immutable state API of game.ts, with sides as 1 (attackers) and 2
-// (defenders), and records in the notation of the recorded games (replay.ts).
+// The tafl games behind the game contract (engine/games/contract.ts): Copenhagen
+// hnefatafl 11×11 and Brandubh 7×7, two variants of the one rules module
+// (variant.ts), through the immutable state API of game.ts, with sides as 1
+// (attackers) and 2 (defenders), and records in the notation of the recorded
+// games (replay.ts).
 
 import type { CommonEndReason, GameRules, GameStatus, RecordInfo, SideNumber } from "../contract";
 import {
@@ -16,6 +18,7 @@ import {
   type GameStatus as TaflStatus,
   type Side,
 } from "./game";
+import type { VariantId } from "./variant";
 
 function sideNumber(side: Side): SideNumber {
   return side === "attackers" ? 1 : 2;
@@ -56,34 +59,40 @@ function exportRecord(info: RecordInfo): string {
   return `${moves},${attackerCaptures},${defenderCaptures},${status}\n`;
 }
 
-export const copenhagen: GameRules<GameState> = {
-  id: "hnefatafl",
-  name: "Copenhagen Hnefatafl 11×11",
-  family: "tafl",
-  sideNames: ["Attackers", "Defenders"],
-  drawsPossible: true,
-  moveExample: "d1-d3",
-  record: { extension: "csv", mimeType: "text/csv" },
-  reasons: {
-    "king captured": "the king was captured",
-    encircled: "the defenders were encircled",
-    "king escaped": "the king escaped to a corner",
-    "exit fort": "the king built an exit fort",
-    "no attackers left": "no attackers were left",
-    "no legal moves": "the side to move had no legal move",
-  },
-  setup: newGame,
-  serialize: serializeState,
-  parse: deserializeState,
-  toMove: (state) => sideNumber(state.toMove),
-  ply: (state) => state.ply,
-  status: (state) => statusOf(state.status),
-  legalMoves: (state) => legalMoves(state).map((move) => `${move.from}-${move.to}`),
-  play(state, move) {
-    const outcome = tryMove(state, move);
-    if (!outcome.ok) return { ok: false, reason: outcome.reason };
-    return { ok: true, state: outcome.state, notation: outcome.notation, status: statusOf(outcome.status) };
-  },
-  end,
-  exportRecord,
-};
+/** The contract for one tafl variant, stored under the game type id `id`. */
+function taflGame(variant: VariantId, id: string, name: string, moveExample: string): GameRules<GameState> {
+  return {
+    id,
+    name,
+    family: "tafl",
+    sideNames: ["Attackers", "Defenders"],
+    drawsPossible: true,
+    moveExample,
+    record: { extension: "csv", mimeType: "text/csv" },
+    reasons: {
+      "king captured": "the king was captured",
+      encircled: "the defenders were encircled",
+      "king escaped": "the king escaped to a corner",
+      "exit fort": "the king built an exit fort",
+      "no attackers left": "no attackers were left",
+      "no legal moves": "the side to move had no legal move",
+    },
+    setup: () => newGame(variant),
+    serialize: serializeState,
+    parse: (text) => deserializeState(text, variant),
+    toMove: (state) => sideNumber(state.toMove),
+    ply: (state) => state.ply,
+    status: (state) => statusOf(state.status),
+    legalMoves: (state) => legalMoves(state).map((move) => `${move.from}-${move.to}`),
+    play(state, move) {
+      const outcome = tryMove(state, move);
+      if (!outcome.ok) return { ok: false, reason: outcome.reason };
+      return { ok: true, state: outcome.state, notation: outcome.notation, status: statusOf(outcome.status) };
+    },
+    end,
+    exportRecord,
+  };
+}
+
+export const copenhagen = taflGame("copenhagen", "hnefatafl", "Copenhagen Hnefatafl 11×11", "d1-d3");
+export const brandubh = taflGame("brandubh", "brandubh", "Brandubh 7×7", "d2-b2");

@@ -1,0 +1,26 @@
+"use client";
+// "Your turn" in the header with a count of everything waiting on the user (games,
+// reports, role choices and, for organizers, their queues), kept live by inbox pings.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRealtime } from "@/lib/realtime-client";
+import { useTRPC } from "@/lib/trpc/client";
+
+export function YourTurnLink() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const count = useQuery(trpc.notification.waitingCount.queryOptions());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() });
+  useRealtime(null, { inbox: refresh, reconnected: refresh });
+  const n = count.data ?? 0;
+  return (
+    <Link href="/my-turn" className="flex items-center gap-1.5 text-sm font-medium hover:text-amber-700" aria-label={n > 0 ? `Your turn, ${n} waiting` : "Your turn"}>
+      Your turn
+      {n > 0 && (
+        <span data-testid="your-turn-count" className="rounded-full bg-amber-600 px-1.5 text-xs font-bold leading-5 text-white">
+          {n > 99 ? "99+" : n}
+        </span>
+      )}
+    </Link>
+  );
+}

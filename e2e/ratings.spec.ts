@@ -1,0 +1,64 @@
+// Ratings per game in the browser, on the demo data: the players page is a leaderboard
+// per game (game picker, sortable, provisional ratings marked), and a profile shows each
+// game's rating with a chart whose values read out on hover and with the keyboard.
+import { expect, test } from "@playwright/test";
+
+const numbers = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9]/g, "")));
+
+test("the players page ranks each game's players by that game's rating, sortable and paginated", async ({ page }) => {
+  await page.goto("/players");
+  await page.getByRole("navigation", { name: "Leaderboard of game" }).getByRole("link", { name: "Chess" }).click();
+  await expect(page).toHaveURL(/game=chess/);
+  const board = page.getByTestId("leaderboard");
+  await expect(board.getByRole("columnheader", { name: /Rating/ })).toHaveAttribute("aria-sort", "descending");
+  const ratings = (await board.getByTestId("leaderboard-rating").allTextContents()).filter((t) => /\d/.test(t));
+  expect(ratings.length).toBeGreaterThan(3);
+  const values = numbers(ratings);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+  // Demo players have few games each: their ratings are provisional, marked with "?".
+  expect(ratings.some((t) => t.includes("?"))).toBe(true);
+  await expect(page.getByText(/players?, \d+ rated in Chess/)).toBeVisible();
+
+  // Sort by games played, most first; again for fewest first.
+  await board.getByRole("link", { name: "Rated games" }).click();
+  await expect(board.getByRole("columnheader", { name: /Rated games/ })).toHaveAttribute("aria-sort", "descending");
+  const games = numbers(await board.locator("tbody tr td:last-child").allTextContents());
+  expect(games).toEqual([...games].sort((a, b) => b - a));
+  await board.getByRole("link", { name: "Rated games" }).click();
+  await expect(board.getByRole("columnheader", { name: /Rated games/ })).toHaveAttribute("aria-sort", "ascending");
+
+  // Thirty demo players: two pages of 25.
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+  await expect(page).toHaveURL(/game=chess.*page=2|page=2.*game=chess/);
+});
+
+test("a profile shows each game's rating with a chart that reads out values on hover and by keyboard", async ({ page }) => {
+  await page.goto("/players/bob");
+  // Bob plays in the demo's chess, four-colour, race and hnefatafl tournaments: four ratings.
+  for (const game of ["chess", "four-colour", "race", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
+  const chess = page.getByTestId("rating-chess");
+  await expect(chess.getByTestId("rating")).toHaveText(/^\d+ ± \d+$/);
+  const chart = chess.getByTestId("rating-chart");
+  await expect(chart.locator("canvas")).toBeVisible();
+  // (uPlot draws the axes, with their date and rating labels, on the canvas.)
+  await expect(chart).toHaveAttribute("aria-label", /Chess rating after each of \d+ rated games, now \d+/);
+
+  const readout = chess.getByTestId("rating-chart-value");
+  const box = (await chart.locator(".u-over").boundingBox())!;
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 10 });
+  await expect(readout).toHaveText(/\d{4}.*: \d+ ± \d+$/);
+
+  // Keyboard: End reads the latest game, which is the current rating.
+  await chart.focus();
+  await page.keyboard.press("End");
+  const current = (await chess.getByTestId("rating").textContent())!;
+  await expect(readout).toHaveText(new RegExp(`: ${current.replace("±", "\\±")}$`));
+  await page.keyboard.press("Home");
+  await expect(readout).toHaveText(/: \d+ ± \d+$/);
+
+  // The same points as a table, newest first, each linking to its game.
+  await chess.getByText("Show as a table").click();
+  await expect(chess.locator("details tbody tr").first().getByRole("link")).toHaveAttribute("href", /^\/games\//);
+});

@@ -1,0 +1,153 @@
+// Socket.IO against a real HTTP server and real socket.io-client peers (no Next):
+// what an anonymous or signed-in socket may do, and the cap on watched rooms.
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import fc from "fast-check";
+import { encode } from "next-auth/jwt";
+import { sql } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { MAX_WATCHED_ROOMS } from "@/lib/realtime-events";
+import { newPlayer } from "@/test/api-fixtures";
+import { openTestDatabase } from "@/test/db";
+import { attachRealtime, type MootIo } from "./io";
+
+let h: DbHandle;
+let http: HttpServer;
+let server: MootIo;
+let url: string;
+beforeAll(async () => {
+  h = await openTestDatabase();
+  http = createServer((_req, res) => res.writeHead(404).end());
+  server = await attachRealtime(http, h.db);
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await h.close();
+});
+
+const SECRET = "a test secret that is long enough for next-auth";
+process.env.NEXTAUTH_SECRET ??= SECRET;
+
+async function socket(cookie?: string): Promise<Socket> {
+  const s = connect(url, { transports: ["websocket"], forceNew: true, extraHeaders: cookie ? { cookie } : undefined });
+  await new Promise<void>((resolve, reject) => {
+    s.once("connect", resolve);
+    s.once("connect_error", reject);
+  });
+  return s;
+}
+
+function watch(s: Socket, room: unknown): Promise<[boolean, string?]> {
+  return new Promise((resolve, reject) => {
+    s.timeout(10_000).emit("watch", room, (err: Error | null, ok: boolean, reason?: string) => (err ? reject(err) : resolve([ok, reason])));
+  });
+}
+const room = (i: number) => `game:${i.toString(16).padStart(8, "0")}-0000-4000-8000-000000000000`;
+
+describe("watching rooms", () => {
+  it(`lets one socket watch at most ${MAX_WATCHED_ROOMS} rooms, refusing more with a sentence`, async () => {
+    const s = await socket();
+    try {
+      for (let i = 0; i < MAX_WATCHED_ROOMS; i++) expect(await watch(s, room(i))).toEqual([true, undefined]);
+      expect(await watch(s, room(MAX_WATCHED_ROOMS))).toEqual([
+        false,
+        `You are already watching ${MAX_WATCHED_ROOMS} rooms, the most one connection may; stop watching one first.`,
+      ]);
+      // Watching a room again costs nothing; unwatching makes space.
+      expect(await watch(s, room(0))).toEqual([true, undefined]);
+      s.emit("unwatch", room(0));
+      expect(await watch(s, room(MAX_WATCHED_ROOMS))).toEqual([true, undefined]);
+      const sockets = await server.in(room(MAX_WATCHED_ROOMS + 1)).fetchSockets();
+      expect(sockets).toHaveLength(0);
+      const [serverSide] = await server.fetchSockets();
+      expect([...serverSide!.rooms].filter((r) => r.startsWith("game:"))).toHaveLength(MAX_WATCHED_ROOMS);
+    } finally {
+      s.disconnect();
+    }
+  });
+
+  it("refuses room names that are not watchable, with a sentence", async () => {
+    const s = await socket();
+    try {
+      for (const bad of ["user:00000000-0000-4000-8000-000000000000", "game:x", "", "lobby2"]) {
+        expect(await watch(s, bad)).toEqual([false, "That is not a room you can watch."]);
+      }
+      expect(await watch(s, "lobby")).toEqual([true, undefined]);
+    } finally {
+      s.disconnect();
+    }
+  });
+});
+
+// Every event name a client could send, the real ones and others, with hostile payloads
+// and with or without an acknowledgement callback, from an anonymous and a signed-in
+// socket: the server must stay up and answer, change no data, keep the rooms capped
+// and its memory bounded.
+describe("hostile Socket.IO events", () => {
+  const EVENTS = ["whoami", "watch", "unwatch", "join", "leave", "__proto__", "constructor", "toString", "hasOwnProperty", "emit", "x".repeat(300)];
+  const hostile = fc.oneof(
+    fc.anything({ maxDepth: 3 }),
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom(
+      "",
+      "lobby",
+      "game:*",
+      "user:00000000-0000-4000-8000-000000000000",
+      "tournament:../../etc/passwd",
+      "\u0000",
+      "x".repeat(100_000),
+      { toString: "lobby" },
+      ["lobby", "lobby"],
+      { __proto__: { polluted: true } },
+      Number.NaN,
+      -1,
+      null,
+    ),
+    fc.integer({ min: 0, max: 10_000 }).map((i) => room(i)),
+  );
+
+  async function fingerprint(): Promise<string> {
+    const r = await h.db.execute(sql.raw("select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as f from users t"));
+    return String((r as unknown as { rows: { f: string }[] }).rows[0]!.f);
+  }
+
+  for (const who of ["anonymous", "signed in"] as const) {
+    it(`${who}: the server answers, changes nothing and stays bounded`, async () => {
+      let cookie: string | undefined;
+      if (who === "signed in") {
+        const me = await newPlayer(h);
+        const token = await encode({ token: { sub: me.id, name: me.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! });
+        cookie = `next-auth.session-token=${token}`;
+      }
+      const s = await socket(cookie);
+      const before = await fingerprint();
+      const heapBefore = process.memoryUsage().heapUsed;
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.constantFrom(...EVENTS), fc.array(hostile, { maxLength: 3 }), fc.boolean(), async (event, args, withAck) => {
+            // An acknowledgement may or may not come (unknown events have no handler).
+            if (withAck) s.emit(event, ...args, () => {});
+            else s.emit(event, ...args);
+          }),
+          { numRuns: 400, seed: 20261123 },
+        );
+        // Still connected and answering, with the same identity (events are handled in
+        // order, so this answer comes after every hostile event was dealt with).
+        const me = await s.timeout(10_000).emitWithAck("whoami");
+        expect(me === null).toBe(who === "anonymous");
+        expect(s.connected).toBe(true);
+        const [serverSide] = (await server.fetchSockets()).filter((x) => x.id === s.id);
+        expect([...serverSide!.rooms].filter((r) => r.startsWith("game:") || r.startsWith("tournament:") || r === "lobby").length).toBeLessThanOrEqual(MAX_WATCHED_ROOMS);
+        expect(await fingerprint()).toBe(before);
+        // Generous: the point is "bounded", not a number (600,000 rooms cost 222 MB before the cap).
+        expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(150 * 1024 * 1024);
+      } finally {
+        s.disconnect();
+      }
+    }, 120_000);
+  }
+});

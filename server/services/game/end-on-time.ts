@@ -1,0 +1,59 @@
+// How a game ends when the side to move runs out of time, whether the sweep
+// notices it or a move arrives too late. Normally the side lost on time. But a
+// side whose clock ran out before it made a single move never played the game:
+// that is no rated loss. A challenge game is aborted (no result, no rating
+// change); a tournament game is a forfeit, which counts in the format's
+// standings but not for ratings.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { games } from "@/db/schema";
+import { onSiteGame } from "@/engine/games/registry";
+import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import { pingInbox } from "@/server/realtime/publish";
+import { noticeGameOver } from "../notification/game-notices";
+import { finishGame } from "./finish-game";
+import { sideToMove, type GameRow } from "./game-view";
+
+
+export type TimeEnding = "lost on time" | "aborted" | "forfeit";
+
+/** Side 1 moves at plies 0, 2, …; a side to move at ply 0 or 1 has not moved yet. */
+export function neverMoved(ply: number): boolean {
+  return ply < 2;
+}
+
+/**
+ * Ends `game` (locked by the caller's transaction) because its side to move ran
+ * out of time. Returns how it ended and what to publish after the commit.
+ */
+export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; after: () => void }> {
+  const loser = sideToMove(game.ply);
+  const winner = loser === 1 ? 2 : 1;
+  const result = winner === 1 ? "1-0" : "0-1";
+  if (!neverMoved(game.ply)) {
+    const rules = onSiteGame(game.gameType);
+    const position = rules && game.position ? rules.end(game.position, winner, "timeout") : game.position;
+    return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
+  }
+  if (game.tournamentId) {
+    return { ending: "forfeit", after: await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now) };
+  }
+  const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
+  await tx
+    .update(games)
+    .set({
+      ...(loser === 1 ? { remaining1Ms: Math.max(0, game.remaining1Ms - used) } : { remaining2Ms: Math.max(0, game.remaining2Ms - used) }),
+      status: "aborted",
+      result: null,
+      endReason: NO_FIRST_MOVE,
+      rated: false,
+      turnStartedAt: null,
+      deadline: null,
+      drawOfferBy: null,
+      finishedAt: now,
+      version: sql`${games.version} + 1`,
+    })
+    .where(eq(games.id, game.id));
+  const told = await noticeGameOver(tx, game, null, now, NO_FIRST_MOVE);
+  return { ending: "aborted", after: () => pingInbox(told) };
+}
