@@ -2,7 +2,7 @@
 // tournaments of every format in every stage (finished, running, registering), so a
 // newcomer sees live pages at once. Everything goes through the real services, so
 // the demo is exactly what real use produces. Results are drawn from a seeded PRNG.
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, users } from "@/db/schema";
 import { Prng } from "@/engine/prng";
@@ -11,7 +11,8 @@ import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
 import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
 import { makeMove } from "@/server/services/game/make-move";
-import { setResult } from "@/server/services/game/report-result";
+import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
+import { postAnnouncement } from "@/server/services/notification/announce";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
 import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await startTournamentNow(db, alice, t.id, at(-0.2));
       await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step), opts.play.skipEvery);
     }
+    return t.id;
   }
 
   // Finished: a group elimination of thirteen and a staged championship of sixteen.
@@ -147,7 +149,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     play: { steps: 3, draws: true, daysAgo: 2, stepDays: 0.5 },
   });
 
-  await tournament({
+  const raceId = await tournament({
     name: "Dice Race Open",
     description: "Four opponents across the field in round one, two later; out after two losses.",
     format: "diagonal",
@@ -158,6 +160,20 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: 64,
     play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
   });
+
+  // A reported result disputed by the opponent, waiting in alice's organizer queue
+  // (and her inbox), and an announcement every player of the race has in their inbox.
+  const [open] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, raceId), eq(games.status, "active")))
+    .orderBy(asc(games.tournamentGameKey))
+    .limit(1);
+  if (open) {
+    await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
+    await answerReport(db, open.side2Id, open.id, "dispute");
+  }
+  await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
 
   // Running: a group elimination with a third of round 1 still to play, so its group
   // tables show live clinch marks (some players through already, some out, some open).
