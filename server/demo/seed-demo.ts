@@ -238,6 +238,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   for (const [who, move] of [[bob, "d1-d3"], [people[2]!, "f4-c4"], [bob, "h1-h3"], [people[2]!, "e5-e2"]] as const) {
     await makeMove(db, who.id, { gameId, ply: ply++, move });
   }
+  // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
+  const [carol, dave, erin, frank] = [people[2]!, people[3]!, people[4]!, people[5]!];
+  const chess = await createChallenge(db, carol.id, { gameType: "chess-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const ruyLopez = await acceptChallenge(db, dave.id, chess.id);
+  for (const [i, move] of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: ruyLopez.gameId, ply: i, move });
+  }
+  const legal = await createChallenge(db, erin.id, { gameType: "chess-onsite", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
+  const done = await acceptChallenge(db, frank.id, legal.id);
+  for (const [i, move] of ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });
+  }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
 
   // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
