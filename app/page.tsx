@@ -3,7 +3,7 @@ import { LiveGamesList } from "@/components/live-games-list";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 
 type TournamentSummary = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["tournament"]["list"]>>["tournaments"][number];
 

@@ -1,6 +1,6 @@
 // The site header: main navigation and the sign-in link or user menu.
 import Link from "next/link";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { InboxBell } from "./inbox-bell";
 import { YourTurnLink } from "./your-turn-link";
 import { ThemeToggle } from "./theme-toggle";

@@ -8,11 +8,3 @@ export async function trpcMutation<T = unknown>(request: APIRequestContext, path
   expect(res.ok(), `${path}: ${JSON.stringify(body?.error?.json?.message ?? body)}`).toBe(true);
   return body.result.data.json as T;
 }
-
-export async function trpcQuery<T = unknown>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
-  const q = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const res = await request.get(`/api/trpc/${path}${q}`);
-  const body = await res.json();
-  expect(res.ok(), `${path}: ${JSON.stringify(body?.error?.json?.message ?? body)}`).toBe(true);
-  return body.result.data.json as T;
-}

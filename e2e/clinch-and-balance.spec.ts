@@ -66,7 +66,7 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
 
   // The "Why?" of the open leader names the result that settles it.
   const names = new Map(t.players.map((p) => [p.id, p.username]));
-  await mark(a).getByText("Why?").click();
+  await mark(a).getByText("Why open?").click();
   await expect(mark(a).getByTestId("clinch-why")).toContainText(`${names.get(a)} beats ${names.get(c)}: clinched`);
 
   // The deciding result: a beats c, 6 points, which c can at best tie (ties at the top all go on).
@@ -76,7 +76,7 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   await expect(mark(c)).toHaveAttribute("data-status", "open");
   await win(a, ac2);
   await expect(mark(c)).toHaveAttribute("data-status", "out");
-  await mark(c).getByText("Why?").click();
+  await mark(c).getByText("Why out?").click();
   await expect(mark(c).getByTestId("clinch-why")).toContainText("can no longer go on to the next round");
   expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 

@@ -22,15 +22,21 @@ async function clickMove(page: Page, move: string) {
   await page.locator(`[data-square="${to}"]`).click();
 }
 
+/** How a game gets its result: by default the organizer sets it. */
+type Finish = (organizer: HttpSession, gameId: string, result: "1-0" | "0-1") => Promise<void>;
+const setByOrganizer: Finish = async (organizer, gameId, result) => {
+  await organizer.mutation("game.setResult", { gameId, result });
+};
+
 /** Results for every playable game until the tournament ends: the better seed wins. */
-async function playOut(organizer: HttpSession, tournamentId: string, seedOf: (id: string) => number, skip = new Set<string>()) {
+async function playOut(organizer: HttpSession, tournamentId: string, seedOf: (id: string) => number, skip = new Set<string>(), finish: Finish = setByOrganizer) {
   for (let i = 0; i < 40; i++) {
     const t = await organizer.query<TournamentData>("tournament.get", { tournamentId });
     if (t.status !== "running") return t;
     for (const g of playableGames(t.state!)) {
       if (skip.has(g.id)) continue;
       const result = seedOf(g.side1) < seedOf(g.side2) ? "1-0" : "0-1";
-      await organizer.mutation("game.setResult", { gameId: t.gameLinks[g.id], result });
+      await finish(organizer, t.gameLinks[g.id]!, result);
     }
   }
   throw new Error("the tournament did not finish");
@@ -118,23 +124,25 @@ async function apiTournament(baseURL: string, format: "league" | "staged", n: nu
     ...limits,
   });
   const players: string[] = [];
+  const sessions = new Map<string, HttpSession>();
   for (let i = 0; i < n; i++) {
     const p = new HttpSession(baseURL);
     const username = freshUsername(`${format[0]}${i}`);
     await p.signUp(username, "player password");
     await p.mutation("tournament.join", { tournamentId: t.id });
     players.push(username);
+    sessions.set(username, p);
   }
   await organizer.mutation("tournament.start", { tournamentId: t.id });
-  return { organizer, id: t.id, players };
+  return { organizer, id: t.id, players, sessions };
 }
 
 /** Plays a tournament to its end with the better seed always winning; the best seed must be champion. */
-async function runToEnd(baseURL: string, format: "league" | "staged", n: number, gameType: string) {
-  const { organizer, id } = await apiTournament(baseURL, format, n, gameType);
+async function runToEnd(baseURL: string, format: "league" | "staged", n: number, gameType: string, finish?: (sessions: Map<string, HttpSession>) => Finish) {
+  const { organizer, id, sessions } = await apiTournament(baseURL, format, n, gameType);
   const start = await organizer.query<TournamentData>("tournament.get", { tournamentId: id });
   const seed = new Map(start.state!.players.map((p, i) => [p.id, i]));
-  const done = await playOut(organizer, id, (p) => seed.get(p)!);
+  const done = await playOut(organizer, id, (p) => seed.get(p)!, new Set(), finish?.(sessions));
   const best = start.state!.players[0]!.id;
   expect(done.champions).toEqual([best]);
   return { id, bestName: done.players.find((p) => p.id === best)!.username };
@@ -149,6 +157,23 @@ test("a league of four runs to the end with the right champion and table", async
   const firstRow = page.getByTestId("league-table").locator("tbody tr").first();
   await expect(firstRow).toContainText(bestName);
   await expect(firstRow).toContainText("18");
+});
+
+test("a chess league of four is played on the board, game by game, to its champion", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  // The winner mates: White with the scholar's mate, Black with the fool's mate.
+  const mates = { "1-0": ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"], "0-1": ["f3", "e5", "g4", "Qh4#"] };
+  const playedOnTheBoard = (sessions: Map<string, HttpSession>): Finish => async (_organizer, gameId, result) => {
+    const any = sessions.values().next().value!;
+    const game = await any.query<{ side1: { username: string }; side2: { username: string } }>("game.get", { gameId });
+    const [white, black] = [sessions.get(game.side1.username)!, sessions.get(game.side2.username)!];
+    for (const [ply, move] of mates[result].entries()) await (ply % 2 === 0 ? white : black).mutation("game.move", { gameId, ply, move });
+    const after = await any.query<{ status: string; endReason: string }>("game.get", { gameId });
+    expect(after).toMatchObject({ status: "finished", endReason: "checkmate" });
+  };
+  const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess-onsite", playedOnTheBoard);
+  await page.goto(`/tournaments/${id}`);
+  await expect(page.getByTestId("champions")).toContainText(bestName);
 });
 
 test("a staged championship of sixteen runs to the end with the right champion", async ({ page, baseURL }) => {

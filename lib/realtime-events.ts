@@ -1,5 +1,5 @@
 // The Socket.IO protocol: typed events in both directions, shared by server and browser.
-import type { GameView } from "@/server/services/game/game-view";
+import type { GameView } from "./contracts";
 
 export interface RealtimeUser {
   id: string;

@@ -6,8 +6,11 @@
 import type { z } from "zod";
 
 // C0 controls and DEL; tab, line feed and carriage return are allowed where text may span lines.
+// (Matching control characters is the point here, hence no-control-regex is off for these two.)
+/* eslint-disable no-control-regex */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 // Embedding, override and isolate controls (LRE RLE PDF LRO RLO, LRI RLI FSI PDI).
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 // Something a reader can see: not whitespace, not a format/control/unassigned code

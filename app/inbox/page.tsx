@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { pageParam } from "@/lib/search-params";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { InboxList } from "./inbox-list";
 
 export const metadata: Metadata = { title: "Inbox" };

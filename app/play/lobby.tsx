@@ -12,12 +12,11 @@ import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { timeControlLabel } from "@/lib/format-labels";
-import { useTRPC } from "@/lib/trpc/client";
-import type { listOpenChallenges } from "@/server/services/challenge/challenges";
-import type { listLiveGames } from "@/server/services/game/list-games";
+import { useTRPC, type RouterOutputs } from "@/lib/trpc/client";
+import { LOBBY_ROOM } from "@/lib/contracts";
 
-type Challenges = Awaited<ReturnType<typeof listOpenChallenges>>;
-type LiveGames = Awaited<ReturnType<typeof listLiveGames>>;
+type Challenges = RouterOutputs["challenge"]["list"];
+type LiveGames = RouterOutputs["game"]["live"];
 
 export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string } | null; initialChallenges: Challenges; initialLive: LiveGames }) {
   const trpc = useTRPC();
@@ -33,7 +32,7 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
   };
-  useRealtime("lobby", { changed: refresh, reconnected: refresh });
+  useRealtime(LOBBY_ROOM, { changed: refresh, reconnected: refresh });
 
   const onError = (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong.");
   const create = useMutation(trpc.challenge.create.mutationOptions({ onSuccess: refresh, onError }));

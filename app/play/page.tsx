@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { Lobby } from "./lobby";
 
 export const metadata: Metadata = { title: "Play" };

@@ -4,7 +4,7 @@ import { Pagination } from "@/components/pagination";
 import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
 import { isProvisional, PROVISIONAL_RD } from "@/engine/glicko2";
 import { pageParam, searchParam } from "@/lib/search-params";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { ZListPlayersInput } from "@/server/trpc/routers/player";
 
 export const metadata: Metadata = { title: "Players" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { safeCallbackUrl } from "@/lib/safe-callback";
 import { SignInForm } from "./sign-in-form";
 

@@ -6,7 +6,7 @@ import { catalogGame } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { pageParam, searchParam } from "@/lib/search-params";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 
 export const metadata: Metadata = { title: "Tournaments" };
 
@@ -79,7 +79,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
               <Link href={`/tournaments/${t.id}`} className="card block h-full space-y-1 hover:border-amber-500">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="font-semibold">{t.name}</span>
-                  {q ? <span className="text-xs text-stone-500 dark:text-stone-400">{STATUS_WORD[t.status as keyof typeof STATUS_WORD] ?? t.status}</span> : null}
+                  {q ? <span className="text-xs text-stone-500 dark:text-stone-400">{STATUS_WORD[t.status]}</span> : null}
                 </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
                   {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType}

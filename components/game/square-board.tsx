@@ -7,8 +7,8 @@
 // may move and where to, and how squares look; it never plays a move itself:
 // it reports `onMove` and waits for the parent to pass the next position.
 //
-// The board is a square that fits its container's width and, through the
-// CSS variable --board-max (set by the page), the height left for it.
+// The board is as wide as its container; the page sizes the container so that
+// the board and the clocks fit the window's height.
 
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
@@ -252,8 +252,7 @@ export function SquareBoard({
   return (
     <div
       ref={rootRef}
-      // As wide as the container allows, but never taller than the room the page leaves (--board-max).
-      className="@container mx-auto w-full max-w-[var(--board-max,100%)] touch-manipulation select-none"
+      className="@container mx-auto w-full touch-manipulation select-none"
       data-testid={testId}
       data-flipped={flipped ? "" : undefined}
       {...data}

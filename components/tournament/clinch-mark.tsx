@@ -18,9 +18,8 @@ export function ClinchMark({ table, player, names }: { table: ClinchTable | unde
     <details data-testid="clinch-mark" data-player={player} data-status={mark.status} className="group/clinch inline-block max-w-72 align-middle text-xs">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full [&::-webkit-details-marker]:hidden">
         <Badge tone={TONE[mark.status]}>{mark.undecided ? "Not decided yet" : CLINCH_LABEL[mark.status]}</Badge>
-        <span className="text-stone-500 underline decoration-dotted underline-offset-2 dark:text-stone-400">
-          Why?<span className="sr-only"> ({CLINCH_LABEL[mark.status]})</span>
-        </span>
+        {/* Named after the mark, so it is not confused with the table's own "Why?" about places. */}
+        <span className="text-stone-500 underline decoration-dotted underline-offset-2 dark:text-stone-400">{mark.undecided ? "Why?" : `Why ${CLINCH_LABEL[mark.status].toLowerCase()}?`}</span>
       </summary>
       <div className="mt-1 space-y-1 whitespace-normal rounded border border-stone-200 bg-white p-2 text-stone-700 shadow-sm dark:border-stone-600 dark:bg-stone-800 dark:text-stone-300" data-testid="clinch-why">
         <p>{why.headline}</p>

@@ -121,11 +121,6 @@ export function gamesByContainer(state: TournamentState, roundNumber: number): {
   return { groups, phases };
 }
 
-/** Withdrawn players of the tournament (any round). */
-export function withdrawnPlayers(state: TournamentState): ReadonlySet<string> {
-  return new Set(state.withdrawals.map((w) => w.player));
-}
-
 /**
  * Final places in words once the tournament is over: "Runner-up", "Third place"
  * (the champion has its own badge). Undefined while playing or for shared places,

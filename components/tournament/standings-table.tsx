@@ -123,7 +123,7 @@ export function StandingsTable({ state, names, rows: given, overall = given === 
                     );
                   })}
                   <td className={tdClass}>
-                    <span className="flex gap-1">
+                    <span className="flex items-start gap-1">
                       <StatusBadge status={row.status} label={finalPlaceLabel(state, row)} />
                       {goesOn && row.status !== "champion" ? <StatusBadge status="playing" label="Advances" /> : null}
                       <ClinchMark table={clinch} player={row.player} names={names} />

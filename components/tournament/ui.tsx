@@ -107,7 +107,7 @@ export function GameResultLink({ game, text, title, gameLinks, className = "" }:
   const live = !game.result && !game.void;
   const shown = live ? (href ? (onSite ? "live" : "to play") : "·") : text;
   // "!" so the live colour wins over the colour a caller passes for results.
-  const tone = live && href ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "";
+  const tone = live && href ? (onSite ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "text-xs !font-normal !text-stone-500 dark:!text-stone-400") : "";
   if (href) {
     return (
       <a href={href} title={title} data-game-id={game.id} className={`rounded px-0.5 underline-offset-2 hover:underline ${tone} ${className}`}>

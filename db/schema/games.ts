@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tournaments } from "./tournaments";
 import { users } from "./users";
+import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPORT_STATUSES } from "../../lib/contracts";
 
 export const games = pgTable(
   "games",
@@ -18,9 +19,9 @@ export const games = pgTable(
      * "active", "finished", "void" (removed by a tournament's withdrawal rule) or
      * "aborted" (a challenge game whose side to move ran out of time before its first move).
      */
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: GAME_STATUSES }).notNull().default("active"),
     /** "1-0", "0-1" or "draw" once finished. */
-    result: text("result"),
+    result: text("result", { enum: GAME_RESULTS }),
     /** Why it ended: the engine's reason, or resignation / timeout / agreement / reported / organizer. */
     endReason: text("end_reason"),
     /** Pieces left / points difference where the game type has one. */
@@ -84,10 +85,10 @@ export const challenges = pgTable(
     initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
     incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
     /** The side the creator wants: "side1", "side2" or "random". */
-    creatorSide: text("creator_side").notNull(),
+    creatorSide: text("creator_side", { enum: CHALLENGE_SIDES }).notNull(),
     rated: boolean("rated").notNull(),
     /** "open", "accepted" or "cancelled". */
-    status: text("status").notNull().default("open"),
+    status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("open"),
     gameId: uuid("game_id").references(() => games.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,10 +103,10 @@ export const gameReports = pgTable("game_reports", {
   reporterId: uuid("reporter_id")
     .notNull()
     .references(() => users.id),
-  result: text("result").notNull(),
+  result: text("result", { enum: GAME_RESULTS }).notNull(),
   margin: integer("margin"),
   /** "pending" or "disputed". A confirmed report becomes the game's result. */
-  status: text("status").notNull().default("pending"),
+  status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
   reportedAt: timestamp("reported_at", { withTimezone: true, mode: "date" }).notNull(),
   /** Confirmed automatically at this instant unless disputed. */
   confirmAt: timestamp("confirm_at", { withTimezone: true, mode: "date" }).notNull(),

@@ -4,6 +4,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import type { FormatName } from "../../engine/formats";
+import { TOURNAMENT_STATUSES } from "../../lib/contracts";
 
 export const tournaments = pgTable(
   "tournaments",
@@ -15,7 +17,7 @@ export const tournaments = pgTable(
       .notNull()
       .references(() => users.id),
     /** engine format name: groups | league | diagonal | staged */
-    format: text("format").notNull(),
+    format: text("format").$type<FormatName>().notNull(),
     settings: jsonb("settings").notNull(),
     /** engine/game-catalog.ts id */
     gameType: text("game_type").notNull(),
@@ -30,7 +32,7 @@ export const tournaments = pgTable(
     /** Starts by itself at this instant when set; otherwise the organizer starts it. */
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
     /** registering | running | finished | cancelled */
-    status: text("status").notNull().default("registering"),
+    status: text("status", { enum: TOURNAMENT_STATUSES }).notNull().default("registering"),
     /** Invite-only: players join through the invite link and the organizer approves them. */
     inviteOnly: boolean("invite_only").notNull().default(false),
     /** The secret in the invite link (set while invite-only; a new one revokes the old link). */

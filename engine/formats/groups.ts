@@ -47,13 +47,6 @@ import { FormatError } from "./types";
 
 export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
 
-/**
- * The rule book's default time control for this format (Fischer, 3 days main
- * time, 6 hours increment). Clocks live outside the format engine; this is the
- * value the tournament form should preselect.
- */
-export const GROUPS_DEFAULT_TIME_CONTROL = { kind: "fischer", mainMs: 3 * 24 * 3600_000, incrementMs: 6 * 3600_000 } as const;
-
 /** Upper bound on entrants; far above any real event, it keeps ids and memory sane. */
 const MAX_PLAYERS = 1_000_000;
 

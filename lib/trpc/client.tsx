@@ -5,9 +5,13 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
+import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/trpc/root";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** What each procedure answers, as the browser receives it. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(

@@ -2,7 +2,7 @@
 // tournaments of every format in every stage (finished, running, registering), so a
 // newcomer sees live pages at once. Everything goes through the real services, so
 // the demo is exactly what real use produces. Results are drawn from a seeded PRNG.
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, users } from "@/db/schema";
 import { Prng } from "@/engine/prng";
@@ -11,7 +11,8 @@ import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
 import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
 import { makeMove } from "@/server/services/game/make-move";
-import { setResult } from "@/server/services/game/report-result";
+import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
+import { postAnnouncement } from "@/server/services/notification/announce";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
 import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
@@ -29,12 +30,14 @@ type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
  * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
  * over days.
  */
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date): Promise<void> {
+async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
     const playable = playableGames(t.state as TournamentState);
     for (const [i, g] of playable.entries()) {
+      // Left unplayed on purpose (a round in progress): every skipEvery-th game.
+      if (skipEvery > 0 && i % skipEvery === 0) continue;
       const [site] = await db
         .select({ id: games.id })
         .from(games)
@@ -83,7 +86,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: number;
     startsAt?: Date;
     /** Start it `daysAgo` days ago and decide this many steps of games, one every `stepDays`. */
-    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number };
+    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -102,8 +105,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const { steps, draws, daysAgo, stepDays } = opts.play;
       const at = (step: number) => new Date(Date.now() - (daysAgo - step * stepDays) * 86_400_000);
       await startTournamentNow(db, alice, t.id, at(-0.2));
-      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step));
+      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step), opts.play.skipEvery);
     }
+    return t.id;
   }
 
   // Finished: a group elimination of thirteen and a staged championship of sixteen.
@@ -145,7 +149,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     play: { steps: 3, draws: true, daysAgo: 2, stepDays: 0.5 },
   });
 
-  await tournament({
+  const raceId = await tournament({
     name: "Dice Race Open",
     description: "Four opponents across the field in round one, two later; out after two losses.",
     format: "diagonal",
@@ -155,6 +159,35 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     minPlayers: 6,
     maxPlayers: 64,
     play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
+  });
+
+  // A reported result disputed by the opponent, waiting in alice's organizer queue
+  // (and her inbox), and an announcement every player of the race has in their inbox.
+  const [open] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, raceId), eq(games.status, "active")))
+    .orderBy(asc(games.tournamentGameKey))
+    .limit(1);
+  if (open) {
+    await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
+    await answerReport(db, open.side2Id, open.id, "dispute");
+  }
+  await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
+
+  // Running: a group elimination with a third of round 1 still to play, so its group
+  // tables show live clinch marks (some players through already, some out, some open).
+  await tournament({
+    name: "Hnefatafl Groups Live",
+    description: "Groups of four, everyone plays everyone on both sides; the top score of each group goes on.",
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    players: 12,
+    settings: { partition: "fixed", groupSize: 4 },
+    minPlayers: 4,
+    maxPlayers: 32,
+    play: { steps: 1, draws: true, daysAgo: 3, stepDays: 2, skipEvery: 3 },
   });
 
   // Registering: open now, and one that starts by itself in two days.
@@ -204,6 +237,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   let ply = 0;
   for (const [who, move] of [[bob, "d1-d3"], [people[2]!, "f4-c4"], [bob, "h1-h3"], [people[2]!, "e5-e2"]] as const) {
     await makeMove(db, who.id, { gameId, ply: ply++, move });
+  }
+  // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
+  const [carol, dave, erin, frank] = [people[2]!, people[3]!, people[4]!, people[5]!];
+  const chess = await createChallenge(db, carol.id, { gameType: "chess-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const ruyLopez = await acceptChallenge(db, dave.id, chess.id);
+  for (const [i, move] of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: ruyLopez.gameId, ply: i, move });
+  }
+  const legal = await createChallenge(db, erin.id, { gameType: "chess-onsite", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
+  const done = await acceptChallenge(db, frank.id, legal.id);
+  for (const [i, move] of ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"].entries()) {
+    await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
 

@@ -6,6 +6,7 @@ import { Server } from "socket.io";
 import type { Db } from "@/db/client";
 import { MAX_WATCHED_ROOMS, WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
 import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
+import { userRoom } from "@/lib/contracts";
 
 interface SocketData {
   user: SessionUser | null;
@@ -15,7 +16,6 @@ export type MootIo = Server<ClientToServerEvents, ServerToClientEvents, Record<s
 
 const slot = globalThis as unknown as { __mootIo?: MootIo };
 
-export const userRoom = (userId: string) => `user:${userId}`;
 
 export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: string): Promise<MootIo> {
   const io: MootIo = new Server(httpServer, { serveClient: false });

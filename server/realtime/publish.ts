@@ -1,10 +1,10 @@
 // Publishing after commit: services call these once their transaction has committed,
 // so no client ever sees a change that was rolled back. Without a Socket.IO server
 // (tests calling services directly) they do nothing.
-import type { GameView } from "@/server/services/game/game-view";
-import { realtime, userRoom } from "./io";
+import type { GameView } from "@/lib/contracts";
+import { realtime } from "./io";
+import { gameRoom, userRoom } from "@/lib/contracts";
 
-export const gameRoom = (gameId: string) => `game:${gameId}`;
 
 export function publishGame(view: GameView): void {
   realtime()?.to(gameRoom(view.id)).emit("game", view);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { pageParam } from "@/lib/search-params";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { DeliveryFailures } from "./delivery-failures";
 
 export const metadata: Metadata = { title: "Failed deliveries" };

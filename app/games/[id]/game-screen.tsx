@@ -16,7 +16,7 @@ import { displayRating } from "@/engine/glicko2";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
-import type { GameView } from "@/server/services/game/game-view";
+import { gameRoom, type GameView } from "@/lib/contracts";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -61,8 +61,11 @@ function useBoardFit() {
     const below = element?.querySelector<HTMLElement>("[data-testid=clock-bottom]");
     if (!board || !below) return;
     const top = board.getBoundingClientRect().top + window.scrollY;
-    // 16 px keep a margin under the lower clock.
-    setMax(Math.max(200, Math.floor(window.innerHeight - top - below.offsetHeight - 16)));
+    // The height left under the board's top, less the lower clock, the gap above it and a margin.
+    const room = window.innerHeight - top - below.offsetHeight - 8 - 12;
+    // The board with its coordinates is a little taller than wide: keep its own proportion.
+    const ratio = board.offsetWidth > 0 ? board.offsetHeight / board.offsetWidth : 1;
+    setMax(Math.max(200, Math.floor(room / ratio)));
   }, []);
   // After every render: banners above the board come and go (same value = no re-render).
   useLayoutEffect(measure);
@@ -88,7 +91,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
     setView((current) => (next.version >= current.version ? next : current));
   }, []);
 
-  useRealtime(`game:${initial.id}`, {
+  useRealtime(gameRoom(initial.id), {
     game: (next) => {
       if (next.id === initial.id) accept(next);
     },
@@ -213,7 +216,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             ref={column}
             className="mx-auto w-full space-y-2"
             // The clocks take the board's width; the board is as large as the height allows.
-            style={boardMax ? { maxWidth: `${boardMax + 24}px`, ["--board-max" as string]: `${boardMax + 24}px` } : undefined}
+            style={boardMax ? { maxWidth: `${boardMax}px` } : undefined}
           >
             <div data-testid="clock-top">{clockFor(top)}</div>
             <div data-board-slot="" data-replaying={replaying ? "" : undefined} data-shown-ply={shown}>

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { useTRPC } from "@/lib/trpc/client";
-import type { GameResult, GameView } from "@/server/services/game/game-view";
+import type { GameResult, GameView } from "@/lib/contracts";
 
 interface Props {
   view: GameView;

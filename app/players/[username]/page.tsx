@@ -10,7 +10,7 @@ import { catalogGame } from "@/engine/game-catalog";
 import { displayRating, isProvisional } from "@/engine/glicko2";
 import { ZUsername } from "@/lib/account-rules";
 import { pageParam } from "@/lib/search-params";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 
 type Props = { params: Promise<{ username: string }>; searchParams: Promise<Record<string, string | string[]>> };
 

@@ -3,10 +3,11 @@
 // change (a small versioned event), the page data is fetched again through tRPC.
 import { useRouter } from "next/navigation";
 import { useRealtime } from "@/lib/realtime-client";
+import { tournamentRoom } from "@/lib/contracts";
 
 export function LiveRefresh({ tournamentId, version }: { tournamentId: string; version: number }) {
   const router = useRouter();
-  useRealtime(`tournament:${tournamentId}`, {
+  useRealtime(tournamentRoom(tournamentId), {
     changed: (m) => {
       if (m.version > version) router.refresh();
     },

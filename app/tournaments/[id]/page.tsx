@@ -15,7 +15,7 @@ import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { Announcements } from "./announcements";
 import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { CreateTournamentForm } from "./create-form";
 
 export const metadata: Metadata = { title: "Create a tournament" };

@@ -73,9 +73,6 @@ export interface Position {
   captureCount: number;
 }
 
-export function encodeMove(from: number, to: number): number {
-  return from * 128 + to;
-}
 export function moveFrom(move: number): number {
   return move >> 7;
 }

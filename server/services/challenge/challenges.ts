@@ -10,9 +10,9 @@ import { noticeGamesCreated } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { createGame } from "../game/create-game";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
+import { LOBBY_ROOM } from "@/lib/contracts";
 
 export const MAX_OPEN_CHALLENGES = 5;
-export const LOBBY_ROOM = "lobby";
 
 export interface ChallengeInput {
   gameType: string;

@@ -5,7 +5,8 @@ import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
+import type { GameView } from "@/lib/contracts";
 
 export type DrawAction = "offer" | "accept" | "decline";
 

@@ -4,7 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
-import type { GameResult, GameRow } from "./game-view";
+import type { GameResult } from "@/lib/contracts";
+import type { GameRow } from "./game-view";
 import { sideToMove } from "./game-view";
 import { rateFinishedGame } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";

@@ -1,55 +1,16 @@
 // What a game looks like to a player or spectator: players with ratings, the board
-// state, the move list, clocks stamped with the server's time. One shape for the
-// tRPC answer and the Socket.IO event, so a client treats both the same way.
+// state, the move list, clocks stamped with the server's time. One shape (GameView in
+// lib/contracts.ts) for the tRPC answer and the Socket.IO event, so a client treats
+// both the same way.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
+import type { GameView } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 export type GameRow = typeof games.$inferSelect;
-export type GameResult = "1-0" | "0-1" | "draw";
-
-export interface GamePlayer {
-  id: string;
-  username: string;
-  /** Rating and deviation in this game's type. */
-  rating: number;
-  rd: number;
-}
-
-export interface GameView {
-  id: string;
-  gameType: string;
-  /** "aborted": a challenge game whose side to move ran out of time before its first move (no result, unrated). */
-  status: "active" | "finished" | "void" | "aborted";
-  result: GameResult | null;
-  endReason: string | null;
-  margin: number | null;
-  rated: boolean;
-  side1: GamePlayer;
-  side2: GamePlayer;
-  initialMs: number;
-  incrementMs: number;
-  /** The board in the game's serialized form (games played on the site only; read it through engine/games/registry). */
-  position: string | null;
-  /** Moves played so far. */
-  ply: number;
-  moves: { ply: number; notation: string; remaining1Ms: number; remaining2Ms: number; playedAt: number }[];
-  /** Remaining time per side as of turnStartedAt; the side to move's clock runs from then. */
-  clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
-  drawOfferBy: 1 | 2 | null;
-  report: { reporterId: string; result: GameResult; margin: number | null; status: string; confirmAt: number } | null;
-  /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
-  tournament: { id: string; name: string; format: string; organizerId: string; roleChooser: string | null } | null;
-  version: number;
-  createdAt: number;
-  finishedAt: number | null;
-  /** The server's clock when this view was made, so clients can correct their own. */
-  serverNow: number;
-}
-
 /** Side 1 moves at even plies (0, 2, …). */
 export function sideToMove(ply: number): 1 | 2 {
   return ply % 2 === 0 ? 1 : 2;
@@ -72,8 +33,8 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
   return {
     id: game.id,
     gameType: game.gameType,
-    status: game.status as GameView["status"],
-    result: game.result as GameResult | null,
+    status: game.status,
+    result: game.result,
     endReason: game.endReason,
     margin: game.margin,
     rated: game.rated,
@@ -93,7 +54,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     },
     drawOfferBy: (game.drawOfferBy as 1 | 2 | null) ?? null,
     report: report
-      ? { reporterId: report.reporterId, result: report.result as GameResult, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime() }
+      ? { reporterId: report.reporterId, result: report.result, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime() }
       : null,
     tournament,
     version: game.version,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { gameMoves, games, playerRatings, ratingHistory, users } from "@/db/schema";
+import { gameMoves, games, playerRatings, ratingHistory } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";

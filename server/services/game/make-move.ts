@@ -11,7 +11,8 @@ import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
+import type { GameResult, GameView } from "@/lib/contracts";
 
 export interface MoveInput {
   gameId: string;

@@ -12,7 +12,8 @@ import { audit } from "../tournament/tournament-row";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameResult, type GameRow, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
+import type { GameResult, GameView } from "@/lib/contracts";
 
 export const AUTO_CONFIRM_MS = 48 * 60 * 60 * 1000;
 
@@ -51,7 +52,7 @@ export async function reportResult(db: Db, userId: string, input: ResultInput, n
       reporterId: userId,
       result: input.result,
       margin: input.margin ?? null,
-      status: "pending",
+      status: "pending" as const,
       reportedAt: now,
       confirmAt: new Date(now.getTime() + AUTO_CONFIRM_MS),
     };
@@ -79,7 +80,7 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
       return () => pingInbox(told);
     }
     await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
-    return finishGame(tx, game, { result: report.result as GameResult, reason: "reported", margin: report.margin }, now);
+    return finishGame(tx, game, { result: report.result, reason: "reported", margin: report.margin }, now);
   });
   return publishAfter(db, gameId, () => ended());
 }

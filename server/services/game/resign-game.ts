@@ -3,7 +3,8 @@ import type { Db } from "@/db/client";
 import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, type GameView } from "./game-view";
+import { loadGameView, lockGame, requireActive, requirePlayer } from "./game-view";
+import type { GameView } from "@/lib/contracts";
 import { resultFor } from "./make-move";
 
 export async function resignGame(db: Db, userId: string, gameId: string, now = new Date()): Promise<GameView> {

@@ -10,7 +10,7 @@ import { gameReports, games } from "@/db/schema";
 import { publishGame } from "@/server/realtime/publish";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView, type GameResult } from "./game-view";
+import { loadGameView } from "./game-view";
 
 const BATCH = 100;
 
@@ -37,7 +37,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      after.push(await finishGame(tx, game, { result: report.result as GameResult, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
+      after.push(await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
       ids.push(game.id);
     }

@@ -2,7 +2,6 @@
 // site's secret), so it works without signing in and cannot be forged for someone
 // else. Following it turns every e-mail kind and the digest off.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notificationSettings } from "@/db/schema";
 import { channels } from "./channels";

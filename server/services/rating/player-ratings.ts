@@ -6,8 +6,9 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { playerRatings, ratingHistory, users } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
+import type { GameResult } from "@/lib/contracts";
 import { anyOf } from "../bulk-insert";
-import type { GameResult, GameRow } from "../game/game-view";
+import type { GameRow } from "../game/game-view";
 
 export interface PlayerRating extends Rating {
   readonly ratedGames: number;

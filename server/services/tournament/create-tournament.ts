@@ -11,8 +11,8 @@ import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { audit } from "./tournament-row";
+import { LOBBY_ROOM } from "@/lib/contracts";
 
-export const TOURNAMENTS_ROOM = "lobby";
 
 /** The checks a tournament's settings must pass, on creation and on every edit before the start. */
 export function checkTournamentInput(input: CreateTournamentInput, now: Date): void {
@@ -82,6 +82,6 @@ export async function createTournament(db: Db, user: SessionUser, input: CreateT
     await audit(tx, created!.id, user.id, "created", `Random seed ${seed}: every random decision of the draw follows from it.`);
     return created!;
   });
-  publishChanged(TOURNAMENTS_ROOM, 0);
+  publishChanged(LOBBY_ROOM, 0);
   return row;
 }

@@ -11,8 +11,9 @@ import { FORMAT_LABELS, type EditTournamentInput } from "@/lib/tournament-rules"
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { checkTournamentInput, newInviteToken, tournamentColumns, TOURNAMENTS_ROOM } from "./create-tournament";
+import { checkTournamentInput, newInviteToken, tournamentColumns } from "./create-tournament";
 import { announce, audit, lockTournament, requireOrganizer, saveTournament } from "./tournament-row";
+import { LOBBY_ROOM } from "@/lib/contracts";
 
 const when = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "none");
 
@@ -55,7 +56,7 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
   });
   if (result.version !== null) {
     announce(input.tournamentId, result.version);
-    publishChanged(TOURNAMENTS_ROOM, 0);
+    publishChanged(LOBBY_ROOM, 0);
   }
   return { changed: result.changed };
 }

@@ -72,7 +72,7 @@ export async function answerRequest(db: Db, user: SessionUser, input: { tourname
 }
 
 /** The organizer takes a registered player off the list before the start. */
-export async function removeRegistrant(db: Db, user: SessionUser, input: { tournamentId: string; userId: string }, now = new Date()): Promise<void> {
+export async function removeRegistrant(db: Db, user: SessionUser, input: { tournamentId: string; userId: string }): Promise<void> {
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);

@@ -8,7 +8,7 @@
 // tournament with the log position it includes, and on the next read applies only
 // the rows logged since. Engine states are immutable, so a remembered state is never
 // changed by whoever reads it.
-import { and, asc, eq, gt, max } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
 import { findGame, recordResults, type GameResult, type Outcome, type PlanOptions, type ResultInput, type ResultReason, type TournamentState, type Transition } from "@/engine/formats";
@@ -57,12 +57,6 @@ async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogR
     .from(tournamentResults)
     .where(and(eq(tournamentResults.tournamentId, tournamentId), gt(tournamentResults.seq, seq)))
     .orderBy(asc(tournamentResults.seq));
-}
-
-/** The last log position of a tournament (0 when nothing is logged). */
-export async function lastLogSeq(db: Db, tournamentId: string): Promise<number> {
-  const [row] = await db.select({ seq: max(tournamentResults.seq) }).from(tournamentResults).where(eq(tournamentResults.tournamentId, tournamentId));
-  return Number(row?.seq ?? 0);
 }
 
 async function read(db: Db, tournamentId: string, inTransaction: boolean, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {

@@ -7,6 +7,7 @@ import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import { champions, clinchTables, standings, type ClinchTable, type StandingRow } from "@/engine/formats";
 import { isSiteAdmin } from "../admin/site-admins";
+import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
@@ -19,7 +20,7 @@ export const TOURNAMENTS_PAGE_SIZE = 20;
 export type TournamentTab = "registering" | "running" | "finished" | "all";
 
 export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
-  const statuses = input.tab === "all" ? ["registering", "running", "finished", "cancelled"] : input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
+  const statuses: TournamentStatus[] = input.tab === "all" ? [...TOURNAMENT_STATUSES] : input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
   const where: SQL | undefined = and(
     inArray(tournaments.status, statuses),
     input.search ? ilike(tournaments.name, containsPattern(input.search)) : undefined,
@@ -99,7 +100,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     maxRating: t.maxRating,
     registrationClosesAt: t.registrationClosesAt,
     startsAt: t.startsAt,
-    status: t.status as "registering" | "running" | "finished" | "cancelled",
+    status: t.status,
     seed: t.seed,
     version: t.version,
     createdAt: t.createdAt,

@@ -11,7 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
-import { resultReshapesRound, type FormatName } from "@/engine/formats";
+import { resultReshapesRound } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
 import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
@@ -51,7 +51,7 @@ export async function recordTournamentResult(
     .set({ pending: sql`${tournaments.pending} - 1`, version: sql`${tournaments.version} + 1` })
     .where(eq(tournaments.id, t.id))
     .returning({ pending: tournaments.pending, version: tournaments.version });
-  if (counted!.pending > 0 && !resultReshapesRound(t.format as FormatName, game.tournamentGameKey, engine)) {
+  if (counted!.pending > 0 && !resultReshapesRound(t.format, game.tournamentGameKey, engine)) {
     return () => announce(t.id, counted!.version);
   }
   // The round (or phase) closes: the next one is planned with the current ratings.

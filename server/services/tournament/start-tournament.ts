@@ -6,7 +6,7 @@ import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { startTournament as engineStart, validateSettings, type FormatName, type GameTypeName } from "@/engine/formats";
+import { startTournament as engineStart, validateSettings, type GameTypeName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { ratingsFor } from "../rating/player-ratings";
@@ -34,7 +34,7 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   if (players.length < t.minPlayers) {
     throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
   }
-  const format = t.format as FormatName;
+  const format = t.format;
   const problems = validateSettings(format, t.settings as never, players.length);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", `Cannot start: ${problems.map((p) => p.message).join("; ")}.`);
   const gameType = catalogGame(t.gameType)!.family as GameTypeName;

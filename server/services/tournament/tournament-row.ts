@@ -9,13 +9,13 @@ import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { liveStateAt, rememberSaved } from "./live-state";
+import { tournamentRoom } from "@/lib/contracts";
 
 /** Every column but the state snapshot, which only folds and organizer actions read (live-state.ts). */
 const { state: _snapshot, ...columns } = getTableColumns(tournaments);
 export const tournamentHead = columns;
 export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
 
-export const tournamentRoom = (id: string) => `tournament:${id}`;
 
 /** Locks the tournament row and reads it without the state snapshot (a few hundred bytes at any size). */
 export async function lockTournament(tx: Db, id: string): Promise<TournamentRow> {

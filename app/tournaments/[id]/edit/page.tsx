@@ -4,7 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { isFormatName } from "@/engine/formats";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 import { CreateTournamentForm } from "../../new/create-form";
 
 export const metadata: Metadata = { title: "Edit tournament" };

@@ -4,7 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { CSV_KINDS, tournamentCsv } from "@/components/tournament/csv";
-import { api } from "@/lib/trpc/server";
+import { api } from "@/server/trpc/page-caller";
 
 const ZParams = z.object({ id: z.uuid(), kind: z.enum(CSV_KINDS) });
 

@@ -1,0 +1,98 @@
+// ESLint (flat config): the recommended JavaScript and typescript-eslint rules, the
+// rules of React hooks, and the layers of docs/architecture.md enforced as import
+// boundaries (import-x/no-restricted-paths resolves every import, "@/…" and relative
+// alike, to a file, so no spelling slips past):
+// - engine/ imports nothing of the project outside itself (and no node:*, React or Next);
+// - lib/ imports neither server/ nor db/ (only the router's type, for the tRPC client);
+// - app/ and components/ never import db/ or server/services (pages read through tRPC);
+// - one game's folder (engine/games/<game>, components/games/<game>) never imports
+//   another game's folder.
+import { readdirSync, statSync } from "node:fs";
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import globals from "globals";
+
+/** The per-game folders under a registry folder (engine/games, components/games). */
+const gameFolders = (root) => readdirSync(root).filter((name) => statSync(`${root}/${name}`).isDirectory());
+const games = [...new Set([...gameFolders("engine/games"), ...gameFolders("components/games")])];
+
+const zones = [
+  {
+    target: "./engine",
+    from: ["./app", "./components", "./db", "./lib", "./server", "./scripts", "./test", "./e2e", "./bench"],
+    message: "engine/ is pure: it imports nothing outside itself.",
+  },
+  { target: "./lib", from: ["./db"], message: "lib/ is shared with the browser: it never imports db/." },
+  {
+    target: "./lib",
+    from: "./server",
+    except: ["./trpc/root.ts"],
+    message: "lib/ is shared with the browser: it never imports server/ (only the router's type, for the tRPC client).",
+  },
+  {
+    // Route handlers under app/api are HTTP endpoints beside the tRPC routers and may call services.
+    target: ["./app/!(api)/**/*", "./app/*.{ts,tsx}", "./components/**/*"],
+    from: ["./db", "./server/services"],
+    message: "Pages and components read data through tRPC (lib/trpc), never from db/ or services.",
+  },
+  ...games.flatMap((game) =>
+    ["engine/games", "components/games"].map((root) => ({
+      target: `./${root}/${game}`,
+      from: games.filter((other) => other !== game).flatMap((other) => [`./engine/games/${other}`, `./components/games/${other}`]),
+      message: `A game's folder never imports another game's folder (${root}/${game}).`,
+    })),
+  ),
+];
+
+export default tseslint.config(
+  { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "import-x": importX, "react-hooks": reactHooks },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones }],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // The router's type is the contract the tRPC client is typed by; nothing else of it.
+      "@typescript-eslint/no-restricted-imports": "off",
+    },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@/server/trpc/root", allowTypeImports: true, message: "lib/ may import only the router's type." }] },
+      ],
+    },
+  },
+  {
+    // The service worker runs in the browser's worker scope.
+    files: ["public/**/*.js"],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    // Tests beside the engine may read their fixture files.
+    files: ["engine/**/*.ts"],
+    ignores: ["engine/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^node:", message: "engine/ is pure: no I/O." },
+            { regex: "^(react|react-dom|next)(/|$)", message: "engine/ is pure: no framework." },
+          ],
+        },
+      ],
+    },
+  },
+);
