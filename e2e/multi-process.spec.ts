@@ -86,7 +86,10 @@ test("a game that runs out of time is flagged exactly once with two sweepers", a
   // Flagged twice would have rated it twice.
   const history = await sql<{ n: number }>("select count(*)::int as n from rating_history where game_id = $1", [gameId]);
   expect(history[0]!.n).toBe(2);
-  const rated = await sql<{ rated_games: number }>("select rated_games from users u join games g on u.id in (g.side1_id, g.side2_id) where g.id = $1", [gameId]);
+  const rated = await sql<{ rated_games: number }>(
+    "select p.rated_games from player_ratings p join games g on p.user_id in (g.side1_id, g.side2_id) and p.game_type = g.game_type where g.id = $1",
+    [gameId],
+  );
   expect(rated.map((r) => r.rated_games)).toEqual([1, 1]);
 });
 

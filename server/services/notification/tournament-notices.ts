@@ -70,10 +70,10 @@ export async function noticeStarted(tx: Db, t: TournamentRef, created: readonly 
 
 /** After a result changed the engine state: new games, who advanced or is out, champions. */
 export async function noticeProgress(tx: Db, t: TournamentRef, next: TournamentState, events: readonly EngineEvent[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const items: NewNotification[] = [];
   const names = await namesOf(tx, created.flatMap((g) => [g.side1Id, g.side2Id]));
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
-  items.push(...gameItems(t, created, names, released && "round" in released ? released.round : undefined));
+  // Not push(...): spreading a 100,000-player round's game notices overflows the call stack.
+  const items: NewNotification[] = gameItems(t, created, names, released && "round" in released ? released.round : undefined);
   for (const e of events) {
     if (e.type === "round-released") items.push(tournamentItem(t, t.organizerId, "round-released", { round: e.round }, `round:${t.id}:${e.round}`));
     if (e.type === "round-complete") {
