@@ -174,3 +174,27 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Wide tables scroll inside their own box; nothing may widen the page itself (an
+  // absolutely placed screen-reader label inside an unpositioned scroller once did).
+  test("no demo tournament page scrolls sideways", async ({ page }) => {
+    test.setTimeout(120_000);
+    const links = new Set<string>();
+    for (const tab of ["running", "registering", "finished"]) {
+      await page.goto(`/tournaments?tab=${tab}`);
+      for (const href of await page.locator('a[href^="/tournaments/"]').evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) {
+        if (UUID.test(href)) links.add(href);
+      }
+    }
+    expect(links.size).toBeGreaterThan(3);
+    for (const href of links) {
+      await page.goto(href);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${href} is wider than the phone`).toBe(0);
+    }
+  });
+});

@@ -60,7 +60,7 @@ export default async function PlayersPage({ searchParams }: { searchParams: Prom
       {result.players.length === 0 ? (
         <p className="card text-stone-600 dark:text-stone-400">{q ? `No player’s name contains “${q}”.` : "No players yet."}</p>
       ) : (
-        <div className="card overflow-x-auto p-0">
+        <div className="card relative overflow-x-auto p-0">
           <table className="w-full text-left text-sm" data-testid="leaderboard">
             <caption className="sr-only">
               {game.name} leaderboard, sorted by {sort} {direction === "asc" ? "ascending" : "descending"}

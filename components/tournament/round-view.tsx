@@ -117,7 +117,7 @@ export function RoundView({ state, names, gameLinks, clinch, label = "Rounds", l
   return (
     <div className="space-y-4" data-testid="round-view" data-format={state.format}>
       {tabs.length > 1 ? (
-        <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1 dark:border-stone-700">
+        <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="-mx-1 flex gap-1 relative overflow-x-auto border-b border-stone-200 px-1 dark:border-stone-700">
           {tabs.map((t, i) => {
             const active = i === index;
             return (

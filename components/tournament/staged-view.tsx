@@ -136,7 +136,7 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
   const bracket = stagedBracket(state);
   return (
     <section aria-label="Knockout bracket" className="space-y-3">
-      <div role="region" aria-label="Knockout bracket (scrolls sideways)" tabIndex={0} className="overflow-x-auto pb-1" data-testid="staged-bracket">
+      <div role="region" aria-label="Knockout bracket (scrolls sideways)" tabIndex={0} className="relative overflow-x-auto pb-1" data-testid="staged-bracket">
         {/* Phones: the matches stacked, semis first; wider screens: the bracket with its lines. */}
         <div className="flex flex-col gap-3 sm:grid sm:min-w-[34rem] sm:grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)] sm:gap-0">
           <div className="grid gap-3 sm:grid-rows-2 sm:gap-6">

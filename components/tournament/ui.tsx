@@ -35,7 +35,7 @@ export function TableFrame({
     >
       {header ? <div className="px-3 pt-3 pb-2 text-sm font-semibold text-stone-800 dark:text-stone-100">{header}</div> : null}
       {/* Outline drawn inside: the card clips what lies outside its rounded corners. */}
-      <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto focus-visible:-outline-offset-2">
+      <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto focus-visible:-outline-offset-2">
         {children}
       </div>
       {footer}

@@ -108,7 +108,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
         {games.games.length === 0 ? (
           <p className="card text-sm text-stone-600 dark:text-stone-400">No games yet.</p>
         ) : (
-          <div className="card overflow-x-auto p-0">
+          <div className="card relative overflow-x-auto p-0">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 dark:border-stone-700">
                 <tr>
