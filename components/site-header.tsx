@@ -29,7 +29,7 @@ export async function SiteHeader() {
           {me ? (
             <>
               <InboxBell />
-              <UserMenu username={me.username} />
+              <UserMenu username={me.username} isAdmin={me.isAdmin} />
             </>
           ) : (
             <>

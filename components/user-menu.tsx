@@ -3,8 +3,8 @@ import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 
-/** The signed-in user's menu: profile, settings, sign out. Closes on Escape or outside click. */
-export function UserMenu({ username }: { username: string }) {
+/** The signed-in user's menu: profile, settings, (admins) failed deliveries, sign out. Closes on Escape or outside click. */
+export function UserMenu({ username, isAdmin = false }: { username: string; isAdmin?: boolean }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -41,6 +41,11 @@ export function UserMenu({ username }: { username: string }) {
           <Link role="menuitem" href="/settings" className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700" onClick={() => setOpen(false)}>
             Settings
           </Link>
+          {isAdmin && (
+            <Link role="menuitem" href="/admin/deliveries" className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700" onClick={() => setOpen(false)}>
+              Failed deliveries
+            </Link>
+          )}
           <button
             role="menuitem"
             type="button"
