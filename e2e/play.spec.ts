@@ -64,6 +64,8 @@ test("two players play a recorded game to the king's escape while a spectator wa
 });
 
 test("resignation and draw by agreement", async ({ browser }) => {
+  // Two games, four sign-ups and six pages: more than a minute on a loaded 2-core machine.
+  test.setTimeout(120_000);
   const first = await startGame(browser);
   first.attacker.once("dialog", (d) => void d.accept());
   await first.attacker.getByRole("button", { name: "Resign" }).click();

@@ -48,10 +48,13 @@ test("a profile shows each game's rating with a chart that reads out values on h
   await expect(chart).toHaveAttribute("aria-label", /rating after each of \d+ rated games, now \d+/);
 
   const readout = chess.getByTestId("rating-chart-value");
-  const box = (await chart.locator(".u-over").boundingBox())!;
-  await page.mouse.move(box.x + 5, box.y + 5);
-  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 10 });
-  await expect(readout).toHaveText(/\d{4}.*: \d+ ± \d+$/);
+  // The chart may still be laying itself out when it first shows; hover again until it answers.
+  await expect(async () => {
+    const box = (await chart.locator(".u-over").boundingBox())!;
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 10 });
+    await expect(readout).toHaveText(/\d{4}.*: \d+ ± \d+$/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   // Keyboard: End reads the latest game, which is the current rating.
   await chart.focus();
