@@ -226,8 +226,8 @@ describe("challenges", () => {
     expect(view.side1.id).toBe(bob.id);
     expect(view.side2.id).toBe(alice.id);
     expect(view.initialMs).toBe(3 * DAY);
-    expect((await api(bob).game.myTurn()).map((g) => g.id)).toContain(gameId);
-    expect((await api(alice).game.myTurn()).map((g) => g.id)).not.toContain(gameId);
+    expect((await api(bob).notification.waiting()).items.map((g) => g.gameId)).toContain(gameId);
+    expect((await api(alice).notification.waiting()).items.map((g) => g.gameId)).not.toContain(gameId);
   });
 
   it("refuses bad challenge settings and too many open challenges", async () => {
