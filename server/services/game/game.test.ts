@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { gameMoves, games, playerRatings, ratingHistory } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
+import { WHITE_BARE_KING_BLACK_TO_MOVE } from "@/engine/games/chess/test-games";
 import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
@@ -147,6 +148,18 @@ describe("clocks", () => {
       message: "Your time ran out before the move arrived: the game is lost on time.",
     });
     expect((await snapshot(game.id)).game).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
+  });
+
+  it("draws a chess flag fall when the side with time left cannot mate, and says so to a late mover", async () => {
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-onsite", initialMs: 60_000, incrementMs: 0 });
+    for (const [ply, move] of WHITE_BARE_KING_BLACK_TO_MOVE.entries()) await api(ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply, move });
+    const late = new Date(Date.now() + 3_600_000);
+    await expect(makeMove(h.db, black.id, { gameId: game.id, ply: WHITE_BARE_KING_BLACK_TO_MOVE.length, move: "f1f2" }, late)).rejects.toMatchObject({
+      message: "Your time ran out before the move arrived, but your opponent could not have mated: the game is drawn.",
+    });
+    const view = await api(white).game.get({ gameId: game.id });
+    expect(view).toMatchObject({ status: "finished", result: "draw", endReason: "timeout vs insufficient material", rated: true });
+    expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
   });
 
   it("charges time the server was down: a deadline that passed while nothing ran still flags", async () => {
