@@ -7,7 +7,7 @@
 // since the two cannot be interleaved honestly.
 
 import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged";
-import { roundGamesWithIds, type AuditEntry, type GameWithId, type TournamentState } from "@/engine/formats";
+import { groupsOf, roundGamesWithIds, type AuditEntry, type GameWithId, type TournamentState } from "@/engine/formats";
 import type { PlayerNames } from "./model";
 
 /** Who did a recorded action: the organizer (or an admin), a player, or the site by itself. */
@@ -176,7 +176,8 @@ export function engineSentence(entry: { round: number; what: string; decided: st
     const round = Number(grouping[1]);
     const chosen = Number(pick[1]);
     const table = round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
-    const groups = ctx.state?.rounds[round - 1]?.groups ?? [];
+    const drawnRound = ctx.state?.rounds[round - 1];
+    const groups = drawnRound ? groupsOf(drawnRound) : [];
     const drawn: Segment[] = [];
     groups.forEach((g, gi) => {
       drawn.push(text(`${gi > 0 ? "; " : ""}group ${g.name}: `));

@@ -3,7 +3,7 @@
 // towards elimination (carried over from earlier rounds when the settings say
 // so, restarting at a play-off), and what the round did to them.
 
-import type { DiagonalSettings, GameWithId, TournamentState } from "@/engine/formats";
+import { vecAt, type DiagonalSettings, type GameWithId, type TournamentState } from "@/engine/formats";
 import { gamesByContainer, outcomeFor, type PlayerOutcome } from "./model";
 
 export interface DiagonalOpponent {
@@ -37,7 +37,7 @@ function lossesIn(state: TournamentState, roundNumber: number): Map<string, numb
 
 export function diagonalRows(state: TournamentState, roundNumber: number): DiagonalRow[] {
   const round = state.rounds[roundNumber - 1];
-  const circle = round?.groups[0];
+  const circle = round && vecAt(round.groups, 0);
   if (!round || !circle) return [];
   const settings = state.settings as DiagonalSettings;
   const games = gamesByContainer(state, roundNumber).groups[0] ?? [];

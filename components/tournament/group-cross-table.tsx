@@ -5,7 +5,7 @@
 // once on each side), then score, place and who goes on. Results link to the
 // site's game pages; unplayed games show "·", or "live" when they have a page.
 
-import { roundStandings, type GameWithId, type GroupStanding } from "@/engine/formats";
+import { roundStandings, vecAt, type GameWithId, type GroupStanding } from "@/engine/formats";
 import { ClinchMark } from "./clinch-mark";
 import { clinchTableFor } from "./clinch-text";
 import { crossTable, type CrossGame } from "./cross-table";
@@ -54,7 +54,7 @@ function describe(g: CrossGame, row: string, col: string, sides: readonly [strin
 
 export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
   const round = state.rounds[roundNumber - 1];
-  const group = round?.groups[groupIndex];
+  const group = round && vecAt(round.groups, groupIndex);
   if (!round || !group) return null;
   const games: readonly GameWithId[] = gamesByContainer(state, roundNumber).groups[groupIndex] ?? [];
   const byId = new Map(games.map((g) => [g.id, g]));

@@ -4,7 +4,7 @@
 // tournament's format. Rounds not planned yet show why they are empty.
 
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import type { Round } from "@/engine/formats";
+import { groupsOf, type Round } from "@/engine/formats";
 import { DiagonalView } from "./diagonal-view";
 import { GroupCrossTable } from "./group-cross-table";
 import { LeagueView } from "./league-view";
@@ -25,7 +25,8 @@ const GROUPS_SHOWN = 24;
 
 function GroupsRound({ state, names, gameLinks, clinch, round }: TournamentViewProps & { round: Round }) {
   const [all, setAll] = useState(false);
-  const shown = all ? round.groups : round.groups.slice(0, GROUPS_SHOWN);
+  const groups = groupsOf(round);
+  const shown = all ? groups : groups.slice(0, GROUPS_SHOWN);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-4">
@@ -33,9 +34,9 @@ function GroupsRound({ state, names, gameLinks, clinch, round }: TournamentViewP
           <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round.number} group={i} />
         ))}
       </div>
-      {shown.length < round.groups.length ? (
+      {shown.length < groups.length ? (
         <button type="button" className="btn-secondary" onClick={() => setAll(true)}>
-          Show all {round.groups.length} groups
+          Show all {groups.length} groups
         </button>
       ) : null}
     </div>

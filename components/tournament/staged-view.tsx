@@ -5,6 +5,7 @@
 // beneath. Every knockout game shows who was A and who was B (side 1 / side 2),
 // and drawn games' replays (roles swapped) are listed in order.
 
+import { groupsOf } from "@/engine/formats";
 import { stagedBracket, type BracketMatch, type BracketSlot } from "./bracket";
 import { GroupCrossTable } from "./group-cross-table";
 import { playerName, resultText, type TournamentViewProps } from "./model";
@@ -171,7 +172,7 @@ function GroupRound({ state, names, gameLinks, clinch, round }: TournamentViewPr
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   return (
     <div className="flex flex-wrap items-start gap-4">
-      {r.groups.map((g, i) => (
+      {groupsOf(r).map((g, i) => (
         <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round} group={i} caption={`Group ${g.name}`} />
       ))}
     </div>

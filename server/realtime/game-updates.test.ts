@@ -13,15 +13,13 @@ import { createGame } from "@/server/services/game/create-game";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { startRealtimeServer, type RealtimeServer } from "@/test/realtime-server";
-import type { MootIo } from "./io";
 
 let h: DbHandle;
-let server: MootIo;
 let url: string;
 let realtime: RealtimeServer;
 beforeAll(async () => {
   realtime = await startRealtimeServer();
-  ({ h, server, url } = realtime);
+  ({ h, url } = realtime);
 });
 afterAll(() => realtime.close());
 

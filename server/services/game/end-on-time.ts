@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
+import { onSiteGame } from "@/engine/games/registry";
 import type { BoardChange } from "@/lib/contracts";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { pingInbox } from "@/server/realtime/publish";
@@ -15,7 +16,15 @@ import { endedBoard, finishGame } from "./finish-game";
 import { nextVersion, sideToMove, type GameRow } from "./game-view";
 
 
-export type TimeEnding = "lost on time" | "aborted" | "forfeit";
+export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
+
+/** What a player whose move arrived after their flag fell is told. */
+export const LATE_MOVE: Readonly<Record<TimeEnding, string>> = {
+  "lost on time": "Your time ran out before the move arrived: the game is lost on time.",
+  "drawn on time": "Your time ran out before the move arrived, but your opponent could not have mated: the game is drawn.",
+  aborted: "Your time ran out before your first move arrived: the game is aborted, and no rating changes.",
+  forfeit: "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
+};
 
 /** Side 1 moves at plies 0, 2, …; a side to move at ply 0 or 1 has not moved yet. */
 export function neverMoved(ply: number): boolean {
@@ -33,6 +42,11 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
   const result = winner === 1 ? "1-0" : "0-1";
   if (!neverMoved(game.ply)) {
     const { position, board } = endedBoard(game, winner, "timeout");
+    // The game's rules decide what a flag fall is: chess draws it when the other side cannot mate.
+    const ended = position !== null ? onSiteGame(game.gameType)?.status(position) : undefined;
+    if (board && ended?.over && ended.winner === null) {
+      return { ending: "drawn on time", board, after: await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now) };
+    }
     return { ending: "lost on time", board, after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
   }
   // The side never moved: the board stays as it is.

@@ -10,7 +10,7 @@ import { onSiteGame, type SideNumber } from "@/engine/games/registry";
 import { pingInbox, publishGame, publishGameUpdate } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
-import { endOnTime } from "./end-on-time";
+import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
 import type { GameMove, GameResult, GameUpdate, GameView } from "@/lib/contracts";
@@ -95,14 +95,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   publishGame(view, outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
   outcome.after();
   if (outcome.kind === "flagged") {
-    throw new AppError(
-      "BAD_REQUEST",
-      outcome.ending === "lost on time"
-        ? "Your time ran out before the move arrived: the game is lost on time."
-        : outcome.ending === "aborted"
-          ? "Your time ran out before your first move arrived: the game is aborted, and no rating changes."
-          : "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
-    );
+    throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }
   return view;
 }
