@@ -3,6 +3,7 @@ import { LiveGamesList } from "@/components/live-games-list";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { WAITING_REASONS } from "@/lib/waiting";
 import { api } from "@/server/trpc/page-caller";
 
 type TournamentSummary = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["tournament"]["list"]>>["tournaments"][number];
@@ -46,12 +47,13 @@ function PlayerHome({ home, username }: { home: Home; username: string }) {
           ) : (
             <ul className="space-y-1 text-sm" data-testid="waiting-list">
               {home.waiting.slice(0, 6).map((g) => (
-                <li key={g.id}>
-                  <Link className="link" href={`/games/${g.id}`}>
-                    {g.side1.username} vs {g.side2.username}
+                <li key={g.gameId}>
+                  <Link className="link" href={`/games/${g.gameId}`}>
+                    {WAITING_REASONS[g.reason]}
                   </Link>
                   <span className="block text-xs text-stone-500">
-                    {catalogGame(g.gameType)?.playedOnSite === false ? "a result to confirm" : "your move"}
+                    against {g.opponent}
+                    {g.tournament ? ` · ${g.tournament.name}` : ""}
                     {g.deadline ? (
                       <>
                         {" · due "}
@@ -64,7 +66,7 @@ function PlayerHome({ home, username }: { home: Home; username: string }) {
               {home.waiting.length > 6 ? (
                 <li>
                   <Link className="link text-xs" href="/my-turn">
-                    All {home.waiting.length} games waiting
+                    All {home.waiting.length} waiting on you
                   </Link>
                 </li>
               ) : null}

@@ -4,7 +4,7 @@
 // the same games on the tournament page and a player's profile, and the diagonal
 // race's opponent matrix.
 import { expect, test } from "@playwright/test";
-import { tournamentSideBalance, type TournamentState } from "../engine/formats";
+import { gamesOf, groupsOf, tournamentSideBalance, type TournamentState } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { freshUsername } from "./helpers";
 
@@ -42,8 +42,8 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   test.setTimeout(120_000);
   const { organizer, created, t } = await startedTournament(baseURL!, "groups", "chess", 3);
   // One group of three, every pair twice (once on each side): six games.
-  const [a, b, c] = t.state!.rounds[0]!.groups[0]!.players as [string, string, string];
-  const games = t.state!.rounds[0]!.groups[0]!.games.map((g, i) => ({ ...g, id: `r1-g1-${i + 1}` }));
+  const [a, b, c] = groupsOf(t.state!.rounds[0]!)[0]!.players as [string, string, string];
+  const games = gamesOf(groupsOf(t.state!.rounds[0]!)[0]!).map((g, i) => ({ ...g, id: `r1-g1-${i + 1}` }));
   const between = (x: string, y: string) => games.filter((g) => (g.side1 === x && g.side2 === y) || (g.side1 === y && g.side2 === x));
   const win = async (winner: string, game: (typeof games)[number]) =>
     organizer.mutation("game.setResult", { gameId: t.gameLinks[game.id], result: game.side1 === winner ? "1-0" : "0-1" });
@@ -97,14 +97,14 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
 
 test("the diagonal race draws the round's opponent matrix beside its table", async ({ page, baseURL }) => {
   const { created, t } = await startedTournament(baseURL!, "diagonal", "race", 7);
-  const circle = t.state!.rounds[0]!.groups[0]!;
+  const circle = groupsOf(t.state!.rounds[0]!)[0]!;
   await page.goto(`/tournaments/${created.id}`);
   const matrix = page.getByTestId("diagonal-matrix");
   await expect(matrix.getByTestId("matrix-row")).toHaveCount(7);
   // An x on both sides of the diagonal for every pairing, and only there.
-  const pairs = new Set(circle.games.map((g) => [g.side1, g.side2].sort().join("|")));
+  const pairs = new Set(gamesOf(circle).map((g) => [g.side1, g.side2].sort().join("|")));
   await expect(matrix.getByTestId("matrix-x")).toHaveCount(2 * pairs.size);
-  const first = circle.games[0]!;
+  const first = gamesOf(circle)[0]!;
   const row = matrix.locator(`[data-testid="matrix-row"][data-player="${first.side1}"]`);
-  await expect(row.getByTestId("matrix-x")).toHaveCount(circle.games.filter((g) => g.side1 === first.side1 || g.side2 === first.side1).length);
+  await expect(row.getByTestId("matrix-x")).toHaveCount(gamesOf(circle).filter((g) => g.side1 === first.side1 || g.side2 === first.side1).length);
 });

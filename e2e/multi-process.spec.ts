@@ -2,7 +2,6 @@
 // in one reach sockets on the other, and background work and round advancement happen
 // exactly once whichever process does them.
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { io, type Socket } from "socket.io-client";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
@@ -41,15 +40,7 @@ async function players(server: ServerProcess, n: number): Promise<HttpSession[]>
   return out;
 }
 
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: fresh.url });
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T>(text: string, values: unknown[] = []) => fresh.query<T>(text, values);
 
 test("a move made through process A reaches a spectator connected to process B", async () => {
   const [attacker, defender] = await players(a, 2);

@@ -4,7 +4,6 @@
 // claim dies with its connection and the other process sends the mail once.
 import { expect, test } from "@playwright/test";
 import type { AddressInfo } from "node:net";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
@@ -54,15 +53,7 @@ test.afterAll(async () => {
   await fresh?.drop();
 });
 
-async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: fresh.url });
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const sql = <T>(text: string, values: unknown[] = []) => fresh.query<T>(text, values);
 
 const firstPort = 4500 + Math.floor(Math.random() * 300);
 let started = 0;

@@ -3,7 +3,7 @@
 // towards elimination (carried over from earlier rounds when the settings say
 // so, restarting at a play-off), and what the round did to them.
 
-import type { DiagonalPattern, DiagonalSettings, GameWithId, TournamentState } from "@/engine/formats";
+import { vecAt, type DiagonalPattern, type DiagonalSettings, type GameWithId, type TournamentState } from "@/engine/formats";
 import { groupGames, outcomeFor, type PlayerOutcome } from "./tournament-view";
 
 export interface DiagonalOpponent {
@@ -69,7 +69,7 @@ function lossesIn(state: TournamentState, roundNumber: number): Map<string, numb
 
 export function diagonalRows(state: TournamentState, roundNumber: number): DiagonalRow[] {
   const round = state.rounds[roundNumber - 1];
-  const circle = round?.groups[0];
+  const circle = round && vecAt(round.groups, 0);
   if (!round || !circle) return [];
   const settings = state.settings as DiagonalSettings;
   const games = groupGames(state, roundNumber, 0);

@@ -37,6 +37,8 @@ export interface NotificationPayload {
   /** Hours left before the flag falls (deadline reminders). */
   hours?: number;
   round?: number;
+  /** How many games a release gave the player (one notice per player, not per game). */
+  games?: number;
   /** Epoch ms (a tournament's start). */
   at?: number;
   message?: string;
@@ -46,7 +48,7 @@ export interface NotificationPayload {
 /** Short labels for settings (per-kind e-mail preferences). */
 export const KIND_LABELS: Record<NotificationKind, string> = {
   "your-move": "It is your move",
-  "game-created": "A game was created for you",
+  "game-created": "New games for you",
   "result-reported": "A result was reported against you",
   "result-disputed": "A result was disputed (organizers)",
   deadline: "Your time is running out",
@@ -67,6 +69,9 @@ export const DEFAULT_REMINDER_HOURS = [24, 1];
 
 const hoursText = (h: number) => (h === 1 ? "1 hour" : `${h} hours`);
 const inT = (p: NotificationPayload) => (p.tournament ? ` in ${p.tournament}` : "");
+const roundOf = (p: NotificationPayload) => (p.round ? `Round ${p.round} of ${p.tournament}: ` : `${p.tournament}: `);
+const gamesText = (n: number, round: number) =>
+  n === 0 ? `You have no game in round ${round}.` : `You have ${n === 1 ? "1 game" : `${n} games`} to play in round ${round}.`;
 
 /** The one wording of a notification: a title and a sentence. */
 export function describe(kind: NotificationKind, p: NotificationPayload): { title: string; body: string } {
@@ -74,6 +79,7 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "your-move":
       return { title: "Your move", body: `It is your move against ${p.opponent}${inT(p)}.` };
     case "game-created":
+      if (p.games != null && p.games > 1) return { title: "New games", body: `${roundOf(p)}${p.games} new games are ready for you.` };
       return { title: "New game", body: p.tournament ? `A new game against ${p.opponent} is ready for you in ${p.tournament}.` : `${p.opponent} accepted your challenge: the game has started.` };
     case "result-reported":
       return { title: "Result to confirm", body: `${p.opponent} reported a result (${p.result ?? "?"})${inT(p)}: confirm or dispute it.` };
@@ -91,7 +97,7 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "tournament-soon":
       return { title: "Starting soon", body: `${p.tournament} starts ${p.at ? `at ${new Date(p.at).toUTCString()}` : "soon"}.` };
     case "tournament-started":
-      return { title: "Tournament started", body: `${p.tournament} has started.` };
+      return { title: "Tournament started", body: `${p.tournament} has started.${p.games == null ? "" : ` ${gamesText(p.games, p.round ?? 1)}`}` };
     case "round-released":
       return { title: "New round", body: `Round ${p.round ?? "?"} of ${p.tournament} has been released.` };
     case "advanced":

@@ -4,7 +4,7 @@
 // and standing. The server builds them for the rows and groups in view; the demo
 // page builds the same from a whole simulated state.
 
-import type { GameWithId, GroupStanding, StandingRow, TournamentState } from "@/engine/formats";
+import { gamesOf, vecAt, type GameWithId, type GroupStanding, type StandingRow, type TournamentState } from "@/engine/formats";
 
 export type PlayerOutcome = "win" | "loss" | "draw";
 
@@ -49,14 +49,15 @@ export interface GroupView {
  * engine that spells the scheme, so a group is read without listing its round.
  */
 export function groupGames(state: TournamentState, roundNumber: number, index: number): GameWithId[] {
-  const group = state.rounds[roundNumber - 1]?.groups[index];
-  return (group?.games ?? []).map((g, n) => ({ id: `r${roundNumber}-g${index + 1}-${n + 1}`, ...g }));
+  const round = state.rounds[roundNumber - 1];
+  const group = round && vecAt(round.groups, index);
+  return (group ? gamesOf(group) : []).map((g, n) => ({ id: `r${roundNumber}-g${index + 1}-${n + 1}`, ...g }));
 }
 
 /** Group `index` of round `roundNumber`, with its standing (from `roundStandings(state, roundNumber)[index]`). */
 export function groupView(state: TournamentState, roundNumber: number, index: number, standing: GroupStanding | undefined): GroupView | null {
   const round = state.rounds[roundNumber - 1];
-  const group = round?.groups[index];
+  const group = round && vecAt(round.groups, index);
   if (!round || !group) return null;
   const members = new Set(group.players);
   const lastRound = state.status === "finished" && roundNumber === state.rounds.length;

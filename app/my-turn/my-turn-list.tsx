@@ -8,13 +8,8 @@ import { formatClock } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
+import { WAITING_REASONS } from "@/lib/waiting";
 
-const REASONS = {
-  move: "Your move",
-  report: "Play it and report the result",
-  confirm: "Confirm or dispute the reported result",
-  "choose-role": "Choose your side (A or B)",
-} as const;
 
 const left = (deadline: Date | null) => {
   if (!deadline) return "";
@@ -48,7 +43,7 @@ export function MyTurnList() {
             <li key={g.gameId}>
               <Link href={`/games/${g.gameId}`} className="card flex flex-wrap justify-between gap-2 py-3 text-sm hover:border-amber-500">
                 <span>
-                  <strong>{REASONS[g.reason]}</strong> · against {g.opponent} · {catalogGame(g.gameType)?.name ?? g.gameType}
+                  <strong>{WAITING_REASONS[g.reason]}</strong> · against {g.opponent} · {catalogGame(g.gameType)?.name ?? g.gameType}
                   {g.tournament && <> · {g.tournament.name}</>}
                   {g.reason === "confirm" && g.reportedResult && <> · reported {g.reportedResult}</>}
                 </span>

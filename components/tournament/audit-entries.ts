@@ -7,7 +7,7 @@
 // since the two cannot be interleaved honestly.
 
 import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged";
-import { findGame, type AuditEntry, type Game, type TournamentState } from "@/engine/formats";
+import { findGame, groupsOf, type AuditEntry, type Game, type TournamentState } from "@/engine/formats";
 import { AUDIT_TOKEN, GAME_KEY, type ActorKind, type AuditItem } from "@/lib/tournament-view";
 
 export type { ActorKind, AuditItem } from "@/lib/tournament-view";
@@ -163,7 +163,8 @@ export function engineSentence(entry: { round: number; what: string; decided: st
     const round = Number(grouping[1]);
     const chosen = Number(pick[1]);
     const table = round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
-    const groups = ctx.groups?.[round] ?? ctx.state?.rounds[round - 1]?.groups ?? [];
+    const drawnRound = ctx.state?.rounds[round - 1];
+    const groups = ctx.groups?.[round] ?? (drawnRound ? groupsOf(drawnRound) : []);
     const drawn: Segment[] = [];
     groups.forEach((g, gi) => {
       drawn.push(text(`${gi > 0 ? "; " : ""}group ${g.name}: `));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulate, simulatedPlayers, type TournamentState } from "@/engine/formats";
+import { gamesOf, groupsOf, simulate, simulatedPlayers, type TournamentState } from "@/engine/formats";
 import { actionSentence, engineSentence, linkify, type Segment } from "./audit-entries";
 import type { PlayerNames } from "./model";
 
@@ -48,7 +48,7 @@ describe("audit sentences", () => {
   });
 
   it("site actions read as sentences with the game's players instead of its code", () => {
-    const game = state.rounds[0]!.groups[0]!.games[0]!;
+    const game = gamesOf(groupsOf(state.rounds[0]!)[0]!)[0]!;
     const ctx = { names, state };
     const corrected = words(actionSentence("result corrected", "r1-g1-1: 1-0 → draw", ctx));
     expect(corrected).toBe(`corrected the result of ${names[game.side1]!.username} vs ${names[game.side2]!.username} (round 1) from a win for ${names[game.side1]!.username} to a draw.`);

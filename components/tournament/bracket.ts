@@ -5,7 +5,7 @@
 // Before a round is planned the slots say where their players will come from
 // ("I #1", "Winner SF 1"), so the bracket can be drawn from the start.
 
-import type { Round, TournamentState } from "@/engine/formats";
+import { groupsOf, vecAt, type Round, type TournamentState } from "@/engine/formats";
 import { gamesByContainer } from "./model";
 import type { GameWithId } from "@/engine/formats";
 
@@ -55,7 +55,7 @@ function match(
   games: readonly GameWithId[],
   sources: readonly [string, string],
 ): BracketMatch {
-  const group = round?.groups[groupIndex];
+  const group = round && vecAt(round.groups, groupIndex);
   const players = group?.players ?? [];
   const winner = group ? knockoutWinner(players, games) : null;
   const slot = (i: 0 | 1): BracketSlot => {
@@ -72,8 +72,8 @@ export function stagedBracket(state: TournamentState): Bracket {
   const semiGames = semiRound ? gamesByContainer(state, SEMI_ROUND).groups : [];
   const finalGames = finalRound ? gamesByContainer(state, FINAL_ROUND).groups : [];
   // Round 5's groups are named by the engine; find them by name rather than position.
-  const finalIndex = finalRound ? finalRound.groups.findIndex((g) => g.name === "Final") : -1;
-  const thirdIndex = finalRound ? finalRound.groups.findIndex((g) => g.name === "Third place") : -1;
+  const finalIndex = finalRound ? groupsOf(finalRound).findIndex((g) => g.name === "Final") : -1;
+  const thirdIndex = finalRound ? groupsOf(finalRound).findIndex((g) => g.name === "Third place") : -1;
   return {
     semis: [
       match("semi1", "Semi-final 1", SEMI_ROUND, semiRound, 0, semiGames[0] ?? [], ["I #1", "II #2"]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GameWithId } from "@/engine/formats";
+import { groupsOf, type GameWithId } from "@/engine/formats";
 import { crossTable, gamesPerCell } from "./cross-table";
 
 const game = (id: string, side1: string, side2: string, extra: Partial<GameWithId> = {}): GameWithId => ({ id, side1, side2, ...extra });
@@ -56,7 +56,7 @@ describe("a group table adds up", () => {
       state.rounds.slice(0, 3).forEach((round, ri) => {
         const byGroup = gamesByContainer(state, ri + 1).groups;
         const standing = roundStandings(state, ri + 1);
-        round.groups.forEach((group, gi) => {
+        groupsOf(round).forEach((group, gi) => {
           const table = crossTable(group.players, byGroup[gi] ?? []);
           group.players.forEach((p, r) => {
             const cells = (table.cells[r] ?? []).flat().reduce((sum, g) => sum + (g.outcome ? points[g.outcome] : 0), 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulate, simulatedPlayers, standings } from "@/engine/formats";
+import { gamesOf, groupsOf, simulate, simulatedPlayers, standings } from "@/engine/formats";
 import { crossTablesCsv, csvField, resultsCsv, standingsCsv } from "./csv";
 
 const state = simulate({ format: "groups", players: simulatedPlayers(9), settings: { groupSize: 3 }, seed: "csv" });
@@ -35,7 +35,7 @@ describe("tournament CSV", () => {
 
   it("results: every game once, with names instead of ids", () => {
     const csv = resultsCsv(state, names);
-    const games = state.rounds.reduce((n, r) => n + r.groups.reduce((m, g) => m + g.games.length, 0), 0);
+    const games = state.rounds.reduce((n, r) => n + groupsOf(r).reduce((m, g) => m + gamesOf(g).length, 0), 0);
     expect(csv.trim().split("\r\n")).toHaveLength(games + 1);
     expect(csv.split("\r\n")[0]).toBe("Round,Group or phase,Game,attacker,defender,Result,Score,How it ended,Margin,Game page");
     for (const p of state.players) expect(csv.split(/[,\r\n]/)).not.toContain(p.id);

@@ -3,7 +3,7 @@
 // page), and every game with its players, sides and result. Pure, so the route
 // that serves the files only reads and the tests can check the text.
 
-import { GAME_TYPES, roundGamesWithIds, standings, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_TYPES, groupsOf, phasesOf, roundGamesWithIds, standings, type GameWithId, type TournamentState } from "@/engine/formats";
 import { standingColumns, roundReachedLabel } from "./columns";
 import { crossTable } from "./cross-table";
 import { finalPlaceLabel, formatPoints, gamesByContainer, playerName, type PlayerNames } from "./model";
@@ -54,8 +54,8 @@ export function crossTablesCsv(state: TournamentState, names: PlayerNames): stri
   state.rounds.forEach((round, ri) => {
     const { groups } = gamesByContainer(state, ri + 1);
     const tables =
-      round.groups.length > 0
-        ? round.groups.map((g, gi) => ({ title: `${round.name}, group ${g.name}`, players: g.players, games: groups[gi] ?? [] }))
+      groupsOf(round).length > 0
+        ? groupsOf(round).map((g, gi) => ({ title: `${round.name}, group ${g.name}`, players: g.players, games: groups[gi] ?? [] }))
         : [{ title: round.name, players: round.seeds, games: roundGamesWithIds(state, ri + 1) }];
     for (const table of tables) {
       const ct = crossTable(table.players, table.games);
@@ -96,8 +96,8 @@ export function resultsCsv(state: TournamentState, names: PlayerNames, gameUrls:
   state.rounds.forEach((round, ri) => {
     const { groups, phases } = gamesByContainer(state, ri + 1);
     const containers = [
-      ...round.groups.map((g, gi) => ({ label: `group ${g.name}`, games: groups[gi] ?? [] })),
-      ...(round.phases ?? []).map((p, pi) => ({ label: `phase ${p.number}`, games: phases[pi] ?? [] })),
+      ...groupsOf(round).map((g, gi) => ({ label: `group ${g.name}`, games: groups[gi] ?? [] })),
+      ...phasesOf(round).map((p, pi) => ({ label: `phase ${p.number}`, games: phases[pi] ?? [] })),
     ];
     for (const c of containers) {
       for (const g of c.games) {

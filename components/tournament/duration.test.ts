@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { simulate, simulatedPlayers } from "@/engine/formats";
+import { gamesOf, groupsOf, simulate, simulatedPlayers } from "@/engine/formats";
 import { estimateDurationMs, formatDuration, isCorrespondence, sequentialSteps, typicalGameMs } from "./duration";
 
 const MIN = 60_000;
@@ -28,7 +28,7 @@ describe("sequentialSteps", () => {
   it("adds a step per knockout replay", () => {
     // Seed "demo-3" replays drawn knockout games (see the demo page).
     const state = simulate({ format: "staged", players: simulatedPlayers(28), seed: "demo-3" });
-    const replays = state.rounds.map((r) => Math.max(0, ...r.groups.map((g) => g.games.filter((x) => x.replayOf).length)));
+    const replays = state.rounds.map((r) => Math.max(0, ...groupsOf(r).map((g) => gamesOf(g).filter((x) => x.replayOf).length)));
     expect(replays.some((n) => n > 0)).toBe(true);
     expect(sequentialSteps(state)).toBe(5 + replays.reduce((a, b) => a + b, 0));
   });

@@ -14,7 +14,7 @@
 // - A step lasts about as long as one typical game; the slowest game of a round
 //   decides it in reality, and nothing here counts breaks between rounds.
 
-import type { TournamentState } from "@/engine/formats";
+import { gamesOf, groupsOf, phasesOf, type TournamentState } from "@/engine/formats";
 
 export interface TimeControl {
   readonly initialMs: number;
@@ -43,11 +43,11 @@ export function sequentialSteps(state: TournamentState): number {
   let steps = 0;
   for (const round of state.rounds) {
     if (round.phases) {
-      steps += round.phases.length;
+      steps += phasesOf(round).length;
       continue;
     }
     // A replay starts only after the drawn game it replays: one more step each.
-    steps += 1 + Math.max(0, ...round.groups.map((g) => g.games.filter((game) => game.replayOf !== undefined).length));
+    steps += 1 + Math.max(0, ...groupsOf(round).map((g) => gamesOf(g).filter((game) => game.replayOf !== undefined).length));
   }
   return steps;
 }

@@ -8,6 +8,7 @@ import { gamesByContainer, playerName, resultText, sideNames, type TournamentVie
 import { clinchTableFor } from "./clinch-text";
 import { StandingsTable } from "./standings-table";
 import { Badge, EmptyState, GameResultLink, PlayerLabel } from "./ui";
+import { gamesOf, phasesOf, vecSize } from "@/engine/formats";
 
 /** Below this many games in total every phase is shown open. */
 const OPEN_ALL_BELOW = 80;
@@ -16,7 +17,7 @@ export type PhaseStatus = "complete" | "playing" | "waiting";
 
 export function phaseStatus(phase: Phase, released: number): PhaseStatus {
   if (phase.number > released) return "waiting";
-  return phase.games.every((g) => g.result || g.void) ? "complete" : "playing";
+  return gamesOf(phase).every((g) => g.result || g.void) ? "complete" : "playing";
 }
 
 const STATUS_BADGE: Record<PhaseStatus, { tone: "emerald" | "amber" | "stone"; label: string }> = {
@@ -61,13 +62,13 @@ function GameLine({
 export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
-  const phases = round.phases;
+  const phases = phasesOf(round);
   const released = round.releasedPhases ?? 0;
   const games = gamesByContainer(state, 1).phases;
   const sides = sideNames(state);
   const total = games.reduce((n, p) => n + p.length, 0);
   const half = phases.length / 2;
-  const perPhase = phases[0]?.games.length ?? 0;
+  const perPhase = phases[0] ? vecSize(phases[0].games) : 0;
 
   return (
     <div className="space-y-6" data-testid="league-view">

@@ -3,7 +3,7 @@
 // engine data (a game from one player's point of view, the games of one group or
 // phase with their ids). Kept free of React so the unit tests can use it.
 
-import { GAME_TYPES, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_TYPES, gamesOf, groupsOf, phasesOf, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
 import type { PlayerOutcome, TableInfo } from "@/lib/tournament-view";
 
 export interface PlayerInfo {
@@ -110,8 +110,8 @@ export function gamesByContainer(state: TournamentState, roundNumber: number): {
     at += count;
     return slice;
   };
-  const groups = round.groups.map((g) => take(g.games.length));
-  const phases = (round.phases ?? []).map((p) => take(p.games.length));
+  const groups = groupsOf(round).map((g) => take(gamesOf(g).length));
+  const phases = phasesOf(round).map((p) => take(gamesOf(p).length));
   return { groups, phases };
 }
 

@@ -6,10 +6,14 @@
 // SIMULATE_MAX players and planning at PLAN_MAX so the form stays responsive.
 
 import {
+  gamesOf,
+  groupsOf,
+  phasesOf,
   simulate,
   simulatedPlayers,
   startTournament,
   validateSettings,
+  vecSize,
   type FormatName,
   type Problem,
   type SettingsInput,
@@ -78,7 +82,7 @@ export interface Preview {
 function gamesPerPlayer(state: TournamentState, rounds: readonly TournamentState["rounds"][number][]): Map<string, number> {
   const count = new Map<string, number>();
   for (const r of rounds) {
-    const all = [...r.groups.flatMap((g) => g.games), ...(r.phases ?? []).flatMap((p) => p.games)];
+    const all = [...groupsOf(r), ...phasesOf(r)].flatMap(gamesOf);
     for (const g of all) {
       if (g.void) continue;
       count.set(g.side1, (count.get(g.side1) ?? 0) + 1);
@@ -122,15 +126,15 @@ export function firstRound(state: TournamentState): FirstRound | null {
   };
   switch (state.format) {
     case "groups":
-      return { kind: "groups", sizes: sizeCounts(round.groups.map((g) => g.players.length)), groupCount: round.groups.length, gamesPerPlayer: perPlayer() };
+      return { kind: "groups", sizes: sizeCounts(groupsOf(round).map((g) => g.players.length)), groupCount: groupsOf(round).length, gamesPerPlayer: perPlayer() };
     case "league": {
-      const phases = round.phases ?? [];
-      const games = phases.reduce((n, p) => n + p.games.length, 0);
+      const phases = phasesOf(round);
+      const games = phases.reduce((n, p) => n + vecSize(p.games), 0);
       const players = state.players.length;
       return {
         kind: "league",
         phases: phases.length,
-        gamesPerPhase: phases[0]?.games.length ?? 0,
+        gamesPerPhase: phases[0] ? vecSize(phases[0].games) : 0,
         games,
         byesPerPlayer: players % 2 === 1 ? 2 : 0,
         gamesPerPlayer: players > 0 ? (2 * games) / players : 0,
@@ -139,7 +143,7 @@ export function firstRound(state: TournamentState): FirstRound | null {
     case "diagonal":
       return { kind: "diagonal", opponents: round.pattern?.opponents ?? 0, offsets: round.pattern?.offsets ?? [], gamesPerPlayer: perPlayer() };
     case "staged":
-      return { kind: "staged", groups: round.groups.map((g) => ({ name: g.name, size: g.players.length })) };
+      return { kind: "staged", groups: groupsOf(round).map((g) => ({ name: g.name, size: g.players.length })) };
   }
 }
 

@@ -6,7 +6,7 @@
 // page of groups at a time (app/tournaments/[id]/rounds-section.tsx).
 
 import { useId, useState } from "react";
-import { roundStandings } from "@/engine/formats";
+import { roundStandings, vecSize } from "@/engine/formats";
 import { groupView, roundSummary, type GroupView } from "@/lib/tournament-view";
 import { clinchTableFor } from "./clinch-text";
 import { diagonalRoundView } from "@/lib/diagonal-rows";
@@ -33,7 +33,8 @@ const GROUPS_SHOWN = 24;
 function GroupsRound({ state, names, gameLinks, clinch, onSite, round }: TournamentViewProps & { round: number }) {
   const [all, setAll] = useState(false);
   const standing = roundStandings(state, round);
-  const count = state.rounds[round - 1]?.groups.length ?? 0;
+  const planned = state.rounds[round - 1];
+  const count = planned ? vecSize(planned.groups) : 0;
   const shown = Array.from({ length: all ? count : Math.min(count, GROUPS_SHOWN) }, (_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
   return (
     <div className="space-y-4">

@@ -4,7 +4,7 @@
 // beneath. Every knockout game shows who was A and who was B (side 1 / side 2),
 // and drawn games' replays (roles swapped) are listed in order.
 
-import { roundStandings } from "@/engine/formats";
+import { groupsOf, roundStandings } from "@/engine/formats";
 import { groupView, type GroupView } from "@/lib/tournament-view";
 import { stagedBracket, type BracketMatch, type BracketSlot } from "./bracket";
 import { clinchTableFor } from "./clinch-text";
@@ -173,7 +173,7 @@ function GroupRound({ state, names, gameLinks, clinch, onSite, round }: Tourname
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   const standing = roundStandings(state, round);
-  const groups = r.groups.map((_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
+  const groups = groupsOf(r).map((_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
   return (
     <div className="flex flex-wrap items-start gap-4">
       {groups.map((g) => (

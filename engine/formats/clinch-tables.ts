@@ -4,10 +4,11 @@
 // qualify). Rounds already complete need no marks: they say who went on.
 
 import { clinchMarks, type ClinchInput, type ClinchMark, type ClinchResult, type ClinchGame } from "./clinch";
-import { groupGameId, phaseGameId, withdrawnSet } from "./core";
+import { gamesOf, groupGameId, groupsOf, phaseGameId, phasesOf, withdrawnSet } from "./core";
 import { GAME_TYPES } from "./game-types";
 import { ADVANCING, rankOf } from "./staged";
 import type { FormatName, Game, Round, TournamentState } from "./types";
+import type { Vec } from "./vec";
 
 export interface ClinchTable {
   readonly round: number;
@@ -46,9 +47,9 @@ export const DETAILED_TABLES = 48;
  * (engine states are immutable and copy only what they touch), so marks are
  * remembered per group object: after a result only its own group is worked out again.
  */
-const remembered = new WeakMap<Game[] | readonly Game[], { key: string; table: ClinchTable }>();
+const remembered = new WeakMap<Vec<Game>, { key: string; table: ClinchTable }>();
 
-function memo(games: readonly Game[], key: string, make: () => ClinchTable): ClinchTable {
+function memo(games: Vec<Game>, key: string, make: () => ClinchTable): ClinchTable {
   const hit = remembered.get(games);
   if (hit?.key === key) return hit.table;
   const table = make();
@@ -61,13 +62,13 @@ type Adapter = (state: TournamentState, round: Round) => ClinchTable[];
 const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
   groups(state, round) {
     const withdrawn = withdrawnSet(state);
-    return round.groups.map((group, gi) => {
+    return groupsOf(round).map((group, gi) => {
       const players = group.players.filter((p) => !withdrawn.has(p));
       const details = gi < DETAILED_TABLES;
       return memo(group.games, `${round.number}/${gi}/${details}/${players.join(",")}`, () => {
         const input: ClinchInput = {
           players,
-          ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+          ...split(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
           drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
           rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
           details,
@@ -79,7 +80,7 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
   league(state, round) {
     const s = state as TournamentState<"league">;
     const voided = new Set(s.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
-    const games = (round.phases ?? []).flatMap((phase) => split(phase.games, (n) => phaseGameId(round.number, phase.number, n)));
+    const games = phasesOf(round).flatMap((phase) => split(gamesOf(phase), (n) => phaseGameId(round.number, phase.number, n)));
     const input: ClinchInput = {
       players: round.seeds.filter((p) => !voided.has(p)),
       cannotQualify: [...withdrawnSet(state)],
@@ -96,13 +97,13 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
     const withdrawn = withdrawnSet(state);
     const previous = state.rounds[round.number - 2];
     const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
-    return round.groups.map((group, gi) => {
+    return groupsOf(round).map((group, gi) => {
       const players = group.players.filter((p) => !withdrawn.has(p));
       return memo(group.games, `${round.number}/${gi}/${players.join(",")}`, () => {
         const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
         const input: ClinchInput = {
           players,
-          ...split(group.games, (n) => groupGameId(round.number, gi + 1, n)),
+          ...split(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
           drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
           rule: { kind: "ladder", places, step4 },
         };

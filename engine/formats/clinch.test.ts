@@ -6,6 +6,7 @@ import { rankGroup } from "./staged-ranking";
 import { startTournament, recordResults } from "./registry";
 import { players as somePlayers, WIN1, WIN2 } from "./testing";
 import type { Game, Outcome } from "./types";
+import { gamesOf, groupsOf } from "./core";
 
 // ---------------------------------------------------------------------------
 // Brute force: every completion of the remaining games (and, for the ladder,
@@ -201,7 +202,7 @@ describe("clinch tables per format", () => {
     expect(first).toHaveLength(1);
     expect(first[0]!.marks.map((m) => m.status)).toEqual(["open", "open", "open", "open"]);
     // p1 wins every game: after their sixth win nobody can catch them.
-    const games = state.rounds[0]!.groups[0]!.games.map((g, i) => ({ g, id: `r1-g1-${i + 1}` }));
+    const games = gamesOf(groupsOf(state.rounds[0]!)[0]!).map((g, i) => ({ g, id: `r1-g1-${i + 1}` }));
     const p1 = games.filter(({ g }) => g.side1 === "p1" || g.side2 === "p1");
     state = recordResults(state, p1.map(({ g, id }) => ({ gameId: id, result: g.side1 === "p1" ? WIN1 : WIN2 }))).state;
     const marks = clinchTables(state)[0]!.marks;

@@ -7,8 +7,10 @@
 // Performance note: a 100,000-player round holds up to ~700,000 games, and a
 // simulation records every one of them. Copying the whole state per result would
 // be quadratic, so recording copies only the path to the changed game (state,
-// rounds array, current round, its group list, the touched group and its games);
-// everything else is shared with the previous state and never mutated.
+// rounds array, current round, one path through its group list and through the
+// touched group's games, both persistent vectors: vec.ts); everything else is
+// shared with the previous state and never mutated. The copied amount does not
+// depend on the number of groups or games.
 
 import { Prng } from "../prng";
 import type { GameTypeName } from "./game-types";
@@ -23,6 +25,8 @@ import {
   type FormatName,
   type Game,
   type GameResult,
+  type Group,
+  type Phase,
   type GameWithId,
   type PlanOptions,
   type RatingSource,
@@ -31,9 +35,12 @@ import {
   type TournamentState,
   type Transition,
 } from "./types";
+import { vec, vecAt, vecItems, vecSet, type Vec } from "./vec";
 
 /** Recursively drops `readonly`, for the copies the engine owns while building a new state. */
-export type Draft<T> = T extends readonly (infer U)[]
+export type Draft<T> = T extends Vec<unknown>
+  ? T // changed through vecSet / vecPush, which copy what they change
+  : T extends readonly (infer U)[]
   ? Draft<U>[]
   : T extends object
     ? { -readonly [K in keyof T]: Draft<T[K]> }
@@ -68,20 +75,29 @@ export function currentRound<F extends FormatName>(state: TournamentState<F>): R
   return round;
 }
 
+/** A round's groups, in order (an array to read, never to modify). */
+export const groupsOf = (round: Round): readonly Group[] => vecItems(round.groups);
+/** A round's phases (league), or none. */
+export const phasesOf = (round: Round): readonly Phase[] => (round.phases ? vecItems(round.phases) : []);
+/** The games of a group or phase, in order. */
+export const gamesOf = (container: Group | Phase): readonly Game[] => vecItems(container.games);
+
 /** Every game of a round, groups first then phases. */
 export function* roundGames(round: Round): Generator<Game> {
-  for (const g of round.groups) yield* g.games;
-  if (round.phases) for (const p of round.phases) yield* p.games;
+  for (const g of groupsOf(round)) yield* gamesOf(g);
+  for (const p of phasesOf(round)) yield* gamesOf(p);
 }
 
 /** Every game of a round with its id, groups first then phases. */
 export function* gamesWithIds(round: Round): Generator<GameWithId> {
-  for (let g = 0; g < round.groups.length; g++) {
-    const games = (round.groups[g] as Round["groups"][number]).games;
+  const groups = groupsOf(round);
+  for (let g = 0; g < groups.length; g++) {
+    const games = gamesOf(groups[g] as Group);
     for (let i = 0; i < games.length; i++) yield { id: groupGameId(round.number, g + 1, i + 1), ...(games[i] as Game) };
   }
-  for (const p of round.phases ?? []) {
-    for (let i = 0; i < p.games.length; i++) yield { id: phaseGameId(round.number, p.number, i + 1), ...(p.games[i] as Game) };
+  for (const p of phasesOf(round)) {
+    const games = gamesOf(p);
+    for (let i = 0; i < games.length; i++) yield { id: phaseGameId(round.number, p.number, i + 1), ...(games[i] as Game) };
   }
 }
 
@@ -104,9 +120,21 @@ export function findGame(state: TournamentState, gameId: string): GameWithId | n
   const loc = parseGameId(gameId);
   const round = loc ? state.rounds[loc.round - 1] : undefined;
   if (!loc || !round) return null;
-  const list = loc.kind === "g" ? round.groups : (round.phases ?? []);
-  const game = list[loc.container - 1]?.games[loc.n - 1];
+  const container = containerAt(round, loc);
+  const game = container && vecAt(container.games, loc.n - 1);
   return game ? { id: gameId, ...game } : null;
+}
+
+/** The group or phase a game id points into, or undefined. */
+function containerAt(round: Round, loc: GameLocation): Group | Phase | undefined {
+  if (loc.kind === "g") return vecAt(round.groups, loc.container - 1);
+  return round.phases && vecAt(round.phases, loc.container - 1);
+}
+
+/** The round with the group or phase at `loc` replaced (a bounded copy: vec.ts). */
+export function withContainer(round: DraftRound, loc: GameLocation, container: Group | Phase): void {
+  if (loc.kind === "g") round.groups = vecSet(round.groups, loc.container - 1, container as Group);
+  else round.phases = vecSet(round.phases as Vec<Phase>, loc.container - 1, container as Phase);
 }
 
 /** A rating lookup with a fallback for players the source does not know. */
@@ -240,10 +268,11 @@ export function checkResult(result: GameResult): GameResult {
 /** What a format adds to the shared result-recording loop. */
 export interface RoundHooks<F extends FormatName> {
   /**
-   * After one result: may release phases or add games to the touched container
-   * (only `round` and `container` are owned copies here). Adjust round.pending.
+   * After one result: may release phases or add games to the touched container at
+   * `loc` (only `round` is an owned copy here; replace a container with
+   * withContainer). Adjust round.pending.
    */
-  afterResult?(state: DraftState<F>, round: DraftRound, container: { games: Draft<Game>[] }, game: GameWithId, events: EngineEvent[]): void;
+  afterResult?(state: DraftState<F>, round: DraftRound, loc: GameLocation, game: GameWithId, events: EngineEvent[]): void;
   /**
    * The current round (the last one, an owned copy) has nothing pending: close it
    * and plan the next round or finish. Must not mutate earlier rounds.
@@ -256,12 +285,13 @@ export function draftOf<F extends FormatName>(state: TournamentState<F>): DraftS
   return { ...(state as DraftState<F>), rounds: state.rounds.slice() as DraftRound[], audit: state.audit.slice() as Draft<AuditEntry>[] };
 }
 
-/** Freshly copies the current round and its container lists so they can be edited. */
+/**
+ * A shallow copy of the current round, put in its place, so its fields can be set
+ * (its groups and phases are vectors, changed with withContainer).
+ */
 export function ownCurrentRound<F extends FormatName>(s: DraftState<F>): DraftRound {
   const i = s.rounds.length - 1;
-  const r = s.rounds[i] as DraftRound;
-  const owned: DraftRound = { ...r, groups: r.groups.slice() };
-  if (r.phases) owned.phases = r.phases.slice();
+  const owned: DraftRound = { ...(s.rounds[i] as DraftRound) };
   s.rounds[i] = owned;
   return owned;
 }
@@ -275,38 +305,25 @@ export function recordResults<F extends FormatName>(
   const s = draftOf(state);
   const events: EngineEvent[] = [];
   let round: DraftRound | null = null;
-  let owned = new Set<string>();
   for (const { gameId, result } of results) {
     if (s.status === "finished") throw new FormatError(`the tournament is finished; ${gameId} cannot take a result`);
     const loc = parseGameId(gameId);
     if (!loc) throw new FormatError(`unknown game id ${JSON.stringify(gameId)}`);
-    if (!round) {
-      round = ownCurrentRound(s);
-      owned = new Set();
-    }
+    round ??= ownCurrentRound(s);
     if (loc.round !== round.number) throw new FormatError(`game ${gameId} is not in the current round (${round.number})`);
-    const list = loc.kind === "g" ? round.groups : round.phases;
-    const key = `${loc.kind}${loc.container}`;
-    const original = list?.[loc.container - 1];
-    if (!list || !original) throw new FormatError(`unknown game id ${gameId}`);
-    let container = original;
-    if (!owned.has(key)) {
-      container = { ...original, games: original.games.slice() };
-      list[loc.container - 1] = container;
-      owned.add(key);
-    }
-    const game = container.games[loc.n - 1];
-    if (!game) throw new FormatError(`unknown game id ${gameId}`);
+    const container = containerAt(round as Round, loc);
+    const game = container && vecAt(container.games, loc.n - 1);
+    if (!container || !game) throw new FormatError(`unknown game id ${gameId}`);
     if (game.void) throw new FormatError(`game ${gameId} was voided`);
     if (game.result) throw new FormatError(`game ${gameId} already has a result`);
     if (loc.kind === "p" && loc.container > (round.releasedPhases ?? 0)) {
       throw new FormatError(`game ${gameId} belongs to phase ${loc.container}, which is not released yet`);
     }
-    const updated = { ...game, result: checkResult(result) };
+    const updated: Draft<Game> = { ...game, result: checkResult(result) };
     delete updated.chooser; // the choice is settled once the game is played
-    container.games[loc.n - 1] = updated;
+    withContainer(round, loc, { ...container, games: vecSet(container.games, loc.n - 1, updated as Game) });
     round.pending--;
-    hooks.afterResult?.(s, round, container, { id: gameId, ...updated }, events);
+    hooks.afterResult?.(s, round, loc, { id: gameId, ...updated }, events);
     if (round.pending === 0) {
       hooks.closeRound(s, options, events);
       round = null;
@@ -331,14 +348,17 @@ export function closeIfDone<F extends FormatName>(s: DraftState<F>, hooks: Round
  * them, a win for the opponent). Used by the groups and diagonal formats.
  */
 export function forfeitUnplayed(round: DraftRound, playerId: string): void {
-  for (const group of round.groups) {
-    group.games.forEach((g, i) => {
-      if (g.result || g.void || (g.side1 !== playerId && g.side2 !== playerId)) return;
-      group.games[i] = { ...g, result: { outcome: g.side1 === playerId ? "0-1" : "1-0", reason: "withdrawal" } };
-      delete group.games[i]!.chooser;
-      round.pending--;
-    });
-  }
+  round.groups = vec(
+    groupsOf(round as Round).map((group) => {
+      const games = gamesOf(group).map((g): Game => {
+        if (g.result || g.void || (g.side1 !== playerId && g.side2 !== playerId)) return g;
+        round.pending--;
+        const { chooser: _settled, ...rest } = g;
+        return { ...rest, result: { outcome: g.side1 === playerId ? "0-1" : "1-0", reason: "withdrawal" } };
+      });
+      return { ...group, games: vec(games) };
+    }),
+  );
 }
 
 export function assertCanWithdraw(state: TournamentState, playerId: string): void {
@@ -487,10 +507,8 @@ export function correctResult<F extends FormatName>(state: TournamentState<F>, g
   }
   const s = draftOf(state);
   const owned = ownCurrentRound(s);
-  const list = (loc.kind === "g" ? owned.groups : owned.phases) as { games: readonly Game[] }[];
-  const container = list[loc.container - 1]!;
-  const games = container.games.slice();
-  games[loc.n - 1] = { ...games[loc.n - 1]!, result: checkResult(result) };
-  list[loc.container - 1] = { ...container, games } as never;
+  const container = containerAt(round, loc) as Group | Phase;
+  const { id: _id, ...stored } = game;
+  withContainer(owned, loc, { ...container, games: vecSet(container.games, loc.n - 1, { ...stored, result: checkResult(result) }) });
   return s as TournamentState<F>;
 }

@@ -5,6 +5,7 @@ import { playableGames, recordResults, standings, startTournament, validateSetti
 import { simulate, simulatedPlayers } from "./simulate";
 import { WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
 import type { DiagonalSettings, Game, Round } from "./types";
+import { gamesOf, groupsOf } from "./core";
 
 function opponents(n: number, k: number, i: number): number[] {
   const out: number[] = [];
@@ -37,7 +38,7 @@ describe("diagonal pattern (rule book examples)", () => {
   it("the round lists its players in circle (rating) order; side 1 is the player at i against i+d", () => {
     const s = startTournament("diagonal", players(12), { firstRoundOpponents: 2 }, 1);
     const r = s.rounds[0]!;
-    expect(r.groups[0]!.players).toEqual(players(12).map((p) => p.id));
+    expect(groupsOf(r)[0]!.players).toEqual(players(12).map((p) => p.id));
     expect(playableGames(s)[0]).toEqual({ id: "r1-g1-1", side1: "p1", side2: "p5" });
     expect(r.pattern).toMatchObject({ opponents: 2, base: [4], offsets: [4], rematches: 0 });
   });
@@ -49,7 +50,7 @@ function checkRound(round: Round, settings: DiagonalSettings): void {
   const pairCount = new Map<string, number>();
   const side1 = new Map<string, number>();
   const games = new Map<string, number>();
-  for (const g of round.groups[0]!.games) {
+  for (const g of gamesOf(groupsOf(round)[0]!)) {
     const key = [g.side1, g.side2].sort().join("|");
     pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
     side1.set(g.side1, (side1.get(g.side1) ?? 0) + 1);
@@ -135,7 +136,7 @@ describe("elimination and the end", () => {
   it("withdrawal forfeits the round's unplayed games and takes the player out", () => {
     const s0 = startTournament("diagonal", players(10), {}, 1);
     const s = withdraw(s0, "p1").state;
-    const p1 = s.rounds[0]!.groups[0]!.games.filter((g) => g.side1 === "p1" || g.side2 === "p1");
+    const p1 = gamesOf(groupsOf(s.rounds[0]!)[0]!).filter((g) => g.side1 === "p1" || g.side2 === "p1");
     expect(p1.every((g) => g.result?.reason === "withdrawal")).toBe(true);
     const done = playOut(s, favouriteWins);
     expect(done.rounds[0]!.advanced).not.toContain("p1");

@@ -52,6 +52,7 @@ import {
   type Tally,
 } from "./core";
 import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { vec } from "./vec";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
 import {
   FormatError,
@@ -221,7 +222,7 @@ export function planDiagonalRound(
       name,
       seeds: seeds.slice(),
       ratings: ratings.slice(),
-      groups: [{ name, players: seeds.slice(), games }],
+      groups: vec([{ name, players: seeds.slice(), games: vec(games) }]),
       pending: games.length,
       status: "playing",
       pattern,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { gamesWithIds, parseGameId } from "./core";
+import { gamesOf, gamesWithIds, groupsOf, parseGameId } from "./core";
 import { balancedGroupSizes, fixedGroupSizes, planGroupsRound, GROUPS_DEFAULTS } from "./groups";
 import { recordResults, roundStandings, standings, startTournament, validateSettings, withdraw, playableGames } from "./registry";
 import { simulate, simulatedPlayers } from "./simulate";
@@ -62,7 +62,7 @@ describe("planning a groups round", () => {
   it("fills groups top-down in seed order with a double round robin and deterministic ids", () => {
     const seeds = Array.from({ length: 9 }, (_, i) => `p${i + 1}`);
     const round = planGroupsRound(1, seeds, seeds.map(() => 1500), GROUPS_DEFAULTS);
-    expect(round.groups.map((g) => g.players)).toEqual([
+    expect(groupsOf(round).map((g) => g.players)).toEqual([
       ["p1", "p2", "p3", "p4"],
       ["p5", "p6", "p7"],
       ["p8", "p9"],
@@ -71,7 +71,7 @@ describe("planning a groups round", () => {
       { id: "r1-g1-1", side1: "p1", side2: "p2" },
       { id: "r1-g1-2", side1: "p2", side2: "p1" },
     ]);
-    for (const g of round.groups) checkDoubleRoundRobin(g.players, g.games, 1);
+    for (const g of groupsOf(round)) checkDoubleRoundRobin(g.players, gamesOf(g), 1);
     expect(round.pending).toBe(12 + 6 + 2);
   });
 
@@ -105,7 +105,7 @@ describe("advancing and ending", () => {
 
   it("a group of one plays nothing and advances", () => {
     const s = startTournament("groups", players(3), { groupSize: 2 }, 1);
-    expect(s.rounds[0]?.groups.map((g) => g.players.length)).toEqual([2, 1]);
+    expect(groupsOf(s.rounds[0]!).map((g) => g.players.length)).toEqual([2, 1]);
     const done = playOut(s, favouriteWins);
     expect(done.rounds[0]?.advanced).toEqual(["p1", "p3"]);
     expect(done.champions).toEqual(["p1"]);
@@ -124,7 +124,7 @@ describe("advancing and ending", () => {
     // twice and every other pair splits its two games: all score 4, but b is 2W 2L
     // while a and c are 1W 2D 1L, so the group is tied yet not inseparable.
     const cyclic = (g: GameWithId, round: TournamentState["rounds"][number]): Game["result"] => {
-      const group = round.groups[(parseGameId(g.id)?.container ?? 0) - 1];
+      const group = groupsOf(round)[(parseGameId(g.id)?.container ?? 0) - 1];
       if (!group || group.players.length === 2) return DRAW;
       const [a, , c] = group.players;
       const pair = new Set([g.side1, g.side2]);
@@ -146,7 +146,7 @@ describe("advancing and ending", () => {
     const first = playableGames(s)[0]!;
     s = recordResults(s, [{ gameId: first.id, result: WIN1 }]).state;
     s = withdraw(s, "p1").state;
-    const games = s.rounds[0]!.groups[0]!.games.filter((g) => g.side1 === "p1" || g.side2 === "p1");
+    const games = gamesOf(groupsOf(s.rounds[0]!)[0]!).filter((g) => g.side1 === "p1" || g.side2 === "p1");
     expect(games.filter((g) => g.result?.reason === "withdrawal")).toHaveLength(5);
     s = playOut(s, favouriteWins);
     expect(s.rounds[0]?.advanced).toEqual(["p2"]);
@@ -193,8 +193,8 @@ describe("groups properties over random sizes and seeds", () => {
         for (const r of s.rounds) {
           expect(r.seeds.length).toBe(field);
           const expected = settings.partition === "fixed" ? fixedGroupSizes(field, settings.groupSize) : balancedGroupSizes(field, settings.maxGroupSize);
-          expect(r.groups.map((g) => g.players.length)).toEqual(expected);
-          for (const g of r.groups) checkDoubleRoundRobin(g.players, g.games, settings.gamesPerPair);
+          expect(groupsOf(r).map((g) => g.players.length)).toEqual(expected);
+          for (const g of groupsOf(r)) checkDoubleRoundRobin(g.players, gamesOf(g), settings.gamesPerPair);
           // Seeds are in rating order as recorded with the round.
           for (let i = 1; i < r.ratings.length; i++) expect(r.ratings[i]).toBeLessThanOrEqual(r.ratings[i - 1] as number);
           expect((r.advanced?.length ?? 0) + (r.eliminated?.length ?? 0)).toBe(field);

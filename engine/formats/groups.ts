@@ -24,6 +24,8 @@ import {
   begin,
   closeIfDone,
   finish,
+  gamesOf,
+  groupsOf,
   lastKnownRatings,
   orderByRating,
   ratingLookup,
@@ -42,7 +44,8 @@ import {
 import { GAME_TYPES } from "./game-types";
 import { rankByKeys, type RankEntry, type RankKey } from "./standings";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
-import type { EngineEvent, Format, Game, GroupStanding, GroupsSettings, PlanOptions, Problem, Round, SettingsInput, TournamentState } from "./types";
+import { vec } from "./vec";
+import type { EngineEvent, Format, Game, Group, GroupStanding, GroupsSettings, PlanOptions, Problem, Round, SettingsInput, TournamentState } from "./types";
 import { FormatError } from "./types";
 
 export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
@@ -78,7 +81,7 @@ export function groupSizes(n: number, settings: GroupsSettings): number[] {
 /** Plans one round: groups cut top-down from the seed order, double round robin in each. */
 export function planGroupsRound(number: number, seeds: readonly string[], ratings: readonly number[], settings: GroupsSettings): Round {
   const sizes = groupSizes(seeds.length, settings);
-  const groups = [];
+  const groups: Group[] = [];
   let pending = 0;
   let start = 0;
   for (let gi = 0; gi < sizes.length; gi++) {
@@ -101,9 +104,9 @@ export function planGroupsRound(number: number, seeds: readonly string[], rating
       }
     }
     pending += games.length;
-    groups.push({ name: `Group ${gi + 1}`, players, games });
+    groups.push({ name: `Group ${gi + 1}`, players, games: vec(games) });
   }
-  return { number, name: `Round ${number}`, seeds: seeds.slice(), ratings: ratings.slice(), groups, pending, status: "playing" };
+  return { number, name: `Round ${number}`, seeds: seeds.slice(), ratings: ratings.slice(), groups: vec(groups), pending, status: "playing" };
 }
 
 const score = (t: Tally): number => 2 * t.wins + t.draws;
@@ -138,8 +141,8 @@ const hooks: RoundHooks<"groups"> = {
     const advanced: string[] = [];
     const eliminated: string[] = [];
     let inseparable = true;
-    for (const group of round.groups) {
-      const o = judgeGroup(group.players, group.games, withdrawn);
+    for (const group of groupsOf(round as Round)) {
+      const o = judgeGroup(group.players, gamesOf(group), withdrawn);
       advanced.push(...o.advanced);
       eliminated.push(...o.eliminated);
       inseparable &&= o.inseparable;
@@ -264,8 +267,8 @@ export const groupsFormat: Format<"groups"> = {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     const { status } = statusLookup(state);
-    return round.groups.map((group): GroupStanding => {
-      const tallies = groupRows(state, group.players, group.games);
+    return groupsOf(round).map((group): GroupStanding => {
+      const tallies = groupRows(state, group.players, gamesOf(group));
       const entries = group.players.map((p): RankEntry => {
         const t = tallies.get(p) as Tally;
         return {

@@ -6,3 +6,4 @@ export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, t
 export { clinchTables, type ClinchTable } from "./clinch-tables";
 export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
 export { sideBalance, tournamentSideBalance, scorePercent, type SideBalance, type SideRecord } from "./side-balance";
+export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";

@@ -5,6 +5,7 @@ import { playableGames, recordResult, recordResults, standings, startTournament,
 import { simulate, simulatedPlayers } from "./simulate";
 import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
 import type { Game, TournamentState } from "./types";
+import { gamesOf, phasesOf } from "./core";
 
 const letters = (id: string) => "ABCDE"[Number(id.slice(1)) - 1];
 const show = (g: Game) => `${letters(g.side1)}–${letters(g.side2)}`;
@@ -12,9 +13,9 @@ const show = (g: Game) => `${letters(g.side1)}–${letters(g.side2)}`;
 describe("league schedule", () => {
   it("reproduces the documented five-player table exactly", () => {
     const s = startTournament("league", players(5), {}, 1);
-    const phases = s.rounds[0]!.phases!;
+    const phases = phasesOf(s.rounds[0]!);
     expect(phases).toHaveLength(10);
-    const table = phases.map((p) => [p.games.map(show).join(", "), p.byes.map(letters).join()]);
+    const table = phases.map((p) => [gamesOf(p).map(show).join(", "), p.byes.map(letters).join()]);
     expect(table.slice(0, 5)).toEqual([
       ["A–B, C–D", "E"],
       ["A–C, B–E", "D"],
@@ -77,15 +78,15 @@ describe("league schedule", () => {
   it("has the documented numbers for every size 4–30: phases, games, byes, pairs on each side", () => {
     for (let x = 4; x <= 30; x++) {
       const s = startTournament("league", players(x), {}, 1);
-      const phases = s.rounds[0]!.phases!;
+      const phases = phasesOf(s.rounds[0]!);
       const even = x % 2 === 0;
       expect(phases).toHaveLength(even ? 2 * (x - 1) : 2 * x);
       const meetings = new Map<string, number>();
       const byes = new Map<string, number[]>();
       for (const p of phases) {
-        expect(p.games).toHaveLength(even ? x / 2 : (x - 1) / 2);
+        expect(gamesOf(p)).toHaveLength(even ? x / 2 : (x - 1) / 2);
         const busy = new Set<string>();
-        for (const g of p.games) {
+        for (const g of gamesOf(p)) {
           expect(busy.has(g.side1) || busy.has(g.side2)).toBe(false);
           busy.add(g.side1).add(g.side2);
           meetings.set(`${g.side1}>${g.side2}`, (meetings.get(`${g.side1}>${g.side2}`) ?? 0) + 1);
@@ -101,7 +102,7 @@ describe("league schedule", () => {
       // Cycle 2 = cycle 1, same order, sides reversed.
       const half = phases.length / 2;
       for (let i = 0; i < half; i++) {
-        expect(phases[i + half]!.games.map((g) => [g.side2, g.side1])).toEqual(phases[i]!.games.map((g) => [g.side1, g.side2]));
+        expect(gamesOf(phases[i + half]!).map((g) => [g.side2, g.side1])).toEqual(gamesOf(phases[i]!).map((g) => [g.side1, g.side2]));
         expect(phases[i + half]!.byes).toEqual(phases[i]!.byes);
       }
       // Odd: two byes per player, one per cycle.
@@ -154,7 +155,7 @@ describe("league play", () => {
     const decide = (g: Game) => (g.side1 === "p1" && g.side2 === "p2") || (g.side1 === "p2" && g.side2 === "p1") ? (g.side1 === "p1" ? WIN1 : WIN2) : WIN2;
     for (const [type, black] of [["tafl", 1], ["chess", 2]] as const) {
       const s = playOut(startTournament("league", players(4), {}, 1, { gameType: type }), decide);
-      const all = s.rounds[0]!.phases!.flatMap((p) => p.games);
+      const all = phasesOf(s.rounds[0]!).flatMap((p) => gamesOf(p));
       for (const row of standings(s)) {
         const expected = all.filter((g) => (black === 1 ? g.side1 : g.side2) === row.player && g.result?.outcome === (black === 1 ? "1-0" : "0-1")).length;
         expect(row.values.winsAsBlack).toBe(expected);
@@ -168,7 +169,7 @@ describe("league play", () => {
     let s = recordResults(base, playableGames(base).map((g) => ({ gameId: g.id, result: WIN2 }))).state;
     s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: WIN2 }))).state;
     const early = withdraw(s, "p5").state;
-    const p5Games = early.rounds[0]!.phases!.flatMap((p) => p.games).filter((g) => g.side1 === "p5" || g.side2 === "p5");
+    const p5Games = phasesOf(early.rounds[0]!).flatMap((p) => gamesOf(p)).filter((g) => g.side1 === "p5" || g.side2 === "p5");
     expect(p5Games.every((g) => g.void)).toBe(true);
     const done = playOut(early, favouriteWins);
     const rows = standings(done);
@@ -177,7 +178,7 @@ describe("league play", () => {
 
     // Play until p5 has 4 results (half of 8), then withdraw: forfeits.
     let t = base;
-    const played = (st: TournamentState) => st.rounds[0]!.phases!.flatMap((p) => p.games).filter((g) => g.result && (g.side1 === "p5" || g.side2 === "p5")).length;
+    const played = (st: TournamentState) => phasesOf(st.rounds[0]!).flatMap((p) => gamesOf(p)).filter((g) => g.result && (g.side1 === "p5" || g.side2 === "p5")).length;
     while (played(t) < 4) t = recordResults(t, playableGames(t).map((g) => ({ gameId: g.id, result: WIN1 }))).state;
     const late = withdraw(t, "p5").state;
     expect(late.withdrawals[0]?.treatment).toBe("forfeit");

@@ -19,6 +19,8 @@ import {
   closeIfDone,
   deepDraft,
   finish,
+  gamesOf,
+  phasesOf,
   recordResults,
   roundGames,
   tallyGames,
@@ -30,6 +32,7 @@ import {
 import { GAME_TYPES } from "./game-types";
 import { leagueCycle } from "./league-schedule";
 import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { vec, vecAt, vecSize } from "./vec";
 import { checkKnownKeys, checkPlayerCount } from "./validation";
 import {
   FormatError,
@@ -68,7 +71,7 @@ export function planLeagueRound(seeds: readonly string[], ratings: readonly numb
         return { side1: seeds[s1] as string, side2: seeds[s2] as string };
       });
       const bye = cycle.byes[p];
-      phases.push({ number, byes: bye === null || bye === undefined ? [] : [seeds[bye] as string], games });
+      phases.push({ number, byes: bye === null || bye === undefined ? [] : [seeds[bye] as string], games: vec(games) });
     });
   }
   return {
@@ -76,21 +79,21 @@ export function planLeagueRound(seeds: readonly string[], ratings: readonly numb
     name: "League",
     seeds: seeds.slice(),
     ratings: ratings.slice(),
-    groups: [],
-    phases,
+    groups: vec([]),
+    phases: vec(phases),
     releasedPhases: 1,
-    pending: phases[0]?.games.length ?? 0,
+    pending: phases[0] ? vecSize(phases[0].games) : 0,
     status: "playing",
   };
 }
 
 /** Releases the following phases until one has open games (or none is left). */
 function releaseNext(round: DraftRound, events: EngineEvent[]): void {
-  const phases = round.phases ?? [];
-  while (round.pending === 0 && (round.releasedPhases ?? 0) < phases.length) {
-    const phase = phases[round.releasedPhases ?? 0] as Phase;
+  const phases = round.phases ?? vec<Phase>([]);
+  while (round.pending === 0 && (round.releasedPhases ?? 0) < vecSize(phases)) {
+    const phase = vecAt(phases, round.releasedPhases ?? 0) as Phase;
     round.releasedPhases = phase.number;
-    round.pending = phase.games.filter((g) => !g.result && !g.void).length;
+    round.pending = gamesOf(phase).filter((g) => !g.result && !g.void).length;
     events.push({ type: "phase-released", round: round.number, phase: phase.number });
   }
 }
@@ -211,20 +214,23 @@ export const leagueFormat: Format<"league"> = {
     assertCanWithdraw(state, playerId);
     const s = deepDraft(state);
     const round = s.rounds[0] as DraftRound;
-    const phases = round.phases ?? [];
+    const phases = phasesOf(round as Round);
     const mine = (g: Game) => g.side1 === playerId || g.side2 === playerId;
     let played = 0;
-    for (const p of phases) for (const g of p.games) if (mine(g) && g.result && !g.void) played++;
+    for (const p of phases) for (const g of gamesOf(p)) if (mine(g) && g.result && !g.void) played++;
     const voiding = played < round.seeds.length - 1;
-    for (const phase of phases) {
-      const open = phase.number <= (round.releasedPhases ?? 0);
-      phase.games.forEach((g, i) => {
-        if (!mine(g) || g.void) return;
-        if (open && !g.result) round.pending--;
-        if (voiding) phase.games[i] = { ...g, void: true };
-        else if (!g.result) phase.games[i] = { ...g, result: { outcome: g.side1 === playerId ? "0-1" : "1-0", reason: "withdrawal" } };
-      });
-    }
+    round.phases = vec(
+      phases.map((phase) => {
+        const open = phase.number <= (round.releasedPhases ?? 0);
+        const games = gamesOf(phase).map((g): Game => {
+          if (!mine(g) || g.void) return g;
+          if (open && !g.result) round.pending--;
+          if (voiding) return { ...g, void: true };
+          return g.result ? g : { ...g, result: { outcome: g.side1 === playerId ? "0-1" : "1-0", reason: "withdrawal" } };
+        });
+        return { ...phase, games: vec(games) };
+      }),
+    );
     s.withdrawals.push({ player: playerId, round: 1, treatment: voiding ? "void" : "forfeit" });
     const events: EngineEvent[] = [];
     releaseNext(round, events);

@@ -12,7 +12,9 @@
 // `ratings` are the players' current ratings; they are read only when the call
 // completes a round and the next one is planned (groups and diagonal re-seed each
 // round by rating). Pass them on every call, or at least when
-// pendingGames(state) === 1. States are plain JSON: store them as they are.
+// pendingGames(state) === 1. States are plain JSON: store them as they are. Read a
+// round's groups, phases and games with groupsOf / phasesOf / gamesOf (or the vec*
+// functions for one item): they are persistent vectors (vec.ts).
 
 import { chooseRole as stagedChooseRole, stagedFormat } from "./staged";
 import { currentRound, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
@@ -137,7 +139,7 @@ export function pendingGames(state: TournamentState): number {
   return state.status === "finished" ? 0 : currentRound(state).pending;
 }
 
-export { correctResult } from "./core";
+export { correctResult, gamesOf, groupsOf, phasesOf } from "./core";
 
 /** Staged format, round 2 on: the higher seed picks A (side 1) or B (side 2) before the game. */
 export function chooseRole<F extends FormatName>(state: TournamentState<F>, gameId: string, playerId: string, role: "A" | "B"): TournamentState<F> {

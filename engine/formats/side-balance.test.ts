@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sideBalance, scorePercent, tournamentSideBalance } from "./side-balance";
 import { recordResults, startTournament } from "./registry";
 import { DRAW, players, WIN1, WIN2 } from "./testing";
+import { gamesOf, groupsOf } from "./core";
 
 describe("side balance", () => {
   it("counts wins, draws and losses per side and per player, leaving out void and unplayed games", () => {
@@ -32,7 +33,7 @@ describe("side balance", () => {
 
   it("reads every round of a tournament", () => {
     let s = startTournament("groups", players(3), {}, 1);
-    const games = s.rounds[0]!.groups[0]!.games;
+    const games = gamesOf(groupsOf(s.rounds[0]!)[0]!);
     s = recordResults(s, games.map((_, i) => ({ gameId: `r1-g1-${i + 1}`, result: i % 2 === 0 ? WIN1 : WIN2 }))).state;
     const b = tournamentSideBalance(s);
     expect(b.games).toBeGreaterThanOrEqual(6);

@@ -11,8 +11,9 @@
 
 import { Prng } from "../prng";
 import { GAME_TYPES, type GameType, type GameTypeName } from "./game-types";
+import { gamesOf, groupsOf, phasesOf } from "./core";
 import { playableGames, recordResults, standings, startTournament } from "./registry";
-import type { FormatName, GameResult, Player, SettingsByFormat, SettingsInput, TournamentState } from "./types";
+import type { FormatName, Game, GameResult, Player, SettingsByFormat, SettingsInput, TournamentState } from "./types";
 
 export interface SimulationOptions<F extends FormatName = FormatName> {
   readonly format: F;
@@ -99,7 +100,7 @@ export interface SimulationReport {
 
 /** The documented JSON shape of a simulated (or real) tournament. */
 export function simulationReport(state: TournamentState): SimulationReport {
-  const game = (g: TournamentState["rounds"][number]["groups"][number]["games"][number], phase?: number): SimulationGame => ({
+  const game = (g: Game, phase?: number): SimulationGame => ({
     side1: g.side1,
     side2: g.side2,
     result: g.result?.outcome ?? null,
@@ -114,8 +115,8 @@ export function simulationReport(state: TournamentState): SimulationReport {
       number: r.number,
       name: r.name,
       ...(r.phases
-        ? { phases: r.phases.map((p) => ({ number: p.number, byes: p.byes, games: p.games.map((g) => game(g, p.number)) })) }
-        : { groups: r.groups.map((gr) => ({ name: gr.name, players: gr.players, games: gr.games.map((g) => game(g)) })) }),
+        ? { phases: phasesOf(r).map((p) => ({ number: p.number, byes: p.byes, games: gamesOf(p).map((g) => game(g, p.number)) })) }
+        : { groups: groupsOf(r).map((gr) => ({ name: gr.name, players: gr.players, games: gamesOf(gr).map((g) => game(g)) })) }),
       advanced: r.advanced ?? [],
     })),
     standings: standings(state).map((s) => ({ player: s.player, rank: s.rank, values: s.values })),

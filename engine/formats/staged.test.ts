@@ -7,6 +7,7 @@ import { chooseRole, findGame, playableGames, recordResult, recordResults, round
 import { simulate, simulatedPlayers } from "./simulate";
 import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
 import type { AuditEntry, Game, GameResult, TournamentState } from "./types";
+import { gamesOf, groupsOf } from "./core";
 
 describe("round 1: snake seeding and roles", () => {
   it("deals seeds 1..28 as the rule book's table", () => {
@@ -17,7 +18,7 @@ describe("round 1: snake seeding and roles", () => {
       Green: [4, 5, 12, 13, 20, 21, 28],
     };
     const s = startTournament("staged", players(28), {}, 1);
-    for (const g of s.rounds[0]!.groups) expect(g.players).toEqual(table[g.name]!.map((n) => `p${n}`));
+    for (const g of groupsOf(s.rounds[0]!)) expect(g.players).toEqual(table[g.name]!.map((n) => `p${n}`));
     expect(Object.values(table).flat().map(snakeGroup)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3]);
   });
 
@@ -32,22 +33,22 @@ describe("round 1: snake seeding and roles", () => {
       [[2, 4, 6], [1, 3, 5]],
     ];
     const s = startTournament("staged", players(28), {}, 1);
-    const blue = s.rounds[0]!.groups[0]!;
+    const blue = groupsOf(s.rounds[0]!)[0]!;
     const seedOf = (id: string) => blue.players.indexOf(id) + 1;
     table.forEach(([asA, asB], i) => {
       const seed = i + 1;
       const id = blue.players[i] as string;
-      const aGames = blue.games.filter((g) => g.side1 === id).map((g) => seedOf(g.side2)).sort();
-      const bGames = blue.games.filter((g) => g.side2 === id).map((g) => seedOf(g.side1)).sort();
+      const aGames = gamesOf(blue).filter((g) => g.side1 === id).map((g) => seedOf(g.side2)).sort();
+      const bGames = gamesOf(blue).filter((g) => g.side2 === id).map((g) => seedOf(g.side1)).sort();
       expect([seed, aGames, bGames]).toEqual([seed, asA, asB]);
       for (const o of asA) expect(round1PlayerA(Math.min(seed, o), Math.max(seed, o))).toBe(seed);
     });
-    expect(blue.games.every((g) => g.chooser === undefined)).toBe(true);
+    expect(gamesOf(blue).every((g) => g.chooser === undefined)).toBe(true);
   });
 
   it("fewer than 28: the same snake order, group sizes differ by at most one", () => {
     for (let n = 16; n <= 32; n++) {
-      const sizes = startTournament("staged", players(n), {}, 1).rounds[0]!.groups.map((g) => g.players.length);
+      const sizes = groupsOf(startTournament("staged", players(n), {}, 1).rounds[0]!).map((g) => g.players.length);
       expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
       expect(sizes.reduce((a, b) => a + b)).toBe(n);
     }
@@ -105,14 +106,14 @@ describe("groupings", () => {
     const r2 = s.rounds[1]!;
     const pick = r2.grouping!;
     expect(s.audit.find((a) => a.round === 2)?.decided).toBe(`grouping ${pick + 1} of 6`);
-    const slot = (code: string) => r1.groups["BYRG".indexOf(code[0]!)]!.ranking![Number(code[1]) - 1];
+    const slot = (code: string) => groupsOf(r1)["BYRG".indexOf(code[0]!)]!.ranking![Number(code[1]) - 1];
     ROUND2_GROUPINGS[pick]!.forEach((codes, gi) => {
       const expected = codes.slice().sort((a, b) => Number(a[1]) - Number(b[1])).map(slot);
-      expect(r2.groups[gi]!.players).toEqual(expected);
-      expect(r2.groups[gi]!.name).toBe("TEBS"[gi]);
+      expect(groupsOf(r2)[gi]!.players).toEqual(expected);
+      expect(groupsOf(r2)[gi]!.name).toBe("TEBS"[gi]);
     });
     // From round 2 on the higher seed is A by default and may choose.
-    for (const g of r2.groups) for (const game of g.games) expect(game.chooser).toBe(game.side1);
+    for (const g of groupsOf(r2)) for (const game of gamesOf(g)) expect(game.chooser).toBe(game.side1);
   });
 });
 
@@ -163,12 +164,12 @@ describe("knockouts", () => {
     const r3 = s.rounds[2]!;
     const semis = s.rounds[3]!;
     expect(semis.name).toBe("Semi-finals");
-    expect(semis.groups.map((g) => g.players)).toEqual([
-      [r3.groups[0]!.ranking![0], r3.groups[1]!.ranking![1]],
-      [r3.groups[1]!.ranking![0], r3.groups[0]!.ranking![1]],
+    expect(groupsOf(semis).map((g) => g.players)).toEqual([
+      [groupsOf(r3)[0]!.ranking![0], groupsOf(r3)[1]!.ranking![1]],
+      [groupsOf(r3)[1]!.ranking![0], groupsOf(r3)[0]!.ranking![1]],
     ]);
-    expect(semis.groups[0]!.games).toHaveLength(1);
-    expect(semis.groups[0]!.games[0]).toMatchObject({ side1: semis.groups[0]!.players[0], chooser: semis.groups[0]!.players[0] });
+    expect(groupsOf(semis)[0]!.games).toHaveLength(1);
+    expect(gamesOf(groupsOf(semis)[0]!)[0]).toMatchObject({ side1: groupsOf(semis)[0]!.players[0], chooser: groupsOf(semis)[0]!.players[0] });
   });
 
   it("a drawn semi-final is replayed with roles swapped until decided", () => {
@@ -183,15 +184,15 @@ describe("knockouts", () => {
     s = recordResult(s, "r4-g1-3", WIN2).state; // side 2 of the third game = side 2 of the first
     s = recordResult(s, "r4-g2-1", WIN1).state;
     expect(s.rounds).toHaveLength(5);
-    expect(s.rounds[3]!.groups[0]!.ranking).toEqual([first.side2, first.side1]);
+    expect(groupsOf(s.rounds[3]!)[0]!.ranking).toEqual([first.side2, first.side1]);
     const final = s.rounds[4]!;
-    expect(final.groups.map((g) => g.name)).toEqual(["Final", "Third place"]);
-    s = playOut(s, (g) => (g.side1 === final.groups[0]!.players[0] ? WIN1 : WIN1));
-    expect(s.champions).toEqual([final.groups[0]!.players[0]]);
+    expect(groupsOf(final).map((g) => g.name)).toEqual(["Final", "Third place"]);
+    s = playOut(s, (g) => (g.side1 === groupsOf(final)[0]!.players[0] ? WIN1 : WIN1));
+    expect(s.champions).toEqual([groupsOf(final)[0]!.players[0]]);
     const rows = standings(s);
     expect(rows.slice(0, 4).map((r) => r.rank)).toEqual([1, 2, 3, 4]);
     expect(rows[0]!.player).toBe(s.champions[0]);
-    expect(rows[2]!.player).toBe(final.groups[1]!.players[0]);
+    expect(rows[2]!.player).toBe(groupsOf(final)[1]!.players[0]);
   });
 
   it("the higher seed can choose role B before the game, once; nobody else can", () => {
@@ -199,8 +200,8 @@ describe("knockouts", () => {
     const g = findGame(s, "r4-g1-1")!;
     expect(() => chooseRole(s, g.id, g.side2, "A")).toThrow(/higher seed/);
     const swapped = chooseRole(s, g.id, g.side1, "B");
-    expect(swapped.rounds[3]!.groups[0]!.games[0]).toMatchObject({ side1: g.side2, side2: g.side1 });
-    expect(swapped.rounds[3]!.groups[0]!.games[0]!.chooser).toBeUndefined();
+    expect(gamesOf(groupsOf(swapped.rounds[3]!)[0]!)[0]).toMatchObject({ side1: g.side2, side2: g.side1 });
+    expect(gamesOf(groupsOf(swapped.rounds[3]!)[0]!)[0]!.chooser).toBeUndefined();
     // One choice: swapping back (and so flipping a reported result) is refused.
     expect(() => chooseRole(swapped, g.id, g.side1, "A")).toThrow(/fixed/);
     const played = recordResult(swapped, g.id, WIN1).state;
@@ -216,9 +217,9 @@ describe("withdrawals", () => {
     const p1Game = playableGames(s).find((g) => g.side1 === "p1" || g.side2 === "p1")!;
     s = recordResult(s, p1Game.id, p1Game.side1 === "p1" ? WIN1 : WIN2).state;
     s = withdraw(s, "p1").state;
-    expect(s.rounds[0]!.groups[0]!.games.filter((g) => g.side1 === "p1" || g.side2 === "p1").every((g) => g.void)).toBe(true);
+    expect(gamesOf(groupsOf(s.rounds[0]!)[0]!).filter((g) => g.side1 === "p1" || g.side2 === "p1").every((g) => g.void)).toBe(true);
     s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
-    expect(s.rounds[0]!.groups[0]!.ranking).not.toContain("p1");
+    expect(groupsOf(s.rounds[0]!)[0]!.ranking).not.toContain("p1");
     expect(s.rounds[1]!.seeds).not.toContain("p1");
     expect(s.rounds[1]!.seeds).toHaveLength(16);
   });
@@ -227,7 +228,7 @@ describe("withdrawals", () => {
     const s = startTournament("staged", players(20), {}, 1);
     const t = withdraw(s, "p2");
     expect(t.events).toEqual([{ type: "round-replanned", round: 1 }]);
-    expect(t.state.rounds[0]!.groups.map((g) => g.players[0])).toEqual(["p1", "p3", "p4", "p5"]);
+    expect(groupsOf(t.state.rounds[0]!).map((g) => g.players[0])).toEqual(["p1", "p3", "p4", "p5"]);
     expect(t.state.rounds[0]!.seeds).toHaveLength(19);
   });
 
@@ -235,7 +236,7 @@ describe("withdrawals", () => {
     let s = startTournament("staged", players(20), {}, 1);
     s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
     const before = s.rounds[1]!;
-    const blueRanking = s.rounds[0]!.groups[0]!.ranking!;
+    const blueRanking = groupsOf(s.rounds[0]!)[0]!.ranking!;
     const t = withdraw(s, blueRanking[1]!);
     expect(t.events).toEqual([{ type: "round-replanned", round: 2 }]);
     const after = t.state.rounds[1]!;
@@ -254,8 +255,8 @@ describe("staged properties over random sizes and seeds", () => {
         const s = simulate({ format: "staged", players: simulatedPlayers(n), seed, rated });
         expect(s.status).toBe("finished");
         checkGameIds(s);
-        expect(s.rounds.map((r) => r.groups.map((g) => g.players.length))).toEqual([
-          s.rounds[0]!.groups.map((g) => g.players.length),
+        expect(s.rounds.map((r) => groupsOf(r).map((g) => g.players.length))).toEqual([
+          groupsOf(s.rounds[0]!).map((g) => g.players.length),
           [4, 4, 4, 4],
           [4, 4],
           [2, 2],
@@ -263,23 +264,23 @@ describe("staged properties over random sizes and seeds", () => {
         ]);
         // Single round robin in the group rounds; in knockouts only replays of draws.
         for (const r of s.rounds.slice(0, 3)) {
-          for (const g of r.groups) {
-            const pairs = new Set(g.games.map((x) => [x.side1, x.side2].sort().join("|")));
-            expect(pairs.size).toBe(g.games.length);
-            expect(g.games.length).toBe((g.players.length * (g.players.length - 1)) / 2);
+          for (const g of groupsOf(r)) {
+            const pairs = new Set(gamesOf(g).map((x) => [x.side1, x.side2].sort().join("|")));
+            expect(pairs.size).toBe(gamesOf(g).length);
+            expect(gamesOf(g).length).toBe((g.players.length * (g.players.length - 1)) / 2);
           }
         }
         for (const r of s.rounds.slice(3)) {
-          for (const g of r.groups) {
-            g.games.slice(0, -1).forEach((x) => expect(x.result?.outcome).toBe("draw"));
-            expect(g.games.at(-1)?.result?.outcome).not.toBe("draw");
+          for (const g of groupsOf(r)) {
+            gamesOf(g).slice(0, -1).forEach((x) => expect(x.result?.outcome).toBe("draw"));
+            expect(gamesOf(g).at(-1)?.result?.outcome).not.toBe("draw");
           }
         }
         const rows = standings(s);
         expect(rows.slice(0, 4).map((r) => r.rank)).toEqual([1, 2, 3, 4]);
         expect(rows[0]!.player).toBe(s.champions[0]);
         expect(rows).toHaveLength(n);
-        for (const r of s.rounds) expect(roundStandings(s, r.number).length).toBe(r.groups.length);
+        for (const r of s.rounds) expect(roundStandings(s, r.number).length).toBe(groupsOf(r).length);
         expect(jsonRoundTrip(s)).toEqual(s);
         expect(JSON.stringify(simulate({ format: "staged", players: simulatedPlayers(n), seed, rated }))).toBe(JSON.stringify(s));
       }),

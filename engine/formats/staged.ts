@@ -31,13 +31,16 @@ import {
   closeIfDone,
   deepDraft,
   finish,
+  gamesOf,
   groupGameId,
+  groupsOf,
   parseGameId,
   recordResults,
   resumePrng,
   roundGames,
   tallyGames,
   withdrawnSet,
+  withContainer,
   statusLookup,
   type DraftRound,
   type DraftState,
@@ -47,6 +50,7 @@ import {
 import { rankGroup, type LadderResult } from "./staged-ranking";
 import { rankByKeys, uniqueRows, type RankEntry, type RankKey } from "./standings";
 import { checkKnownKeys, checkPlayerCount } from "./validation";
+import { vec, vecAt, vecPush, vecSet, vecSize } from "./vec";
 import {
   FormatError,
   type AuditEntry,
@@ -117,8 +121,8 @@ function roundRobin(players: readonly string[], sideOne: (a: number, b: number) 
 
 /** `seeds` defaults to the groups one after the other (later rounds are seeded within groups). */
 function makeRound(number: number, name: string, groups: Group[], ratingOf: (id: string) => number, grouping?: number, seeds = groups.flatMap((g) => g.players)): Round {
-  const pending = groups.reduce((n, g) => n + g.games.length, 0);
-  const round: Round = { number, name, seeds, ratings: seeds.map(ratingOf), groups, pending, status: "playing" };
+  const pending = groups.reduce((n, g) => n + vecSize(g.games), 0);
+  const round: Round = { number, name, seeds, ratings: seeds.map(ratingOf), groups: vec(groups), pending, status: "playing" };
   return grouping === undefined ? round : { ...round, grouping };
 }
 
@@ -129,7 +133,7 @@ export function planRound1(seeds: readonly string[], ratingOf: (id: string) => n
   const groups = members.map((players, g) => ({
     name: ROUND1_GROUPS[g] as string,
     players,
-    games: roundRobin(players, (a, b) => round1PlayerA(a + 1, b + 1) - 1, false),
+    games: vec(roundRobin(players, (a, b) => round1PlayerA(a + 1, b + 1) - 1, false)),
   }));
   return makeRound(1, "Round 1", groups, ratingOf, undefined, seeds.slice());
 }
@@ -140,7 +144,7 @@ const R2_LETTERS: Letters = { T: 0, E: 1, B: 2, S: 3 };
 
 /** The players of a completed round's groups in final order, withdrawn players removed (they move the rest up). */
 function finalOrders(round: Round, withdrawn: ReadonlySet<string>): string[][] {
-  return round.groups.map((g) => (g.ranking ?? []).filter((p) => !withdrawn.has(p)));
+  return groupsOf(round).map((g) => (g.ranking ?? []).filter((p) => !withdrawn.has(p)));
 }
 
 /** Resolves "Y2" against the previous round's orders. */
@@ -159,7 +163,7 @@ interface PlanContext {
 }
 
 export function rankOf(round: Round | undefined, id: string): number {
-  for (const g of round?.groups ?? []) {
+  for (const g of round ? groupsOf(round) : []) {
     const i = g.ranking?.indexOf(id) ?? -1;
     if (i >= 0) return i + 1;
   }
@@ -215,7 +219,7 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
     audit.push({ round: number, what, decided: `grouping ${pick + 1} of ${count}` });
     return pick;
   };
-  const groupFor = (name: string, players: string[]): Group => ({ name, players, games: roundRobin(players, (a) => a, true) });
+  const groupFor = (name: string, players: string[]): Group => ({ name, players, games: vec(roundRobin(players, (a) => a, true)) });
 
   if (number === 2 || number === 3) {
     const table = number === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
@@ -268,7 +272,7 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
  */
 function knockoutResult(group: Group, order: readonly string[], player: string): number {
   const base = group.name === "Final" ? 4 : 1;
-  const decided = group.games.some((g) => !g.void && g.result && g.result.outcome !== "draw");
+  const decided = gamesOf(group).some((g) => !g.void && g.result && g.result.outcome !== "draw");
   if (!decided) return base + 1;
   return order[0] === player ? base + 2 : base;
 }
@@ -276,7 +280,7 @@ function knockoutResult(group: Group, order: readonly string[], player: string):
 function knockoutOrder(group: Group, withdrawn: ReadonlySet<string>): string[] {
   const left = group.players.filter((p) => !withdrawn.has(p));
   if (left.length < 2) return left;
-  const decided = group.games.filter((g) => !g.void && g.result && g.result.outcome !== "draw").at(-1);
+  const decided = gamesOf(group).filter((g) => !g.void && g.result && g.result.outcome !== "draw").at(-1);
   if (!decided?.result) return left;
   return decided.result.outcome === "1-0" ? [decided.side1, decided.side2] : [decided.side2, decided.side1];
 }
@@ -287,7 +291,7 @@ function ladderFor(state: TournamentState, round: Round, group: Group, draw?: { 
   const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
   return rankGroup({
     players: group.players.filter((p) => !withdrawn.has(p)),
-    games: group.games.filter((g) => !g.void),
+    games: gamesOf(group).filter((g) => !g.void),
     step4: round.number === 1 ? (id) => ratingAt.get(id) ?? 0 : (id) => -rankOf(previous, id),
     step4Label: round.number === 1 ? "rating" : `rank in round ${round.number - 1}`,
     draw: draw && { ...draw, round: round.number, group: group.name },
@@ -302,11 +306,11 @@ function startRatings(state: TournamentState): (id: string) => number {
 }
 
 const hooks: RoundHooks<"staged"> = {
-  afterResult(_s, round, container, game, events) {
+  afterResult(_s, round, loc, game, events) {
     if (round.number < KNOCKOUT_FROM || game.result?.outcome !== "draw") return;
-    const loc = parseGameId(game.id);
-    const id = groupGameId(round.number, loc?.container ?? 0, container.games.length + 1);
-    container.games.push({ side1: game.side2, side2: game.side1, replayOf: game.id });
+    const container = vecAt(round.groups, loc.container - 1) as Group;
+    const id = groupGameId(round.number, loc.container, vecSize(container.games) + 1);
+    withContainer(round, loc, { ...container, games: vecPush(container.games, { side1: game.side2, side2: game.side1, replayOf: game.id }) });
     round.pending++;
     events.push({ type: "game-added", round: round.number, gameId: id });
   },
@@ -317,14 +321,14 @@ const hooks: RoundHooks<"staged"> = {
     const state = s as TournamentState<"staged">;
     const withdrawn = withdrawnSet(state);
     const { rng, store } = resumePrng(s);
-    const groups = round.groups.map((g) => ({
+    const groups = groupsOf(round).map((g) => ({
       ...g,
       ranking: round.number >= 4 ? knockoutOrder(g, withdrawn) : ladderFor(state, round, g, { rng, audit: s.audit }).order,
     }));
     const take = ADVANCING[round.number] ?? 1;
     const advanced = groups.flatMap((g) => g.ranking.slice(0, take));
     const eliminated = groups.flatMap((g) => g.ranking.slice(take));
-    const closed: Round = { ...round, groups, status: "complete", advanced: round.number === 5 ? [] : advanced, eliminated: round.number === 5 ? [] : eliminated };
+    const closed: Round = { ...round, groups: vec(groups), status: "complete", advanced: round.number === 5 ? [] : advanced, eliminated: round.number === 5 ? [] : eliminated };
     s.rounds[index] = closed as DraftRound;
     events.push({ type: "round-complete", round: round.number });
     if (round.number === 5) {
@@ -418,13 +422,16 @@ export const stagedFormat: Format<"staged"> = {
       replan(s, events);
       return { state: s as TournamentState<"staged">, events };
     }
-    for (const group of round.groups) {
-      group.games.forEach((g, i) => {
-        if (g.void || (g.side1 !== playerId && g.side2 !== playerId)) return;
-        if (!g.result) round.pending--;
-        group.games[i] = { ...g, void: true };
-      });
-    }
+    round.groups = vec(
+      groupsOf(round as Round).map((group) => {
+        const games = gamesOf(group).map((g): Game => {
+          if (g.void || (g.side1 !== playerId && g.side2 !== playerId)) return g;
+          if (!g.result) round.pending--;
+          return { ...g, void: true };
+        });
+        return { ...group, games: vec(games) };
+      }),
+    );
     s.withdrawals.push({ player: playerId, round: round.number, treatment: inRound ? "void" : "removed" });
     closeIfDone(s, hooks, options, events);
     return { state: s as TournamentState<"staged">, events };
@@ -433,7 +440,7 @@ export const stagedFormat: Format<"staged"> = {
   standings(state) {
     const withdrawn = withdrawnSet(state);
     const reached = new Map<string, { round: Round; group: Group }>();
-    for (const r of state.rounds) for (const g of r.groups) for (const p of g.players) reached.set(p, { round: r, group: g });
+    for (const r of state.rounds) for (const g of groupsOf(r)) for (const p of g.players) reached.set(p, { round: r, group: g });
     const orderCache = new Map<Group, string[]>();
     const { status: statusOf } = statusLookup(state);
     const entries = state.players.map((p): RankEntry => {
@@ -463,14 +470,14 @@ export const stagedFormat: Format<"staged"> = {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     const withdrawn = withdrawnSet(state);
-    return round.groups.map((group): GroupStanding => {
+    return groupsOf(round).map((group): GroupStanding => {
       const status = (p: string): StandingRow["status"] =>
         withdrawn.has(p) ? "withdrawn" : round.status !== "complete" ? "playing" : round.advanced?.includes(p) || state.champions.includes(p) ? "playing" : "eliminated";
       if (round.number >= 4) {
         const order = knockoutOrder(group, withdrawn);
-        const t = tallyGames(order, group.games);
+        const t = tallyGames(order, gamesOf(group));
         const entries = order.map((p): RankEntry => ({ player: p, status: status(p), values: { wins: t.get(p)?.wins ?? 0 } }));
-        const decided = group.games.some((g) => g.result && g.result.outcome !== "draw" && !g.void);
+        const decided = gamesOf(group).some((g) => g.result && g.result.outcome !== "draw" && !g.void);
         return { name: group.name, rows: uniqueRows(entries, [decided ? "won the deciding game" : order.length < 2 ? "" : "not decided yet"]) };
       }
       const ladder = ladderFor(state, round, group);
@@ -489,8 +496,8 @@ export function chooseRole(state: TournamentState, gameId: string, playerId: str
   const loc = parseGameId(gameId);
   const round = state.rounds[(loc?.round ?? 0) - 1];
   const index = state.rounds.length - 1;
-  const group = loc?.kind === "g" ? round?.groups[loc.container - 1] : undefined;
-  const game = loc ? group?.games[loc.n - 1] : undefined;
+  const group = loc?.kind === "g" && round ? vecAt(round.groups, loc.container - 1) : undefined;
+  const game = loc && group ? vecAt(group.games, loc.n - 1) : undefined;
   if (!loc || !round || !group || !game) throw new FormatError(`unknown game id ${JSON.stringify(gameId)}`);
   if (loc.round - 1 !== index || state.status === "finished") throw new FormatError(`game ${gameId} is not in the current round`);
   if (game.result || game.void) throw new FormatError(`game ${gameId} has already been played`);
@@ -501,10 +508,7 @@ export function chooseRole(state: TournamentState, gameId: string, playerId: str
   // The choice is made once: without a chooser, the roles are settled.
   const { chooser: _settled, ...rest } = game;
   const updated: Game = { ...rest, side1: role === "A" ? playerId : other, side2: role === "A" ? other : playerId };
-  const games = group.games.slice();
-  games[loc.n - 1] = updated;
-  const groups = round.groups.slice();
-  groups[loc.container - 1] = { ...group, games };
+  const groups = vecSet(round.groups, loc.container - 1, { ...group, games: vecSet(group.games, loc.n - 1, updated) });
   const rounds = state.rounds.slice();
   rounds[index] = { ...round, groups };
   return { ...state, rounds };

@@ -3,9 +3,12 @@
 // entries, and the `Format` contract each format implements. Everything here is
 // plain data (no classes, no Maps, no undefined-vs-missing tricks), so a state
 // survives JSON.stringify / JSON.parse unchanged and the server can store it as is.
+// The lists that grow with the tournament (a round's groups and phases, their
+// games) are persistent vectors (vec.ts), so a result copies a bounded amount.
 
 import type { PrngState } from "../prng";
 import type { GameTypeName } from "./game-types";
+import type { Vec } from "./vec";
 
 export type FormatName = "groups" | "league" | "diagonal" | "staged";
 
@@ -59,7 +62,7 @@ export interface Group {
   readonly name: string;
   /** In seed order for the round (for the diagonal race: the circle order). */
   readonly players: readonly string[];
-  readonly games: readonly Game[];
+  readonly games: Vec<Game>;
   /** Final order of the group once the round is complete (staged format). */
   readonly ranking?: readonly string[];
 }
@@ -67,7 +70,7 @@ export interface Group {
 export interface Phase {
   readonly number: number;
   readonly byes: readonly string[];
-  readonly games: readonly Game[];
+  readonly games: Vec<Game>;
 }
 
 /** How the diagonal race paired a round (kept with the round: "record what was done"). */
@@ -89,9 +92,9 @@ export interface Round {
   /** Everyone in the round, in seed order, and their ratings when it was planned. */
   readonly seeds: readonly string[];
   readonly ratings: readonly number[];
-  readonly groups: readonly Group[];
+  readonly groups: Vec<Group>;
   /** League only: the phases, all planned up front, released one by one. */
-  readonly phases?: readonly Phase[];
+  readonly phases?: Vec<Phase>;
   readonly releasedPhases?: number;
   /** Released games still waiting for a result (void games excluded). */
   readonly pending: number;

@@ -1,5 +1,5 @@
 // Socket.IO against a real HTTP server and real socket.io-client peers (no Next):
-// what an anonymous or signed-in socket may do, and the cap on watched rooms.
+// what an anonymous or signed-in socket may do, the cap on watched rooms, inbox pings.
 import { createServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +9,11 @@ import { encode } from "next-auth/jwt";
 import { sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { MAX_WATCHED_ROOMS } from "@/lib/realtime-events";
+import { userRoom } from "@/lib/contracts";
 import { newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { attachRealtime, type MootIo } from "./io";
+import { pingInbox } from "./publish";
 
 let h: DbHandle;
 let http: HttpServer;
@@ -79,6 +81,29 @@ describe("watching rooms", () => {
       expect(await watch(s, "lobby")).toEqual([true, undefined]);
     } finally {
       s.disconnect();
+    }
+  });
+});
+
+describe("inbox pings", () => {
+  it("reach each named user once, however many users one ping names, and nobody else", async () => {
+    const [a, b, c] = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+    const cookie = async (u: { id: string; username: string }) =>
+      `next-auth.session-token=${await encode({ token: { sub: u.id, name: u.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! })}`;
+    const sockets = [await socket(await cookie(a)), await socket(await cookie(b)), await socket(await cookie(c))];
+    const counts = [0, 0, 0];
+    sockets.forEach((s, i) => s.on("inbox", () => counts[i]!++));
+    try {
+      // 2,500 users (three broadcasts of at most a thousand rooms), a and b among them, a twice; c not.
+      const others = Array.from({ length: 2500 }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}`);
+      pingInbox([a.id, ...others.slice(0, 1200), b.id, ...others.slice(1200), a.id]);
+      // Events reach one socket in order: when its marker arrives, every ping before it has.
+      const markers = sockets.map((s) => new Promise((resolve) => s.once("changed", resolve)));
+      for (const u of [a, b, c]) server.to(userRoom(u.id)).emit("changed", { room: "lobby", version: 1 });
+      await Promise.all(markers);
+      expect(counts).toEqual([1, 1, 0]);
+    } finally {
+      for (const s of sockets) s.disconnect();
     }
   });
 });

@@ -10,11 +10,19 @@ export function publishGame(view: GameView): void {
   realtime()?.to(gameRoom(view.id)).emit("game", view);
 }
 
-/** Tells the users' open pages that their inbox changed (they refetch the bell). */
+/** Rooms per broadcast: one emit (one Redis message across processes) reaches them all. */
+const ROOMS_PER_EMIT = 1000;
+
+/**
+ * Tells the users' open pages that their inbox changed (they refetch the bell). A
+ * tournament's start tells 100,000 users: one broadcast per thousand rooms, not one
+ * per user (Socket.IO sends each socket in any of the rooms the event once).
+ */
 export function pingInbox(userIds: Iterable<string>): void {
   const io = realtime();
   if (!io) return;
-  for (const id of new Set(userIds)) io.to(userRoom(id)).emit("inbox");
+  const rooms = [...new Set(userIds)].map(userRoom);
+  for (let i = 0; i < rooms.length; i += ROOMS_PER_EMIT) io.to(rooms.slice(i, i + ROOMS_PER_EMIT)).emit("inbox");
 }
 
 export function publishChanged(room: string, version: number): void {

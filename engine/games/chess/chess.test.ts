@@ -2,7 +2,8 @@
 // game ends by itself where chess.js says so, and that records parse back.
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { chess, chessAt, type ChessState } from "./chess";
+import { chess, chessAt, couldMate, TIMEOUT_DRAW, type ChessState } from "./chess";
+import { WHITE_BARE_KING_BLACK_TO_MOVE } from "./test-games";
 
 function playAll(moves: readonly string[], from: ChessState = chess.setup()): { state: ChessState; notations: string[] } {
   let state = from;
@@ -100,6 +101,34 @@ function walk(
   }
   return { state, status: chess.status(state) };
 }
+
+describe("flag falls (FIDE 6.9)", () => {
+  it("a flag fall is a loss, unless the side with time left cannot mate: then a draw", () => {
+    const { state } = playAll(WHITE_BARE_KING_BLACK_TO_MOVE);
+    expect(chess.status(state).over).toBe(false);
+    // Black, to move, flags: White (a bare king) cannot mate.
+    expect(chess.status(chess.end(state, 1, "timeout"))).toEqual({ over: true, winner: null, reason: TIMEOUT_DRAW });
+    // Had White flagged, Black (queen and pawns) wins.
+    expect(chess.status(chess.end(state, 2, "timeout"))).toEqual({ over: true, winner: 2, reason: "timeout" });
+    // Resignation is not a flag fall: a bare king still wins by it.
+    expect(chess.status(chess.end(state, 1, "resignation"))).toEqual({ over: true, winner: 1, reason: "resignation" });
+    // The draw survives storage.
+    expect(chess.parse(chess.serialize(chess.end(state, 1, "timeout"))).status.reason).toBe(TIMEOUT_DRAW);
+  });
+
+  it("judges mating material by what is on the board", () => {
+    const could = (fen: string, color: "w" | "b") => couldMate(new Chess(fen), color);
+    expect(could("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "w")).toBe(false); // bare king
+    expect(could("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "w")).toBe(true); // queen
+    expect(could("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "w")).toBe(true); // a pawn may promote
+    expect(could("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "w")).toBe(false); // knight against a bare king
+    expect(could("4k3/4p3/8/8/8/8/8/3NK3 w - - 0 1", "w")).toBe(true); // knight, and a pawn that can block its king in
+    expect(could("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", "w")).toBe(false); // bishop against a bare king
+    expect(could("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", "w")).toBe(false); // bishops on one colour only: no mate
+    expect(could("4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", "w")).toBe(true); // opposite bishops
+    expect(could("4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1", "w")).toBe(true); // bishop and knight
+  });
+});
 
 describe("state and records", () => {
   it("serializes and parses back, rebuilding repetitions from the moves", () => {

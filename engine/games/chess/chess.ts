@@ -1,7 +1,8 @@
 // Chess behind the game contract (engine/games/contract.ts). Every rule comes
 // from chess.js: legal moves, castling, en passant, promotion, check, mate,
 // stalemate, threefold repetition, the fifty-move rule and insufficient
-// material; the last four end the game as a draw by themselves.
+// material; the last four end the game as a draw by themselves. A flag fall is a
+// loss unless the side with time left could not mate at all, then a draw (`end`).
 //
 // A state is the list of moves from the standard start (UCI, e.g. "e2e4",
 // "e7e8q") and the status: chess.js learns repetitions only from moves it has
@@ -76,8 +77,45 @@ function play(state: ChessState, text: string): ReturnType<GameRules<ChessState>
   return { ok: true, state: next, notation: made.san, status: next.status };
 }
 
+/** The end reason of a flag fall against a side that cannot mate (FIDE Laws, article 6.9). */
+export const TIMEOUT_DRAW = "timeout vs insufficient material";
+
+/**
+ * Whether `color` could still mate by some series of legal moves, for a flag fall
+ * (FIDE 6.9: the flag loses "unless the opponent cannot checkmate by any possible
+ * series of legal moves", then it is a draw). Decided by material, the way chess
+ * servers do it, erring towards "could mate": a bare king never mates; a lone knight
+ * or bishop mates nobody but a king with pieces of its own to block it in; bishops
+ * only, every bishop on the board on one colour of square, never mate.
+ */
+export function couldMate(game: Chess, color: "w" | "b"): boolean {
+  const own: { type: PieceSymbol; dark: boolean }[] = [];
+  let opponentPieces = 0;
+  let lightBishops = 0;
+  let darkBishops = 0;
+  let otherThanBishops = 0;
+  game.board().forEach((row, r) =>
+    row.forEach((square, f) => {
+      if (!square || square.type === "k") return;
+      const dark = (r + f) % 2 === 1;
+      if (square.type !== "b") otherThanBishops++;
+      else if (dark) darkBishops++;
+      else lightBishops++;
+      if (square.color === color) own.push({ type: square.type, dark });
+      else opponentPieces++;
+    }),
+  );
+  if (own.length === 0) return false;
+  if (own.some((p) => p.type === "p" || p.type === "r" || p.type === "q")) return true;
+  if (otherThanBishops === 0 && (lightBishops === 0 || darkBishops === 0)) return false;
+  return own.length > 1 || opponentPieces > 0;
+}
+
 function end(state: ChessState, winner: SideNumber | null, reason: CommonEndReason): ChessState {
   if (state.status.over) return state;
+  if (reason === "timeout" && winner !== null && !couldMate(chessAt(state), winner === 1 ? "w" : "b")) {
+    return { moves: state.moves, status: { over: true, winner: null, reason: TIMEOUT_DRAW } };
+  }
   return { moves: state.moves, status: { over: true, winner, reason } };
 }
 
@@ -87,7 +125,7 @@ function serialize(state: ChessState): string {
   return `${status}|${state.moves.join(" ")}`;
 }
 
-const REASONS = ["checkmate", "stalemate", "insufficient material", "threefold repetition", "fifty-move rule", "resignation", "timeout", "agreement"];
+const REASONS = ["checkmate", "stalemate", "insufficient material", "threefold repetition", "fifty-move rule", "resignation", "timeout", TIMEOUT_DRAW, "agreement"];
 
 function parse(text: string): ChessState {
   const bar = text.indexOf("|");
@@ -130,7 +168,7 @@ function exportRecord(info: RecordInfo): string {
   game.setHeader("White", info.side1);
   game.setHeader("Black", info.side2);
   game.setHeader("Result", info.result ? PGN_RESULT[info.result] : "*");
-  if (info.endReason) game.setHeader("Termination", info.endReason === "timeout" ? "time forfeit" : info.endReason);
+  if (info.endReason) game.setHeader("Termination", info.endReason === "timeout" || info.endReason === TIMEOUT_DRAW ? "time forfeit" : info.endReason);
   return `${game.pgn()}\n`;
 }
 
@@ -149,6 +187,7 @@ export const chess: GameRules<ChessState> = {
     "insufficient material": "insufficient material",
     "threefold repetition": "threefold repetition",
     "fifty-move rule": "the fifty-move rule",
+    [TIMEOUT_DRAW]: "time running out against a side that cannot mate",
   },
   setup: () => ({ moves: [], status: ONGOING }),
   serialize,

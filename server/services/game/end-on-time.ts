@@ -15,7 +15,15 @@ import { finishGame } from "./finish-game";
 import { sideToMove, type GameRow } from "./game-view";
 
 
-export type TimeEnding = "lost on time" | "aborted" | "forfeit";
+export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
+
+/** What a player whose move arrived after their flag fell is told. */
+export const LATE_MOVE: Readonly<Record<TimeEnding, string>> = {
+  "lost on time": "Your time ran out before the move arrived: the game is lost on time.",
+  "drawn on time": "Your time ran out before the move arrived, but your opponent could not have mated: the game is drawn.",
+  aborted: "Your time ran out before your first move arrived: the game is aborted, and no rating changes.",
+  forfeit: "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
+};
 
 /** Side 1 moves at plies 0, 2, …; a side to move at ply 0 or 1 has not moved yet. */
 export function neverMoved(ply: number): boolean {
@@ -32,7 +40,11 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
   const result = winner === 1 ? "1-0" : "0-1";
   if (!neverMoved(game.ply)) {
     const rules = onSiteGame(game.gameType);
-    const position = rules && game.position ? rules.end(game.position, winner, "timeout") : game.position;
+    if (!rules || !game.position) return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position: game.position }, now) };
+    // The game's rules decide what a flag fall is: chess draws it when the other side cannot mate.
+    const position = rules.end(game.position, winner, "timeout");
+    const ended = rules.status(position);
+    if (ended.over && ended.winner === null) return { ending: "drawn on time", after: await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now) };
     return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
   }
   if (game.tournamentId) {

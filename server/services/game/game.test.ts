@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { gameMoves, games, playerRatings, ratingHistory } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
+import { WHITE_BARE_KING_BLACK_TO_MOVE } from "@/engine/games/chess/test-games";
 import { openTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
@@ -149,6 +150,18 @@ describe("clocks", () => {
     expect((await snapshot(game.id)).game).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
   });
 
+  it("draws a chess flag fall when the side with time left cannot mate, and says so to a late mover", async () => {
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-onsite", initialMs: 60_000, incrementMs: 0 });
+    for (const [ply, move] of WHITE_BARE_KING_BLACK_TO_MOVE.entries()) await api(ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply, move });
+    const late = new Date(Date.now() + 3_600_000);
+    await expect(makeMove(h.db, black.id, { gameId: game.id, ply: WHITE_BARE_KING_BLACK_TO_MOVE.length, move: "f1f2" }, late)).rejects.toMatchObject({
+      message: "Your time ran out before the move arrived, but your opponent could not have mated: the game is drawn.",
+    });
+    const view = await api(white).game.get({ gameId: game.id });
+    expect(view).toMatchObject({ status: "finished", result: "draw", endReason: "timeout vs insufficient material", rated: true });
+    expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
+  });
+
   it("charges time the server was down: a deadline that passed while nothing ran still flags", async () => {
     const { game, defender } = await startedGame(60_000);
     // Nothing happens "during downtime"; the next sweep, an hour later, sees the deadline.
@@ -226,8 +239,8 @@ describe("challenges", () => {
     expect(view.side1.id).toBe(bob.id);
     expect(view.side2.id).toBe(alice.id);
     expect(view.initialMs).toBe(3 * DAY);
-    expect((await api(bob).game.myTurn()).map((g) => g.id)).toContain(gameId);
-    expect((await api(alice).game.myTurn()).map((g) => g.id)).not.toContain(gameId);
+    expect((await api(bob).notification.waiting()).items.map((g) => g.gameId)).toContain(gameId);
+    expect((await api(alice).notification.waiting()).items.map((g) => g.gameId)).not.toContain(gameId);
   });
 
   it("refuses bad challenge settings and too many open challenges", async () => {

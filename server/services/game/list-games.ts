@@ -1,10 +1,10 @@
-// Game lists: live games to watch, a player's recent games, and the games waiting
-// for a player's move (most urgent clock first).
-import { and, asc, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+// Game lists: live games to watch and a player's recent games (what waits on a
+// player is notification/waiting.ts).
+import { and, count, desc, eq, isNotNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { pageCount } from "../listing";
-import { gameReports, games, playerRatings, users } from "@/db/schema";
+import { games, playerRatings, users } from "@/db/schema";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 const side1 = alias(users, "side1");
@@ -66,30 +66,4 @@ export function listLiveGames(db: Db, page: number) {
 
 export function listPlayerGames(db: Db, userId: string, page: number) {
   return pageOfGames(db, or(eq(games.side1Id, userId), eq(games.side2Id, userId)), page);
-}
-
-/**
- * Games waiting for this player: on-site games where it is their move, and reported
- * results waiting for their confirmation. Most urgent deadline first.
- */
-export async function listMyTurn(db: Db, userId: string) {
-  const j = withPlayers();
-  const myMove = or(
-    and(eq(games.side1Id, userId), sql`${games.ply} % 2 = 0`),
-    and(eq(games.side2Id, userId), sql`${games.ply} % 2 = 1`),
-  );
-  const toAnswer = and(
-    or(eq(games.side1Id, userId), eq(games.side2Id, userId)),
-    sql`exists (select 1 from ${gameReports} where ${gameReports.gameId} = ${games.id} and ${gameReports.reporterId} <> ${userId} and ${gameReports.status} = 'pending')`,
-  );
-  return db
-    .select(summaryColumns())
-    .from(games)
-    .innerJoin(side1, j.side1)
-    .innerJoin(side2, j.side2)
-    .leftJoin(rating1, j.rating1)
-    .leftJoin(rating2, j.rating2)
-    .where(and(eq(games.status, "active"), or(and(isNotNull(games.position), myMove), toAnswer)))
-    .orderBy(asc(games.deadline))
-    .limit(200);
 }

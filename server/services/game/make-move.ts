@@ -9,7 +9,7 @@ import { onSiteGame, type SideNumber } from "@/engine/games/registry";
 import { pingInbox, publishGame } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
-import { endOnTime } from "./end-on-time";
+import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
 import type { GameResult, GameView } from "@/lib/contracts";
@@ -88,14 +88,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   if (outcome.kind === "moved") pingInbox(outcome.told);
   else outcome.after();
   if (outcome.kind === "flagged") {
-    throw new AppError(
-      "BAD_REQUEST",
-      outcome.ending === "lost on time"
-        ? "Your time ran out before the move arrived: the game is lost on time."
-        : outcome.ending === "aborted"
-          ? "Your time ran out before your first move arrived: the game is aborted, and no rating changes."
-          : "Your time ran out before your first move arrived: you forfeit this tournament game (unrated).",
-    );
+    throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }
   return view;
 }

@@ -8,6 +8,7 @@ import { openTestDatabase } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
 import { createGame } from "../game/create-game";
+import { playableGames } from "@/engine/formats";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -67,8 +68,12 @@ describe("inbox", () => {
 
   it("a dispute reaches the organizer with an audit entry, and settling it resolves everything", async () => {
     const t = await runningTournament(h, "league", "race", 4);
-    expect(await kindsOf(t.side1)).toContain("game-created");
-    expect(await kindsOf(t.side1)).toContain("tournament-started");
+    // One notice per player for the start, counting their games, not one per game.
+    expect(await kindsOf(t.side1)).toEqual(["tournament-started"]);
+    const mine = playableGames(t.state).filter((g) => g.side1 === t.side1.id || g.side2 === t.side1.id).length;
+    const [started] = (await api(t.side1).notification.summary()).latest;
+    expect(started!.body).toMatch(new RegExp(`has started\\. You have ${mine === 1 ? "1 game" : `${mine} games`} to play in round 1\\.$`));
+    expect(started!.link).toBe(`/tournaments/${t.tournamentId}`);
 
     // "Your turn": a game played elsewhere waits on both players to report it.
     expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("report");

@@ -1,7 +1,7 @@
 // Notifications about tournaments, written in the transaction that changed the
-// tournament: started, new games of a round or phase, advanced, eliminated,
-// champion, and organizer announcements. One query for all names, so a round of
-// thousands of games costs a few statements, not one per game.
+// tournament: started, new games of a round or phase (one notice per player and
+// release, not per game), advanced, eliminated, champion, and organizer
+// announcements. A round of thousands of games costs a few statements.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { anyOf } from "../bulk-insert";
@@ -32,22 +32,45 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-function gameItems(t: TournamentRef, created: readonly CreatedGame[], names: Map<string, string>, round: number | undefined): NewNotification[] {
-  const items: NewNotification[] = [];
+/** Each player's new games, in the order the engine released them. */
+function gamesByPlayer(created: readonly CreatedGame[]): Map<string, CreatedGame[]> {
+  const by = new Map<string, CreatedGame[]>();
   for (const g of created) {
-    for (const [player, opponent] of [
-      [g.side1Id, g.side2Id],
-      [g.side2Id, g.side1Id],
-    ] as const) {
-      items.push({
-        userId: player,
-        kind: "game-created",
-        payload: { gameId: g.id, opponent: names.get(opponent) ?? "your opponent", tournament: t.name, tournamentId: t.id, round },
-        link: gameLink(g.id),
-        subject: gameSubject(g.id),
-        dedupeKey: `created:${g.id}:${player}`,
-      });
+    for (const p of [g.side1Id, g.side2Id]) {
+      const mine = by.get(p);
+      if (mine) mine.push(g);
+      else by.set(p, [g]);
     }
+  }
+  return by;
+}
+
+/**
+ * One notice per player for a release of games, however many games it gives them
+ * (a 100,000-player start is 100,000 notices, not 700,000): with one game it names
+ * the opponent and leads to the game (and is resolved when the game is played, as a
+ * challenge's new game is); with several it counts them and leads to the tournament.
+ * Keyed by the player's first new game, which is created once.
+ */
+async function gameItems(tx: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
+  const by = gamesByPlayer(created);
+  const single = [...by].filter(([, mine]) => mine.length === 1);
+  const names = await namesOf(tx, single.map(([p, [g]]) => (g!.side1Id === p ? g!.side2Id : g!.side1Id)));
+  const items: NewNotification[] = [];
+  for (const [player, mine] of by) {
+    const first = mine[0]!;
+    const opponent = first.side1Id === player ? first.side2Id : first.side1Id;
+    const one = mine.length === 1;
+    items.push({
+      userId: player,
+      kind: "game-created",
+      payload: one
+        ? { gameId: first.id, opponent: names.get(opponent) ?? "your opponent", tournament: t.name, tournamentId: t.id, round }
+        : { games: mine.length, tournament: t.name, tournamentId: t.id, round },
+      link: one ? gameLink(first.id) : tournamentLink(t.id),
+      subject: one ? gameSubject(first.id) : tournamentSubject(t.id),
+      dedupeKey: `created:${first.id}:${player}`,
+    });
   }
   return items;
 }
@@ -61,19 +84,22 @@ const tournamentItem = (t: TournamentRef, userId: string, kind: NewNotification[
   dedupeKey: dedupe,
 });
 
-/** The tournament started: every player hears it, and each gets their first game. */
+/** The tournament started: every player hears it once, with how many games round 1 gives them. */
 export async function noticeStarted(tx: Db, t: TournamentRef, created: readonly CreatedGame[], now: Date): Promise<string[]> {
   const players = await playersOf(tx, t.id);
-  const names = await namesOf(tx, created.flatMap((g) => [g.side1Id, g.side2Id]));
-  return notify(tx, [...players.map((p) => tournamentItem(t, p, "tournament-started", {}, `started:${t.id}:${p}`)), ...gameItems(t, created, names, 1)], now);
+  const by = gamesByPlayer(created);
+  return notify(
+    tx,
+    players.map((p) => tournamentItem(t, p, "tournament-started", { round: 1, games: by.get(p)?.length ?? 0 }, `started:${t.id}:${p}`)),
+    now,
+  );
 }
 
 /** After a result changed the engine state: new games, who advanced or is out, champions. */
 export async function noticeProgress(tx: Db, t: TournamentRef, next: TournamentState, events: readonly EngineEvent[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const names = await namesOf(tx, created.flatMap((g) => [g.side1Id, g.side2Id]));
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
-  // Not push(...): spreading a 100,000-player round's game notices overflows the call stack.
-  const items: NewNotification[] = gameItems(t, created, names, released && "round" in released ? released.round : undefined);
+  // Not push(...): spreading a 100,000-player round's notices overflows the call stack.
+  const items: NewNotification[] = await gameItems(tx, t, created, released && "round" in released ? released.round : undefined);
   for (const e of events) {
     if (e.type === "round-released") items.push(tournamentItem(t, t.organizerId, "round-released", { round: e.round }, `round:${t.id}:${e.round}`));
     if (e.type === "round-complete") {

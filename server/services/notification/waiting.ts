@@ -8,8 +8,8 @@ import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
+import type { WaitingReason } from "@/lib/waiting";
 
-export type WaitingReason = "move" | "report" | "confirm" | "choose-role";
 export type QueueReason = "disputed" | "overdue";
 
 const LIMIT = 200;
@@ -58,7 +58,9 @@ async function choosers(db: Db, tournamentIds: string[]): Promise<(tournamentId:
   };
 }
 
-export async function waitingOn(db: Db, user: SessionUser, now = new Date()) {
+/** The games waiting on this player, most urgent deadline first (home page and "Your turn"). */
+export async function waitingItems(db: Db, userId: string) {
+  const user = { id: userId };
   const mine = await base(db)
     .where(and(eq(games.status, "active"), or(eq(games.side1Id, user.id), eq(games.side2Id, user.id))))
     .orderBy(asc(games.deadline))
@@ -83,7 +85,12 @@ export async function waitingOn(db: Db, user: SessionUser, now = new Date()) {
       reportedResult: g.reportedResult,
     });
   }
-  return { items, queues: await organizerQueues(db, user, now) };
+  return items;
+}
+
+export async function waitingOn(db: Db, user: SessionUser, now = new Date()) {
+  const [items, queues] = await Promise.all([waitingItems(db, user.id), organizerQueues(db, user, now)]);
+  return { items, queues };
 }
 
 /** Disputes and games past their deadline without a result, in tournaments the user runs. */

@@ -17,13 +17,13 @@ describe("player home", () => {
     const t = await runningTournament(h, "league", "hnefatafl", 4);
     // Hnefatafl: side 1 (attackers) moves first.
     const home = await apiFor(h, t.side1).player.home();
-    expect(home.waiting.map((g) => g.id)).toContain(t.game.id);
+    expect(home.waiting.map((g) => g.gameId)).toContain(t.game.id);
     const mine = home.tournaments.find((x) => x.id === t.tournamentId);
     expect(mine).toMatchObject({ status: "running", of: 4 });
     expect(mine?.place).toMatch(/^\d=?$/);
     expect(home.deadlines.some((d) => d.href === `/games/${t.game.id}` && d.what.startsWith(`Game against ${t.side2.username}`))).toBe(true);
     const other = await apiFor(h, t.side2).player.home();
-    expect(other.waiting.map((g) => g.id)).not.toContain(t.game.id);
+    expect(other.waiting.map((g) => g.gameId)).not.toContain(t.game.id);
   });
 
   it("is empty for a newcomer and refused to anonymous callers", async () => {

@@ -1,12 +1,12 @@
-// The signed-in player's home page: what is waiting on them (their move, a result
-// to confirm), their tournaments still registering or running with their place,
+// The signed-in player's home page: what is waiting on them (the same list as "Your
+// turn"), their tournaments still registering or running with their place,
 // and the next deadlines (their games' flags, tournament starts and closing
 // registrations), soonest first.
 import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { games, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { listMyTurn } from "../game/list-games";
+import { waitingItems } from "../notification/waiting";
 import { tournamentStandings } from "../tournament/read-tournament";
 
 const opponent1 = alias(users, "home_side1");
@@ -20,7 +20,7 @@ export interface Deadline {
 
 export async function playerHome(db: Db, userId: string, now = new Date()) {
   const [waiting, mine, myGames] = await Promise.all([
-    listMyTurn(db, userId),
+    waitingItems(db, userId),
     db
       .select({
         id: tournaments.id,

@@ -12,7 +12,13 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import {
+  findGame,
+  gamesOf,
+  groupsOf,
   playableGames,
+  roundGamesWithIds,
+  vecAt,
+  vecSize,
   roundStandings,
   tournamentSideBalance,
   type AuditEntry,
@@ -114,13 +120,10 @@ function nextGameKey(state: TournamentState, me: string): string | undefined {
   const round = state.rounds[state.rounds.length - 1]!;
   // League phases are released one by one: ask the engine (a league has at most 30 players).
   if (round.phases) return playableGames(state).find((g) => g.side1 === me || g.side2 === me)?.id;
-  for (let gi = 0; gi < round.groups.length; gi++) {
-    const group = round.groups[gi]!;
-    if (!group.players.includes(me)) continue;
-    const n = group.games.findIndex((g) => !g.result && !g.void && (g.side1 === me || g.side2 === me));
-    if (n >= 0) return `r${round.number}-g${gi + 1}-${n + 1}`;
-  }
-  return undefined;
+  const gi = groupsOf(round).findIndex((g) => g.players.includes(me));
+  const group = gi >= 0 ? vecAt(round.groups, gi) : undefined;
+  const n = group ? gamesOf(group).findIndex((g) => !g.result && !g.void && (g.side1 === me || g.side2 === me)) : -1;
+  return n >= 0 ? `r${round.number}-g${gi + 1}-${n + 1}` : undefined;
 }
 
 // ---------------------------------------------------------------- rounds
@@ -304,8 +307,9 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       const r = tab.round;
       const round = state.rounds[r - 1]!;
       const standing = await perVersion<GroupStanding[]>(db, t.id, `round ${r} standings`, () => roundStandings(state, r));
-      const mineIndex = me ? round.groups.findIndex((g) => g.players.includes(me)) : -1;
-      const others = round.groups.length - (mineIndex >= 0 ? 1 : 0);
+      const groupCount = vecSize(round.groups);
+      const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
+      const others = groupCount - (mineIndex >= 0 ? 1 : 0);
       const pageCount = pagesFor(others, PAGE_SIZES.groups);
       const page = clampPage(query.groups, pageCount);
       const span = pageSpan(page, PAGE_SIZES.groups, others);
@@ -327,7 +331,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
         groups,
         page,
         pageCount,
-        total: round.groups.length,
+        total: groupCount,
         clinch: round.status === "complete" ? [] : clinch.filter((c) => c.round === r && c.group !== null && names.has(c.group)),
       };
     } else if (state.format === "diagonal") {
@@ -371,10 +375,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     } else {
       // League and staged: at most 32 players, every game on the page.
       shown.addPlayers(state.players.map((p) => p.id));
-      for (const round of state.rounds) {
-        round.groups.forEach((g, gi) => shown.addGames(g.games.map((_, n) => `r${round.number}-g${gi + 1}-${n + 1}`)));
-        for (const p of round.phases ?? []) shown.addGames(p.games.map((_, n) => `r${round.number}-p${p.number}-${n + 1}`));
-      }
+      for (const round of state.rounds) shown.addGames(roundGamesWithIds(state, round.number).map((g) => g.id));
       const summarized = state.format === "staged" && tab.round === 4 && state.rounds[4] ? 5 : tab.round;
       panel = { kind: "whole", summary: roundSummary(state, summarized), state, clinch };
     }
@@ -473,9 +474,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const auditGroups: Record<number, { name: string; players: readonly string[] }[]> = {};
   if (state) {
     for (const key of refs.gameKeys) {
-      const m = /^r(\d+)-([gp])(\d+)-(\d+)$/.exec(key)!;
-      const round = state.rounds[Number(m[1]) - 1];
-      const game = (m[2] === "g" ? round?.groups : round?.phases)?.[Number(m[3]) - 1]?.games[Number(m[4]) - 1];
+      const game = findGame(state, key);
       if (game) {
         auditGames[key] = { side1: game.side1, side2: game.side2 };
         shown.addPlayers([game.side1, game.side2]);
@@ -486,8 +485,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       const m = item.kind === "engine" ? /^round (\d) grouping$/.exec(item.what) : null;
       const round = m ? state.rounds[Number(m[1]) - 1] : undefined;
       if (round) {
-        auditGroups[round.number] = round.groups.map((g) => ({ name: g.name, players: g.players }));
-        shown.addPlayers(round.groups.flatMap((g) => g.players));
+        auditGroups[round.number] = groupsOf(round).map((g) => ({ name: g.name, players: g.players }));
+        shown.addPlayers(groupsOf(round).flatMap((g) => g.players));
       }
     }
   }

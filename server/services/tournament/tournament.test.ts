@@ -8,7 +8,7 @@ import { games, tournamentResults, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { getFormat, playableGames, type TournamentState } from "@/engine/formats";
+import { gamesOf, getFormat, groupsOf, playableGames, type TournamentState } from "@/engine/formats";
 import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
 
@@ -100,7 +100,7 @@ describe("running by itself", () => {
     for (const c of final.champions) expect(players.map((p) => p.id)).toContain(c);
     // Every engine game has exactly one site game.
     const s = await state(t.id);
-    const engineGames = s.rounds.reduce((n, r) => n + r.groups.reduce((m, g) => m + g.games.length, 0), 0);
+    const engineGames = s.rounds.reduce((n, r) => n + groupsOf(r).reduce((m, g) => m + gamesOf(g).length, 0), 0);
     const [site] = await h.db.select({ n: count() }).from(games).where(eq(games.tournamentId, t.id));
     expect(site!.n).toBe(engineGames);
   });
@@ -120,7 +120,7 @@ describe("running by itself", () => {
     const log = await h.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
     expect(log).toMatchObject([{ gameKey: open[0]!.id, outcome: "0-1", reason: "organizer" }]);
     // The live state (snapshot + log) has the result; so do the standings and the page.
-    expect((await state(t.id)).rounds[0]!.groups[0]!.games[0]!.result).toMatchObject({ outcome: "0-1" });
+    expect(gamesOf(groupsOf((await state(t.id)).rounds[0]!)[0]!)[0]!.result).toMatchObject({ outcome: "0-1" });
     for (const g of open.slice(1)) await api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: "1-0" });
     const closed = await snapshot();
     expect(closed.foldedSeq).toBeGreaterThanOrEqual(log[0]!.seq + open.length - 1);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answerDraw } from "@/server/services/game/draw-offer";
 import { loadGameView } from "@/server/services/game/game-view";
-import { listLiveGames, listMyTurn, listPlayerGames } from "@/server/services/game/list-games";
+import { listLiveGames, listPlayerGames } from "@/server/services/game/list-games";
 import { makeMove } from "@/server/services/game/make-move";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { resignGame } from "@/server/services/game/resign-game";
@@ -22,7 +22,6 @@ export const gameRouter = router({
   ofPlayer: publicProcedure
     .input(z.object({ userId: z.uuid(), page: ZPage }))
     .query(({ ctx, input }) => listPlayerGames(ctx.db, input.userId, input.page)),
-  myTurn: protectedProcedure.input(z.void()).query(({ ctx }) => listMyTurn(ctx.db, ctx.user.id)),
 
   /** Only the player whose turn it is; `ply` is the move count the player saw. */
   move: protectedProcedure

@@ -1,0 +1,127 @@
+// A persistent vector: the list type of the tournament state where a list can be
+// long (a round's groups, a group's or phase's games). Replacing one item copies
+// one path of at most VEC_WIDTH-item arrays per level (3 levels hold 1M items)
+// and shares everything else with the old vector, so recording a result costs the
+// same at 100 players as at 100,000 (docs/architecture.md, "Tournaments").
+//
+// It is plain JSON, so the state is still stored and sent as is:
+// - up to VEC_WIDTH items: a plain array of the items;
+// - more: { size, height, root }, a trie whose root (height h) is an array of up
+//   to VEC_WIDTH nodes of height h-1, and a node of height 0 is an array of items.
+//   Items fill the leaves from the left.
+// That form is a function of the items alone (equal lists give equal JSON, however
+// they were built). A plain array of any length is also accepted, the form
+// snapshots stored before this type existed use; the first change turns a long
+// one into a trie.
+//
+// The type is opaque: read through vecSize / vecAt / vecItems, change through
+// vecSet / vecPush, which never modify their argument.
+
+export const VEC_WIDTH = 32;
+const BITS = 5;
+const MASK = VEC_WIDTH - 1;
+
+declare const vecItemsType: unique symbol;
+/** A list stored with structural sharing. Opaque: use the vec* functions. */
+export interface Vec<T> {
+  readonly [vecItemsType]: readonly T[];
+}
+
+type Node = readonly unknown[];
+interface Trie {
+  readonly size: number;
+  readonly height: number;
+  readonly root: Node;
+}
+
+type Form<T> = readonly T[] | Trie;
+const form = <T>(v: Vec<T>): Form<T> => v as unknown as Form<T>;
+const wrap = <T>(f: Form<T>): Vec<T> => f as unknown as Vec<T>;
+
+/** A vector of these items (copied; the array can be reused by the caller). */
+export function vec<T>(items: readonly T[]): Vec<T> {
+  if (items.length <= VEC_WIDTH) return wrap(items.slice());
+  let level: Node[] = [];
+  for (let i = 0; i < items.length; i += VEC_WIDTH) level.push(items.slice(i, i + VEC_WIDTH));
+  let height = 0;
+  while (level.length > 1) {
+    const up: Node[] = [];
+    for (let i = 0; i < level.length; i += VEC_WIDTH) up.push(level.slice(i, i + VEC_WIDTH));
+    level = up;
+    height++;
+  }
+  return wrap<T>({ size: items.length, height, root: level[0] as Node });
+}
+
+export function vecSize(v: Vec<unknown>): number {
+  const f = form(v);
+  return Array.isArray(f) ? f.length : (f as Trie).size;
+}
+
+/** The item at this 0-based index, or undefined outside the vector. */
+export function vecAt<T>(v: Vec<T>, index: number): T | undefined {
+  const f = form(v);
+  if (Array.isArray(f)) return f[index] as T | undefined;
+  const t = f as Trie;
+  if (!Number.isInteger(index) || index < 0 || index >= t.size) return undefined;
+  let node = t.root;
+  for (let shift = t.height * BITS; shift > 0; shift -= BITS) node = node[(index >>> shift) & MASK] as Node;
+  return node[index & MASK] as T;
+}
+
+/**
+ * Every item in order, as an array to read (never to modify): the stored array
+ * itself for a short vector, a fresh one (O(size)) for a trie.
+ */
+export function vecItems<T>(v: Vec<T>): readonly T[] {
+  const f = form(v);
+  if (Array.isArray(f)) return f as readonly T[];
+  const out: T[] = [];
+  const walk = (node: Node, height: number): void => {
+    if (height === 0) for (const item of node) out.push(item as T);
+    else for (const child of node) walk(child as Node, height - 1);
+  };
+  walk((f as Trie).root, (f as Trie).height);
+  return out;
+}
+
+/** A vector with the item at `index` (0-based, inside the vector) replaced. */
+export function vecSet<T>(v: Vec<T>, index: number, item: T): Vec<T> {
+  const f = form(v);
+  const size = vecSize(v);
+  if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`index ${index} is outside a list of ${size}`);
+  if (Array.isArray(f)) {
+    if (f.length > VEC_WIDTH) return vecSet(vec(f as readonly T[]), index, item);
+    const copy = f.slice();
+    copy[index] = item;
+    return wrap(copy as T[]);
+  }
+  const t = f as Trie;
+  const setIn = (node: Node, shift: number): Node => {
+    const copy = node.slice();
+    const slot = (index >>> shift) & MASK;
+    copy[slot] = shift === 0 ? item : setIn(node[slot] as Node, shift - BITS);
+    return copy;
+  };
+  return wrap<T>({ size: t.size, height: t.height, root: setIn(t.root, t.height * BITS) });
+}
+
+/** A vector with `item` appended. */
+export function vecPush<T>(v: Vec<T>, item: T): Vec<T> {
+  const f = form(v);
+  if (Array.isArray(f)) {
+    if (f.length < VEC_WIDTH) return wrap([...(f as readonly T[]), item]);
+    return vec([...(f as readonly T[]), item]);
+  }
+  const t = f as Trie;
+  const index = t.size;
+  // A full trie grows a level: the old root becomes the first child.
+  if (index === VEC_WIDTH ** (t.height + 1)) return vecPush(wrap<T>({ size: t.size, height: t.height + 1, root: [t.root] }), item);
+  const pushIn = (node: Node | undefined, shift: number): Node => {
+    const copy = node ? node.slice() : [];
+    const slot = (index >>> shift) & MASK;
+    copy[slot] = shift === 0 ? item : pushIn(copy[slot] as Node | undefined, shift - BITS);
+    return copy;
+  };
+  return wrap<T>({ size: t.size + 1, height: t.height, root: pushIn(t.root, t.height * BITS) });
+}
