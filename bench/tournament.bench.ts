@@ -1,35 +1,45 @@
 // Tournament scale through the real services on PostgreSQL, per tournament size
 // (group elimination, groups of four, hnefatafl: every game is created on the site).
+// Every row is a median with min–max over its samples (n given), or p50 / p99 for
+// the result path; the machine's load average is printed before and after each size.
 //
 // Rows, per size N:
-// - start: startTournamentNow (reads the players, engine seeds and plans round 1,
-//   lists the playable games, inserts every site game, writes the snapshot, audits),
-//   one sample per tournament, BENCH_TOURNAMENT_STARTS tournaments per size;
-// - one result: setResult by the organizer on a random open game of round 1 (locks
-//   the game, finishes it, updates both ratings, appends to the result log, counts
-//   the round down, audits), wall time per call. Bytes written per result, two ways:
-//   the WAL position (pg_current_wal_lsn) after minus before each call, which on a
-//   shared server also counts other clients' writes; and the WAL records between
-//   those positions that touch this benchmark's database (pg_walinspect; full-page
-//   images included, commit records of ~50 bytes not attributable and left out),
-//   and the same without full-page images (the first change of a page after a
-//   checkpoint logs the whole 8 KB page: how often depends on checkpoint frequency,
-//   which on a busy shared server is high);
-// - standings, uncached: tournamentStandings right after a result (a new version, so
-//   the per-version cache misses): reads the log rows since the last read, applies
-//   them, ranks every player;
+// - start: startTournamentNow, the whole transaction and what follows it: reads the
+//   players and their ratings, the engine seeds and plans round 1, the site lists
+//   the playable games and the ones it already has, inserts every game, writes the
+//   snapshot, audits, inserts one notification per player (and their outbox rows),
+//   commits, pings. One sample per tournament, BENCH_TOURNAMENT_STARTS tournaments
+//   per size (default 3; 2 at 100,000 players);
+// - one result: setResult by the organizer on a random open game of round 1, the
+//   server's whole path: locks the game, finishes it, updates both ratings and their
+//   history, resolves and writes the players' notices, appends to the result log and
+//   counts the round down in one statement, audits, commits, then loads the game view
+//   it publishes. Wall time per call. Bytes written per result, three ways: the WAL
+//   records between the positions before and after each call (pg_current_wal_lsn)
+//   that touch this benchmark's database (pg_walinspect; full-page images included,
+//   commit records of ~50 bytes not attributable and left out); the same without
+//   full-page images (the first change of a page after a checkpoint logs the whole
+//   8 KB page: how often depends on the checkpoint frequency, high on a busy shared
+//   server); and the position delta, which also counts other clients' writes;
+// - standings, uncached: tournamentStandings right after each of the first results
+//   (each result is a new tournament version, so the per-version cache misses): reads
+//   the version and the log rows since the process's last read, applies them, ranks
+//   every player;
 // - tournament page data: getTournament (live state, players, audit, game links) and
 //   the size of its superjson answer, what the page's server component receives;
 // - closing a round: the round's last result through setResult, after every other
 //   result of round 1 was appended to the log in bulk by SQL: folds the log, closes
-//   the round, plans round 2, inserts its games, writes the snapshot. One sample.
+//   the round, plans round 2 with the current ratings, lists and inserts its games,
+//   writes the snapshot, notifies each player once. One sample.
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
-// largest size, about 5 minutes more). BENCH_TOURNAMENT_RESULTS results per size (200).
+// largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per size (200).
+import { loadavg } from "node:os";
 import { and, asc, eq, sql } from "drizzle-orm";
 import superjson from "superjson";
 import { openDatabase, type Db } from "@/db/client";
-import { games, tournamentPlayers, tournamentResults, tournaments, users } from "@/db/schema";
+import { games, notifications, tournamentPlayers, tournamentResults, tournaments, users } from "@/db/schema";
+import { tournamentSubject } from "@/server/services/notification/notify";
 import type { SessionUser } from "@/server/auth/session";
 import { setResult } from "@/server/services/game/report-result";
 import { createTournament } from "@/server/services/tournament/create-tournament";
@@ -40,7 +50,7 @@ import { percentile, printTable, type BenchRow } from "./stats";
 
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
-const STARTS = Number(process.env.BENCH_TOURNAMENT_STARTS ?? 3);
+const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 3));
 const STANDINGS_SAMPLES = 15;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -52,6 +62,7 @@ function spread(samples: number[], unit: (x: number) => string): string {
   return `${unit(percentile(s, 50))} (${unit(s[0]!)}–${unit(s.at(-1)!)}, n=${s.length})`;
 }
 const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 async function walLsn(db: Db): Promise<string> {
   const r = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { rows: { lsn: string }[] };
@@ -94,10 +105,11 @@ try {
 
   for (const N of SIZES) {
     const label = N.toLocaleString("en");
+    const loadBefore = load();
     const ids: string[] = [];
     const startMs: number[] = [];
     let created = 0;
-    for (let s = 0; s < STARTS; s++) {
+    for (let s = 0; s < STARTS(N); s++) {
       const t = await createTournament(db, organizer, {
         name: `Bench ${N} #${s + 1}`,
         description: "",
@@ -121,8 +133,9 @@ try {
     }
     const target = N >= 100_000 ? 15_000 : N <= 2000 ? 1000 : null;
     const startMedian = percentile(sorted(startMs), 50);
+    const [told] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.subject, tournamentSubject(ids[0]!)));
     rows.push({
-      name: `start ${label} players (${created.toLocaleString("en")} games inserted)`,
+      name: `start ${label} players: players + ratings, engine plan, list + insert ${created.toLocaleString("en")} games, snapshot, ${told!.n.toLocaleString("en")} notifications, commit`,
       measured: spread(startMs, ms),
       target: target ? `< ${target} ms` : "-",
       ok: target ? startMedian < target : null,
@@ -160,14 +173,14 @@ try {
     const p50 = percentile(t, 50);
     const p99 = percentile(t, 99);
     const big = N >= 100_000;
-    rows.push({ name: `one result at ${label}: p50 / p99 (min–max, n)`, measured: `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`, target: big ? "p50 < 5 ms, p99 < 20 ms" : "-", ok: big ? p50 < 5 && p99 < 20 : null });
+    rows.push({ name: `one result at ${label} (setResult, commit, game view): p50 / p99 (min–max, n)`, measured: `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`, target: big ? "p50 < 5 ms, p99 < 20 ms" : "-", ok: big ? p50 < 5 && p99 < 20 : null });
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const own = sorted(ownBytes);
     rows.push({ name: `WAL per result at ${label}, this database's records: p50 / p99 / mean`, measured: `${kb(percentile(own, 50))} / ${kb(percentile(own, 99))} / ${kb(mean(own))}`, target: "< 16 KB", ok: percentile(own, 99) < 16 * 1024 });
     const rowsOnly = sorted(rowBytes);
     rows.push({ name: `WAL per result at ${label}, without full-page images: p50 / p99 / mean`, measured: `${kb(percentile(rowsOnly, 50))} / ${kb(percentile(rowsOnly, 99))} / ${kb(mean(rowsOnly))}`, target: "-", ok: null });
     rows.push({ name: `WAL per result at ${label}, position delta (whole server): p50 / p99 / mean`, measured: `${kb(percentile(b, 50))} / ${kb(percentile(b, 99))} / ${kb(mean(bytes))}`, target: "-", ok: null });
-    rows.push({ name: `standings after a result (uncached) at ${label}`, measured: spread(standingsMs, ms), target: "-", ok: null });
+    rows.push({ name: `standings right after a result at ${label} (new version: cache miss; apply new log rows, rank ${label})`, measured: spread(standingsMs, ms), target: "-", ok: null });
 
     const pageMs: number[] = [];
     let pageBytes = 0;
@@ -195,7 +208,8 @@ try {
     await setResult(db, organizer, { gameId: last.id, result: "1-0" });
     const closeMs = performance.now() - c0;
     const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, id), sql`${games.tournamentGameKey} like 'r2-%'`));
-    rows.push({ name: `closing round 1 at ${label} (last result; fold, plan, ${round2!.n.toLocaleString("en")} games)`, measured: ms(closeMs), target: "-", ok: null });
+    rows.push({ name: `closing round 1 at ${label} (last result: fold, plan, insert ${round2!.n.toLocaleString("en")} games, snapshot, notices)`, measured: `${ms(closeMs)} (n=1)`, target: "-", ok: null });
+    rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${load()}`, target: "-", ok: null });
     // Each size's rows as soon as they are measured: the largest size takes minutes.
     if (!printTable(rows.splice(0))) failed = true;
   }

@@ -7,11 +7,11 @@
 // since the two cannot be interleaved honestly.
 
 import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged";
-import { groupsOf, roundGamesWithIds, type AuditEntry, type GameWithId, type TournamentState } from "@/engine/formats";
-import type { PlayerNames } from "./model";
+import { findGame, groupsOf, type AuditEntry, type Game, type TournamentState } from "@/engine/formats";
+import { AUDIT_TOKEN, GAME_KEY, type ActorKind, type AuditItem } from "@/lib/tournament-view";
 
-/** Who did a recorded action: the organizer (or an admin), a player, or the site by itself. */
-export type ActorKind = "organizer" | "player" | "system";
+export type { ActorKind, AuditItem } from "@/lib/tournament-view";
+import type { PlayerNames } from "./model";
 
 export interface OrganizerAction {
   /** ISO date-time. */
@@ -23,18 +23,6 @@ export interface OrganizerAction {
   /** The stored action name ("result set"), when `what` is only its detail. */
   readonly action?: string;
 }
-
-export type AuditItem =
-  | { readonly kind: "engine"; readonly key: string; readonly round: number; readonly what: string; readonly decided: string; readonly at?: string }
-  | {
-      readonly kind: "organizer";
-      readonly key: string;
-      readonly at: string;
-      readonly who: string;
-      readonly what: string;
-      readonly actor: ActorKind;
-      readonly action?: string;
-    };
 
 const time = (iso: string | undefined): number => {
   const t = iso === undefined ? Number.NaN : Date.parse(iso);
@@ -76,38 +64,37 @@ export type Segment =
   | { readonly type: "player"; readonly id: string; readonly name: string }
   | { readonly type: "game"; readonly id: string; readonly label: string };
 
-const GAME_KEY = /^r\d+-[gp]\d+-\d+$/;
 const RESULT_CODE: Readonly<Record<string, string>> = { "1-0": "1-0", "0-1": "0-1", draw: "draw" };
 
-/** Looks games up by their engine id, one round at a time and only when asked. */
-function gameFinder(state: TournamentState | null) {
-  const rounds = new Map<number, Map<string, GameWithId>>();
-  return (key: string): GameWithId | undefined => {
-    if (!state) return undefined;
-    const round = Number(key.slice(1, key.indexOf("-")));
-    let games = rounds.get(round);
-    if (!games) {
-      games = new Map(state.rounds[round - 1] ? roundGamesWithIds(state, round).map((g) => [g.id, g]) : []);
-      rounds.set(round, games);
-    }
-    return games.get(key);
-  };
+type GamePlayers = Pick<Game, "side1" | "side2">;
+
+/** Looks games up by their engine id: in the page's own lookup, else in the state. */
+function gameFinder(ctx: SentenceContext) {
+  return (key: string): GamePlayers | undefined => (ctx.games ? ctx.games[key] : ctx.state ? (findGame(ctx.state, key) ?? undefined) : undefined);
 }
 
+/**
+ * What sentences name: players by id, and either the whole state or lookups
+ * holding only the games and staged groupings the shown entries mention.
+ */
 export interface SentenceContext {
   readonly names: PlayerNames;
-  readonly state: TournamentState | null;
+  readonly state?: TournamentState | null;
+  /** Engine game id -> its players. */
+  readonly games?: Readonly<Record<string, GamePlayers>>;
+  /** Round number -> its groups (the staged grouping draws list them). */
+  readonly groups?: Readonly<Record<number, readonly { readonly name: string; readonly players: readonly string[] }[]>>;
 }
 
 /** Turns ids and game codes inside a text into player and game segments. */
-export function linkify(text: string, ctx: SentenceContext, find = gameFinder(ctx.state)): Segment[] {
+export function linkify(text: string, ctx: SentenceContext, find = gameFinder(ctx)): Segment[] {
   const out: Segment[] = [];
   let plain = "";
   const flush = () => {
     if (plain) out.push({ type: "text", text: plain });
     plain = "";
   };
-  for (const part of text.split(/([A-Za-z0-9_-]+)/)) {
+  for (const part of text.split(AUDIT_TOKEN)) {
     const name = ctx.names[part]?.username;
     if (name !== undefined) {
       flush();
@@ -133,7 +120,7 @@ function gameSegment(key: string, ctx: SentenceContext, find: ReturnType<typeof 
 const nameOf = (ctx: SentenceContext, id: string) => ctx.names[id]?.username ?? "a player";
 
 /** "alice won", "a draw": a stored result code from the game's point of view. */
-function resultWords(code: string, game: GameWithId | undefined, ctx: SentenceContext): string {
+function resultWords(code: string, game: GamePlayers | undefined, ctx: SentenceContext): string {
   const c = RESULT_CODE[code.trim()];
   if (c === "draw") return "a draw";
   if (!game || !c) return code.trim();
@@ -160,7 +147,7 @@ function codeWords(code: string, round: number): string {
 
 /** One engine entry as a sentence: what was drawn, among which alternatives, with names. */
 export function engineSentence(entry: { round: number; what: string; decided: string }, ctx: SentenceContext): Segment[] {
-  const find = gameFinder(ctx.state);
+  const find = gameFinder(ctx);
   const equal = /^order of (\d+) players with equal rating (.+)$/.exec(entry.what);
   if (equal) {
     const n = Number(equal[1]);
@@ -177,7 +164,7 @@ export function engineSentence(entry: { round: number; what: string; decided: st
     const chosen = Number(pick[1]);
     const table = round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
     const drawnRound = ctx.state?.rounds[round - 1];
-    const groups = drawnRound ? groupsOf(drawnRound) : [];
+    const groups = ctx.groups?.[round] ?? (drawnRound ? groupsOf(drawnRound) : []);
     const drawn: Segment[] = [];
     groups.forEach((g, gi) => {
       drawn.push(text(`${gi > 0 ? "; " : ""}group ${g.name}: `));
@@ -220,7 +207,7 @@ export function engineSentence(entry: { round: number; what: string; decided: st
 
 /** A site action (stored as an action name and a detail) as a sentence after the actor's name. */
 export function actionSentence(action: string | undefined, detail: string, ctx: SentenceContext): Segment[] {
-  const find = gameFinder(ctx.state);
+  const find = gameFinder(ctx);
   const keyed = /^(r\d+-[gp]\d+-\d+): (.*)$/.exec(detail);
   const game = keyed ? find(keyed[1]!) : undefined;
   const gameSeg = keyed ? gameSegment(keyed[1]!, ctx, find) : undefined;

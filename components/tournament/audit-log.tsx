@@ -1,29 +1,22 @@
-"use client";
 // The public audit log: every random decision and "what was done" the engine
 // recorded (per round), merged with the actions recorded by the site (timed,
 // named), so anyone can check how the tournament was run. Each entry is a sentence
-// with names and links; long logs are paged, newest page last as they happened.
+// with names and links. AuditEntries draws one page of entries (on the server for
+// the tournament page, which pages the log there); AuditLog (audit-log-pages.tsx)
+// merges and pages a whole log in the browser for the demo.
 
-import { useState } from "react";
-import type { AuditEntry, TournamentState } from "@/engine/formats";
 import { LocalTime } from "@/components/local-time";
-import { actionSentence, engineSentence, mergeAudit, type AuditItem, type OrganizerAction, type Segment } from "./audit-entries";
-import type { GameLinks, PlayerNames } from "./model";
+import { actionSentence, engineSentence, type AuditItem, type Segment, type SentenceContext } from "./audit-entries";
+import type { GameLinks } from "./model";
 import { Badge, EmptyState } from "./ui";
 
 export type { OrganizerAction } from "./audit-entries";
 
-export interface AuditLogProps {
-  /** `state.audit`. */
-  readonly audit: readonly AuditEntry[];
-  /** Actions recorded by the site (withdrawals entered, results corrected, rounds started, …). */
-  readonly actions?: readonly OrganizerAction[];
-  /** When each round started (ISO), to interleave engine entries with actions by time. */
-  readonly roundTimes?: Readonly<Record<number, string>>;
-  /** Player ids -> names, so entries name people instead of ids. */
-  readonly names?: PlayerNames;
-  /** The tournament state, to name the players of a game code. */
-  readonly state?: TournamentState | null;
+export interface AuditEntriesProps {
+  /** The entries to show, in order. */
+  readonly items: readonly AuditItem[];
+  /** Names, and the games and groupings the entries mention. */
+  readonly context: SentenceContext;
   readonly gameLinks?: GameLinks;
   /** Names link to the players' pages. */
   readonly linkPlayers?: boolean;
@@ -68,8 +61,8 @@ function Sentence({ segments, gameLinks, links }: { segments: readonly Segment[]
   );
 }
 
-function Entry({ item, props }: { item: AuditItem; props: AuditLogProps }) {
-  const ctx = { names: props.names ?? {}, state: props.state ?? null };
+function Entry({ item, props }: { item: AuditItem; props: AuditEntriesProps }) {
+  const ctx = props.context;
   const badge = item.kind === "engine" ? { label: `Round ${item.round} draw`, tone: "amber" as const } : BADGE[item.actor]!;
   return (
     <li data-testid="audit-entry" data-kind={item.kind} data-actor={item.kind === "organizer" ? item.actor : "engine"} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
@@ -97,38 +90,18 @@ function Entry({ item, props }: { item: AuditItem; props: AuditLogProps }) {
   );
 }
 
-export function AuditLog(props: AuditLogProps) {
-  const items = mergeAudit(props.audit, props.actions ?? [], props.roundTimes);
-  const pageCount = Math.max(1, Math.ceil(items.length / AUDIT_PAGE_SIZE));
-  const [page, setPage] = useState<number | null>(null);
-  // Opens on the latest page: what happened most recently is what people look for.
-  const current = Math.min(page ?? pageCount, pageCount);
-  if (items.length === 0) return <EmptyState>Nothing recorded yet.</EmptyState>;
-  const shown = items.slice((current - 1) * AUDIT_PAGE_SIZE, current * AUDIT_PAGE_SIZE);
+/** One page of entries; the empty state when there are none at all. */
+export function AuditEntries(props: AuditEntriesProps) {
+  if (props.items.length === 0) return <EmptyState>Nothing recorded yet.</EmptyState>;
   return (
-    <div className="space-y-2">
-      <ol
-        className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm shadow-sm dark:divide-stone-700/70 dark:border-stone-700 dark:bg-stone-800"
-        data-testid="audit-log"
-        aria-label="Audit log"
-      >
-        {shown.map((item) => (
-          <Entry key={item.key} item={item} props={props} />
-        ))}
-      </ol>
-      {pageCount > 1 ? (
-        <nav aria-label="Audit log pages" className="flex items-center justify-between gap-4 text-sm" data-testid="audit-pages">
-          <button type="button" className="btn-secondary" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            ← Earlier
-          </button>
-          <span>
-            Page {current} of {pageCount} · {items.length} entries
-          </span>
-          <button type="button" className="btn-secondary" disabled={current >= pageCount} onClick={() => setPage(current + 1)}>
-            Later →
-          </button>
-        </nav>
-      ) : null}
-    </div>
+    <ol
+      className="divide-y divide-stone-100 rounded-lg border border-stone-200 bg-white text-sm shadow-sm dark:divide-stone-700/70 dark:border-stone-700 dark:bg-stone-800"
+      data-testid="audit-log"
+      aria-label="Audit log"
+    >
+      {props.items.map((item) => (
+        <Entry key={item.key} item={item} props={props} />
+      ))}
+    </ol>
   );
 }

@@ -1,4 +1,3 @@
-"use client";
 // A player's clinch mark in a live table: a badge (clinched / out / open) and a
 // "Why?" disclosure (a native <details>, so keyboard and screen readers get the
 // expanded state for free) that says what decided it or what would settle it.

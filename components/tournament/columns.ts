@@ -4,7 +4,8 @@
 // "round" means "round reached" overall but the keys overlap between formats)
 // and hides values another column already tells (a "champion" flag is the status).
 
-import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow, type TournamentState } from "@/engine/formats";
+import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
+import type { TableInfo } from "@/lib/tournament-view";
 import { formatNumber } from "./model";
 
 export interface ValueColumn {
@@ -85,7 +86,7 @@ export function standingColumns(format: FormatName, rows: readonly StandingRow[]
  * How a "round reached" value reads: the round's name where it is not just a
  * number ("Semi-finals"), and final vs third place for the staged round 5.
  */
-export function roundReachedLabel(state: TournamentState, row: StandingRow): string {
+export function roundReachedLabel(state: TableInfo, row: StandingRow): string {
   const n = row.values.round;
   if (n === undefined) return "";
   const name = state.rounds[n - 1]?.name ?? `Round ${n}`;

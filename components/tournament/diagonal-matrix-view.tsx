@@ -1,9 +1,8 @@
-"use client";
 // The round's opponent matrix beside the diagonal race's results table: players ×
 // players in circle order, an x per pairing (coloured by the row player's result
 // once played), so the diagonals of the pattern are visible at a glance.
 
-import type { DiagonalRow } from "./diagonal";
+import type { DiagonalRow } from "@/lib/diagonal-rows";
 import { opponentMatrix } from "./diagonal-matrix";
 import { playerName, type PlayerNames } from "./model";
 import { TableFrame } from "./ui";

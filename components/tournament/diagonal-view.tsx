@@ -1,19 +1,25 @@
-"use client";
 // One round of the diagonal race: the pairing pattern the engine used (offsets
 // across the circle, whether rematches forced a shift, play-off marker), then the
 // circle in order with each player's opponents and results, the losses that count
 // towards elimination, and who went out; beside it, the opponent matrix.
 
-import type { DiagonalSettings } from "@/engine/formats";
-import { diagonalRows, type DiagonalRow } from "./diagonal";
+import { Fragment } from "react";
+import type { TableInfo } from "@/lib/tournament-view";
+import type { DiagonalRoundView, DiagonalRow } from "@/lib/diagonal-rows";
 import { DiagonalMatrix } from "./diagonal-matrix-view";
-import { outcomeSymbol, playerName, sideNames, type TournamentViewProps } from "./model";
-import { Badge, EmptyState, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { outcomeSymbol, playerName, sideNames, type GameLinks, type PlayerNames } from "./model";
+import { Badge, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
-export interface DiagonalViewProps extends TournamentViewProps {
-  /** 1-based round number. */
-  readonly round: number;
+export interface DiagonalViewProps {
+  readonly info: TableInfo;
+  readonly round: DiagonalRoundView;
+  readonly names: PlayerNames;
+  readonly gameLinks?: GameLinks;
+  readonly onSite?: boolean;
 }
+
+/** Out players named in the round's closing line; the rest are counted. */
+const OUT_NAMED = 50;
 
 const FATE: Record<DiagonalRow["fate"], { status: "playing" | "eliminated" | "champion" | "withdrawn"; label: string } | null> = {
   playing: null,
@@ -30,15 +36,12 @@ const OUTCOME_CLASS = {
   pending: "bg-stone-50 text-stone-600 ring-stone-200 dark:bg-stone-700/50 dark:text-stone-300 dark:ring-stone-600",
 } as const;
 
-export function DiagonalView({ state, names, gameLinks, round: roundNumber }: DiagonalViewProps) {
-  const round = state.rounds[roundNumber - 1];
-  if (!round) return <EmptyState>Round {roundNumber} has not been planned yet.</EmptyState>;
-  const rows = diagonalRows(state, roundNumber);
-  const settings = state.settings as DiagonalSettings;
-  const pattern = round.pattern;
-  const sides = sideNames(state);
+export function DiagonalView({ info, names, gameLinks, onSite, round }: DiagonalViewProps) {
+  const { rows, settings, pattern, out } = round;
+  const gaps = new Set(round.gapsBefore ?? []);
+  const roundNumber = round.number;
+  const sides = sideNames(info);
   const shifted = pattern ? pattern.offsets.join(",") !== pattern.base.join(",") : false;
-  const out = rows.filter((r) => r.fate === "out" || r.fate === "withdrawn");
 
   return (
     <div className="space-y-4" data-testid="diagonal-view" data-round={roundNumber}>
@@ -46,7 +49,7 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
         <dl className="grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-4 dark:border-stone-700 dark:bg-stone-800" data-testid="diagonal-pattern">
           <div>
             <dt className="text-xs text-stone-500 dark:text-stone-400">Players in the circle</dt>
-            <dd className="font-semibold tabular-nums">{rows.length}</dd>
+            <dd className="font-semibold tabular-nums">{round.total}</dd>
           </div>
           <div>
             <dt className="text-xs text-stone-500 dark:text-stone-400">Opponents each</dt>
@@ -110,11 +113,20 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
                 </tr>
               </thead>
               <tbody>
-                {rows.map((row) => {
+                {rows.map((row, i) => {
                   const fate = FATE[row.fate];
                   const dim = row.fate === "out" || row.fate === "withdrawn";
                   return (
-                    <tr key={row.player} data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
+                    <Fragment key={row.player}>
+                    {gaps.has(i) ? (
+                      <tr data-testid="diagonal-gap" className="border-t border-stone-100 dark:border-stone-700/70">
+                        <td colSpan={7} className="px-3 py-1 text-center text-xs text-stone-500 dark:text-stone-400">
+                          <span aria-hidden="true">⋯</span>
+                          <span className="sr-only">Rows left out</span>
+                        </td>
+                      </tr>
+                    ) : null}
+                    <tr data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
                       <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
                       <th scope="row" className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}>
                         <PlayerLabel id={row.player} names={names} showRating />
@@ -135,6 +147,7 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
                                     o.outcome ?? (o.game.void ? "void" : "not played yet")
                                   }`}
                                   gameLinks={gameLinks}
+                                  onSite={onSite}
                                   className="font-semibold tabular-nums"
                                 />
                               </li>
@@ -147,17 +160,27 @@ export function DiagonalView({ state, names, gameLinks, round: roundNumber }: Di
                       <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
                       <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
                     </tr>
+                    </Fragment>
                   );
                 })}
               </tbody>
             </table>
           </TableFrame>
         </div>
-        <DiagonalMatrix rows={rows} names={names} roundName={round.name} />
+        {rows.length === round.total ? (
+          <DiagonalMatrix rows={rows} names={names} roundName={round.name} />
+        ) : (
+          <p className="text-xs text-stone-500 dark:text-stone-400">With {round.total} players the opponent matrix is too large to draw; the table lists every pairing.</p>
+        )}
       </div>
-      {round.status === "complete" ? (
+      {round.complete ? (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="diagonal-eliminated">
-          {out.length === 0 ? "Nobody went out this round." : `Out this round (${out.length}): ${out.map((r) => playerName(names, r.player)).join(", ")}.`}
+          {out.length === 0
+            ? "Nobody went out this round."
+            : `Out this round (${out.length}): ${out
+                .slice(0, OUT_NAMED)
+                .map((p) => playerName(names, p))
+                .join(", ")}${out.length > OUT_NAMED ? ` and ${out.length - OUT_NAMED} more` : ""}.`}
         </p>
       ) : null}
     </div>

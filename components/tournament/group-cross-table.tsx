@@ -1,24 +1,29 @@
-"use client";
 // One group's cross-table (group elimination and the staged championship's group
 // rounds): players × players in seed order, each cell the games between the row
 // and the column player from the row player's side ("1ᴬ / ½ᴰ" when a pair plays
 // once on each side), then score, place and who goes on. Results link to the
 // site's game pages; unplayed games show "·", or "live" when they have a page.
+// It draws one group handed to it (lib/tournament-view.ts), never the whole round.
 
-import { roundStandings, vecAt, type GameWithId, type GroupStanding } from "@/engine/formats";
+import type { ClinchTable } from "@/engine/formats";
+import type { GroupView, TableInfo } from "@/lib/tournament-view";
 import { ClinchMark } from "./clinch-mark";
-import { clinchTableFor } from "./clinch-text";
 import { crossTable, type CrossGame } from "./cross-table";
-import { formatNumber, gamesByContainer, outcomePointsText, playerName, pointsLegend, sideLetters, sideNames, type TournamentViewProps } from "./model";
+import { formatNumber, outcomePointsText, playerName, pointsLegend, sideLetters, sideNames, type GameLinks, type PlayerNames } from "./model";
 import { GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
 
-export interface GroupCrossTableProps extends TournamentViewProps {
-  /** 1-based round number. */
-  readonly round: number;
-  /** 0-based index of the group in the round. */
-  readonly group: number;
+export interface GroupCrossTableProps {
+  readonly info: TableInfo;
+  readonly group: GroupView;
+  readonly names: PlayerNames;
+  readonly gameLinks?: GameLinks;
+  /** The group's clinch marks while it is in play. */
+  readonly clinch?: ClinchTable;
+  readonly onSite?: boolean;
   /** Caption; defaults to the group's name. */
   readonly caption?: string;
+  /** A note beside the caption ("Your group"). */
+  readonly note?: string;
 }
 
 const OUTCOME_CLASS = {
@@ -52,23 +57,20 @@ function describe(g: CrossGame, row: string, col: string, sides: readonly [strin
   return `${as}: ${verb}${by}${reason}${g.replay ? ", replay" : ""}`;
 }
 
-export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundNumber, group: groupIndex, caption }: GroupCrossTableProps) {
-  const round = state.rounds[roundNumber - 1];
-  const group = round && vecAt(round.groups, groupIndex);
-  if (!round || !group) return null;
-  const games: readonly GameWithId[] = gamesByContainer(state, roundNumber).groups[groupIndex] ?? [];
+export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite, caption, note }: GroupCrossTableProps) {
+  const roundNumber = group.round;
+  const games = group.games;
   const byId = new Map(games.map((g) => [g.id, g]));
   const table = crossTable(group.players, games);
-  const standing: GroupStanding | undefined = roundStandings(state, roundNumber)[groupIndex];
-  const rowOf = new Map((standing?.rows ?? []).map((r) => [r.player, r]));
-  const letters = sideLetters(state);
-  const sides = sideNames(state);
-  const advanced = new Set(round.advanced ?? []);
+  const rowOf = new Map(group.rows.map((r) => [r.player, r]));
+  const letters = sideLetters(info);
+  const sides = sideNames(info);
+  const advanced = new Set(group.advanced);
+  const champions = new Set(group.champions);
   const title = caption ?? group.name;
-  const staged = state.format === "staged";
-  const lastRound = state.status === "finished" && roundNumber === state.rounds.length;
+  const staged = info.format === "staged";
   const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
-  const marks = round.status === "complete" ? undefined : clinchTableFor(clinch, roundNumber, group.name);
+  const marks = group.complete ? undefined : clinch;
 
   return (
     <TableFrame
@@ -80,16 +82,17 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
           <span className="flex items-center gap-2">
             {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
             {title}
+            {note ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">{note}</span> : null}
           </span>
           <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
             {group.players.length} players · {games.filter((g) => !g.void).length} games
-            {round.status === "complete" ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
+            {group.complete ? "" : ` · ${games.filter((g) => !g.result && !g.void).length} to play`}
           </span>
         </span>
       }
       footer={
         <p className="border-t border-stone-100 px-3 py-2 text-xs text-stone-500 dark:border-stone-700/70 dark:text-stone-400">
-          Points from the row player&rsquo;s side ({pointsLegend(state)}); {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
+          Points from the row player&rsquo;s side ({pointsLegend(info)}); {letters[0]} = {sides[0]}, {letters[1]} = {sides[1]}; · not played yet.
         </p>
       }
     >
@@ -111,7 +114,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
               </th>
             ))}
             <th scope="col" className={`${thClass} text-right`}>
-              <abbr title={`Score (${pointsLegend(state)})`} className="no-underline">Score</abbr>
+              <abbr title={`Score (${pointsLegend(info)})`} className="no-underline">Score</abbr>
             </th>
             <th scope="col" className={`${thClass} text-right`}>
               <abbr title="Place in the group" className="no-underline">Place</abbr>
@@ -150,7 +153,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
                       {cell.map((g, k) => {
                         const game = byId.get(g.id);
                         if (!game) return null;
-                        const text = g.void ? "void" : g.outcome ? outcomePointsText(state, g.outcome) : "·";
+                        const text = g.void ? "void" : g.outcome ? outcomePointsText(info, g.outcome) : "·";
                         return (
                           <span key={g.id} className="inline-flex items-baseline">
                             {k > 0 ? <span className="px-1 text-stone-300 dark:text-stone-600" aria-hidden="true">/</span> : null}
@@ -159,6 +162,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
                               text={text}
                               title={describe(g, playerName(names, p), playerName(names, q), sides)}
                               gameLinks={gameLinks}
+                              onSite={onSite}
                               className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-base leading-none font-bold text-stone-400 dark:text-stone-500"}
                             />
                             <sub className="ml-px text-[10px] text-stone-400 dark:text-stone-500" title={sides[g.side - 1]}>
@@ -177,7 +181,7 @@ export function GroupCrossTable({ state, names, gameLinks, clinch, round: roundN
                 <td className={numClass}>{srow?.rankLabel ?? ""}</td>
                 <td className={tdClass}>
                   {/* The last round's winner "advances" only to the title. */}
-                  {lastRound && state.champions.includes(p) ? (
+                  {champions.has(p) ? (
                     <StatusBadge status="champion" />
                   ) : goesOn ? (
                     <StatusBadge status="playing" label="Advances" />

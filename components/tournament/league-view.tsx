@@ -1,10 +1,9 @@
-"use client";
 // The league: its table (points → wins → wins as black, shared places "3=") and
 // its phases in order, each released, playing or waiting, with its games, results
 // and byes. Small leagues show every phase open; large ones (a 30-player league
 // has 870 games) open only the phase being played.
 
-import type { GameWithId, Phase } from "@/engine/formats";
+import { standings, type GameWithId, type Phase } from "@/engine/formats";
 import { gamesByContainer, playerName, resultText, sideNames, type TournamentViewProps } from "./model";
 import { clinchTableFor } from "./clinch-text";
 import { StandingsTable } from "./standings-table";
@@ -27,7 +26,19 @@ const STATUS_BADGE: Record<PhaseStatus, { tone: "emerald" | "amber" | "stone"; l
   waiting: { tone: "amber", label: "Not released yet" },
 };
 
-function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: TournamentViewProps["names"]; gameLinks: TournamentViewProps["gameLinks"]; sides: readonly [string, string] }) {
+function GameLine({
+  game,
+  names,
+  gameLinks,
+  sides,
+  onSite,
+}: {
+  game: GameWithId;
+  names: TournamentViewProps["names"];
+  gameLinks: TournamentViewProps["gameLinks"];
+  sides: readonly [string, string];
+  onSite?: boolean;
+}) {
   const won1 = game.result?.outcome === "1-0" && !game.void;
   const won2 = game.result?.outcome === "0-1" && !game.void;
   const title = `${playerName(names, game.side1)} (${sides[0]}) vs ${playerName(names, game.side2)} (${sides[1]}): ${
@@ -39,7 +50,7 @@ function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: 
         <PlayerLabel id={game.side1} names={names} />
       </span>
       <span className="min-w-12 rounded bg-stone-100 px-2 py-0.5 text-center text-xs font-semibold tabular-nums dark:bg-stone-700">
-        <GameResultLink game={game} text={resultText(game)} title={title} gameLinks={gameLinks} />
+        <GameResultLink game={game} text={resultText(game)} title={title} gameLinks={gameLinks} onSite={onSite} />
       </span>
       <span className={`truncate ${won2 ? "font-semibold" : ""} ${game.void ? "line-through opacity-60" : ""}`}>
         <PlayerLabel id={game.side2} names={names} />
@@ -48,7 +59,7 @@ function GameLine({ game, names, gameLinks, sides }: { game: GameWithId; names: 
   );
 }
 
-export function LeagueView({ state, names, gameLinks, clinch, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
+export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
   const phases = phasesOf(round);
@@ -61,7 +72,7 @@ export function LeagueView({ state, names, gameLinks, clinch, showTable = true }
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      {showTable ? <StandingsTable state={state} names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} /> : null}
+      {showTable ? <StandingsTable info={state} rows={standings(state)} overall names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} /> : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">
@@ -98,7 +109,7 @@ export function LeagueView({ state, names, gameLinks, clinch, showTable = true }
                   <div className="border-t border-stone-100 px-4 pb-3 pt-1 text-sm dark:border-stone-700/70">
                     <ul className="divide-y divide-stone-100 dark:divide-stone-700/70">
                       {(games[i] ?? []).map((g) => (
-                        <GameLine key={g.id} game={g} names={names} gameLinks={gameLinks} sides={sides} />
+                        <GameLine key={g.id} game={g} names={names} gameLinks={gameLinks} sides={sides} onSite={onSite} />
                       ))}
                     </ul>
                     {phase.byes.length > 0 ? (

@@ -4,6 +4,7 @@
 // phase with their ids). Kept free of React so the unit tests can use it.
 
 import { GAME_TYPES, gamesOf, groupsOf, phasesOf, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
+import type { PlayerOutcome, TableInfo } from "@/lib/tournament-view";
 
 export interface PlayerInfo {
   readonly username: string;
@@ -23,22 +24,15 @@ export interface TournamentViewProps {
   readonly gameLinks?: GameLinks;
   /** Clinch marks of the live tables (server-computed, per tournament version). */
   readonly clinch?: readonly ClinchTable[];
+  /** The games are played on the site (false: elsewhere, results reported); default true. */
+  readonly onSite?: boolean;
 }
 
 export function playerName(names: PlayerNames, id: string): string {
   return names[id]?.username ?? id;
 }
 
-export type PlayerOutcome = "win" | "loss" | "draw";
-
-/** The game's result for `player` (null while it is unplayed or when it was voided). */
-export function outcomeFor(game: GameWithId, player: string): PlayerOutcome | null {
-  if (!game.result || game.void) return null;
-  const { outcome } = game.result;
-  if (outcome === "draw") return "draw";
-  const side1Won = outcome === "1-0";
-  return (game.side1 === player) === side1Won ? "win" : "loss";
-}
+export { outcomeFor, type PlayerOutcome } from "@/lib/tournament-view";
 
 /** "1", "½", "0" as a cross-table shows a result. */
 export function outcomeSymbol(outcome: PlayerOutcome): string {
@@ -50,24 +44,24 @@ export function outcomeSymbol(outcome: PlayerOutcome): string {
  * its Score column: group elimination counts win 2 / draw 1, the league its own
  * points setting, the staged groups and the diagonal race win 1 / draw ½.
  */
-export function formatPoints(state: TournamentState): { readonly win: number; readonly draw: number; readonly loss: number } {
+export function formatPoints(state: TableInfo): { readonly win: number; readonly draw: number; readonly loss: number } {
   switch (state.format) {
     case "groups":
       return { win: 2, draw: 1, loss: 0 };
     case "league":
-      return (state as TournamentState<"league">).settings.points;
+      return (state.settings as TournamentState<"league">["settings"]).points;
     default:
       return { win: 1, draw: 0.5, loss: 0 };
   }
 }
 
 /** A result as the points it scored ("2", "1", "½"), for cross-table cells. */
-export function outcomePointsText(state: TournamentState, outcome: PlayerOutcome): string {
+export function outcomePointsText(state: TableInfo, outcome: PlayerOutcome): string {
   return formatNumber(formatPoints(state)[outcome], true);
 }
 
 /** "win 2, draw 1, loss 0": how the format scores, for table headings. */
-export function pointsLegend(state: TournamentState): string {
+export function pointsLegend(state: TableInfo): string {
   const p = formatPoints(state);
   return `win ${formatNumber(p.win, true)}, draw ${formatNumber(p.draw, true)}, loss ${formatNumber(p.loss, true)}`;
 }
@@ -80,12 +74,12 @@ export function resultText(game: GameWithId): string {
 }
 
 /** Names of side 1 and side 2 for the tournament's game type ("attacker", "defender"). */
-export function sideNames(state: TournamentState): readonly [string, string] {
+export function sideNames(state: TableInfo): readonly [string, string] {
   return GAME_TYPES[state.gameType].sides;
 }
 
 /** One letter per side for compact cells: tafl A/D, chess W/B, roles A/B, race 1/2. */
-export function sideLetters(state: TournamentState): readonly [string, string] {
+export function sideLetters(state: TableInfo): readonly [string, string] {
   const [a, b] = sideNames(state);
   const first = (s: string) => s.charAt(0).toUpperCase();
   // Race games name their sides "first" / "second": digits read better than F / S.
@@ -126,7 +120,7 @@ export function gamesByContainer(state: TournamentState, roundNumber: number): {
  * (the champion has its own badge). Undefined while playing or for shared places,
  * where "Eliminated" or the shared rank says it.
  */
-export function finalPlaceLabel(state: TournamentState, row: { readonly rankLabel: string; readonly status: string }): string | undefined {
+export function finalPlaceLabel(state: TableInfo, row: { readonly rankLabel: string; readonly status: string }): string | undefined {
   if (state.status !== "finished" || row.status === "withdrawn" || row.status === "champion") return undefined;
   if (row.rankLabel === "2") return "Runner-up";
   if (row.rankLabel === "3") return "Third place";

@@ -1,12 +1,13 @@
-"use client";
 // The staged championship's fixed path: round 1 (Blue / Yellow / Red / Green),
 // round 2 (groups T, E, B, S), round 3 (groups I, II) as cross-tables, each captioned "Group X", then the knockout as
 // a bracket: two semi-finals joined by lines to the final, the third-place game
 // beneath. Every knockout game shows who was A and who was B (side 1 / side 2),
 // and drawn games' replays (roles swapped) are listed in order.
 
-import { groupsOf } from "@/engine/formats";
+import { groupsOf, roundStandings } from "@/engine/formats";
+import { groupView, type GroupView } from "@/lib/tournament-view";
 import { stagedBracket, type BracketMatch, type BracketSlot } from "./bracket";
+import { clinchTableFor } from "./clinch-text";
 import { GroupCrossTable } from "./group-cross-table";
 import { playerName, resultText, type TournamentViewProps } from "./model";
 import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "./ui";
@@ -83,7 +84,7 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
   );
 }
 
-function MatchBox({ match, names, gameLinks }: { match: BracketMatch; names: TournamentViewProps["names"]; gameLinks: TournamentViewProps["gameLinks"] }) {
+function MatchBox({ match, names, gameLinks, onSite }: { match: BracketMatch; names: TournamentViewProps["names"]; gameLinks: TournamentViewProps["gameLinks"]; onSite?: boolean }) {
   const headingId = `bracket-${match.key}`;
   const status = match.status === "decided" ? null : match.status === "playing" ? <Badge tone="emerald">Playing</Badge> : <Badge>Waiting</Badge>;
   return (
@@ -121,6 +122,7 @@ function MatchBox({ match, names, gameLinks }: { match: BracketMatch; names: Tou
                   text={resultText(g)}
                   title={`${playerName(names, g.side1)} (A) vs ${playerName(names, g.side2)} (B)${g.replayOf ? ", replay with roles swapped" : ""}`}
                   gameLinks={gameLinks}
+                  onSite={onSite}
                 />
               </span>
               {!g.result && !g.void && g.chooser ? <span className="w-full text-stone-500">{playerName(names, g.chooser)} (higher seed) may choose A or B.</span> : null}
@@ -133,7 +135,7 @@ function MatchBox({ match, names, gameLinks }: { match: BracketMatch; names: Tou
 }
 
 /** The knockout: semi-finals → final, with the third-place game beneath. */
-export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) {
+export function StagedBracket({ state, names, gameLinks, onSite }: TournamentViewProps) {
   const bracket = stagedBracket(state);
   return (
     <section aria-label="Knockout bracket" className="space-y-3">
@@ -143,7 +145,7 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
           <div className="grid gap-3 sm:grid-rows-2 sm:gap-6">
             {bracket.semis.map((m) => (
               <div key={m.key} className="flex items-center">
-                <MatchBox match={m} names={names} gameLinks={gameLinks} />
+                <MatchBox match={m} names={names} gameLinks={gameLinks} onSite={onSite} />
               </div>
             ))}
           </div>
@@ -153,33 +155,44 @@ export function StagedBracket({ state, names, gameLinks }: TournamentViewProps) 
             <div className="absolute top-1/2 right-0 left-1/2 border-t-2 border-stone-300 dark:border-stone-600" />
           </div>
           <div className="flex items-center">
-            <MatchBox match={bracket.final} names={names} gameLinks={gameLinks} />
+            <MatchBox match={bracket.final} names={names} gameLinks={gameLinks} onSite={onSite} />
           </div>
         </div>
       </div>
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)]">
         <p className="self-center text-xs text-stone-500 sm:text-right dark:text-stone-400">The semi-final losers play for third place.</p>
         <span aria-hidden="true" className="hidden self-center border-t-2 border-dashed border-stone-300 sm:block dark:border-stone-600" />
-        <MatchBox match={bracket.third} names={names} gameLinks={gameLinks} />
+        <MatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} />
       </div>
       <p className="text-xs text-stone-500 dark:text-stone-400">A chooses the opening pieces, B the colours. A drawn knockout game is replayed with the roles swapped until decided.</p>
     </section>
   );
 }
 
-function GroupRound({ state, names, gameLinks, clinch, round }: TournamentViewProps & { round: number }) {
+function GroupRound({ state, names, gameLinks, clinch, onSite, round }: TournamentViewProps & { round: number }) {
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
+  const standing = roundStandings(state, round);
+  const groups = groupsOf(r).map((_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
   return (
     <div className="flex flex-wrap items-start gap-4">
-      {groupsOf(r).map((g, i) => (
-        <GroupCrossTable key={g.name} state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={round} group={i} caption={`Group ${g.name}`} />
+      {groups.map((g) => (
+        <GroupCrossTable
+          key={g.name}
+          info={state}
+          group={g}
+          names={names}
+          gameLinks={gameLinks}
+          clinch={clinchTableFor(clinch, round, g.name)}
+          onSite={onSite}
+          caption={`Group ${g.name}`}
+        />
       ))}
     </div>
   );
 }
 
-export function StagedView({ state, names, gameLinks, clinch, round }: StagedViewProps) {
+export function StagedView({ state, names, gameLinks, clinch, onSite, round }: StagedViewProps) {
   const sections = round === undefined ? [1, 2, 3, 4] : [round >= 4 ? 4 : round];
   return (
     <div className="space-y-6" data-testid="staged-view">
@@ -191,12 +204,12 @@ export function StagedView({ state, names, gameLinks, clinch, round }: StagedVie
             {state.rounds[2]?.status !== "complete" ? (
               <p className="text-sm text-stone-600 dark:text-stone-400">The semi-finals start when round 3 is complete; the bracket shows where each player will come from.</p>
             ) : null}
-            <StagedBracket state={state} names={names} gameLinks={gameLinks} />
+            <StagedBracket state={state} names={names} gameLinks={gameLinks} onSite={onSite} />
           </section>
         ) : (
           <section key={r} aria-label={`Round ${r}`} className="space-y-3">
             {round === undefined ? <h3 className="text-base font-semibold">Round {r}</h3> : null}
-            <GroupRound state={state} names={names} gameLinks={gameLinks} clinch={clinch} round={r} />
+            <GroupRound state={state} names={names} gameLinks={gameLinks} clinch={clinch} onSite={onSite} round={r} />
           </section>
         ),
       )}

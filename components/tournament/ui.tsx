@@ -5,7 +5,6 @@
 import type { ReactNode } from "react";
 import type { GameWithId, StandingRow } from "@/engine/formats";
 import { playerName, type GameLinks, type PlayerNames } from "./model";
-import { usePlayedOnSite } from "./play-context";
 
 /**
  * A table's card: a header and footer that stay put, and between them the table
@@ -99,10 +98,24 @@ export function Badge({ children, tone = "stone" }: { children: ReactNode; tone?
  * A game's state as a link to its page when the site gave one: the result, "live"
  * for an unplayed game with a page ("to play" when results are reported from
  * elsewhere: nothing is happening on the site), "·" for one not started, "void"
- * when voided.
+ * when voided. `onSite`: the tournament's games are played on the site (board and
+ * clocks); otherwise elsewhere and reported, so an unplayed game is "to play".
  */
-export function GameResultLink({ game, text, title, gameLinks, className = "" }: { game: GameWithId; text: string; title: string; gameLinks?: GameLinks; className?: string }) {
-  const onSite = usePlayedOnSite();
+export function GameResultLink({
+  game,
+  text,
+  title,
+  gameLinks,
+  className = "",
+  onSite = true,
+}: {
+  game: GameWithId;
+  text: string;
+  title: string;
+  gameLinks?: GameLinks;
+  className?: string;
+  onSite?: boolean;
+}) {
   const href = gameLinks?.[game.id];
   const live = !game.result && !game.void;
   const shown = live ? (href ? (onSite ? "live" : "to play") : "·") : text;

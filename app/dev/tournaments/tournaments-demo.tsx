@@ -9,13 +9,15 @@ import {
   recordResults,
   simulate,
   simulatedPlayers,
+  standings,
   startTournament,
   type FormatName,
   type GameResult,
   type SettingsInput,
   type TournamentState,
 } from "@/engine/formats";
-import { AuditLog, type OrganizerAction } from "@/components/tournament/audit-log";
+import type { OrganizerAction } from "@/components/tournament/audit-entries";
+import { AuditLog } from "@/components/tournament/audit-log-pages";
 import type { GameLinks, PlayerNames } from "@/components/tournament/model";
 import { RoundView } from "@/components/tournament/round-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
@@ -136,7 +138,7 @@ export function TournamentsDemo() {
                 </p>
               ) : null}
             </div>
-            {d.state.format !== "league" ? <StandingsTable state={d.state} names={names} caption="Tournament standings" /> : null}
+            {d.state.format !== "league" ? <StandingsTable info={d.state} rows={standings(d.state)} overall names={names} caption="Tournament standings" /> : null}
             <RoundView state={d.state} names={names} gameLinks={d.gameLinks} label={`${d.title} rounds`} />
             <details className="group">
               <summary className="cursor-pointer text-sm font-semibold">Audit log</summary>

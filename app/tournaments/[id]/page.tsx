@@ -4,26 +4,30 @@ import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { LocalTime } from "@/components/local-time";
-import { AuditLog } from "@/components/tournament/audit-log";
-import { PlayedOnSiteProvider } from "@/components/tournament/play-context";
-import { clinchTableFor } from "@/components/tournament/clinch-text";
-import { RoundView } from "@/components/tournament/round-view";
+import { Pagination } from "@/components/pagination";
+import { AUDIT_PAGE_SIZE, AuditEntries } from "@/components/tournament/audit-log";
 import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
-import { GAME_TYPES, playableGames, standings } from "@/engine/formats";
+import { GAME_TYPES } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
+import { searchParam } from "@/lib/search-params";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/server/trpc/page-caller";
 import { Announcements } from "./announcements";
 import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";
+import { RoundsSection } from "./rounds-section";
 import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
+import { pageHref, WINDOW_PARAMS, type PageParams } from "./windows";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const metadata: Metadata = { title: "Tournament" };
+
+/** The player list gets a search box above this many players. */
+const PLAYER_SEARCH_FROM = 50;
 
 const STATUS_LABEL = { registering: "Registration open", running: "Running", finished: "Finished", cancelled: "Cancelled" } as const;
 
@@ -46,54 +50,42 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
+/** A window's page from the URL: whole numbers from 1 up (past the last page is clamped by the server); anything else is ignored. */
+function pageNumber(value: string | string[] | undefined): number | undefined {
+  const n = typeof value === "string" && /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
 export default async function TournamentPage({ params, searchParams }: Props) {
   const id = z.uuid().safeParse((await params).id);
   if (!id.success) notFound();
+  const search = await searchParams;
+  const query: PageParams = {};
+  for (const key of WINDOW_PARAMS) {
+    const n = pageNumber(search[key]);
+    if (n !== undefined) query[key] = n;
+  }
+  const q = searchParam(search.q, 80).trim();
+  if (q) query.q = q;
   const caller = await api();
-  const [t, me, clinch] = await Promise.all([
-    caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
+  const [t, me] = await Promise.all([
+    caller.tournament.page({ tournamentId: id.data, ...query }).catch((err: unknown) => {
       if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
       throw err;
     }),
     caller.account.me(),
-    // Clinch marks of the live tables; a page without them still works.
-    caller.tournament.clinch({ tournamentId: id.data }).then((c) => c.tables, () => []),
   ]);
-  const isOrganizer = !!me && (me.id === t.organizer.id || me.isAdmin);
-  const invite = (await searchParams).invite;
+  const isOrganizer = t.isOrganizer;
+  const href = (changes: PageParams, anchor: string) => pageHref(t.id, query, changes, anchor);
+  const invite = search.invite;
   const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
   const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
-  const joined = !!me && t.players.some((p) => p.id === me.id);
   // The signed-in player's next game here: the first released game of theirs without a result.
-  const nextKey = me && t.state && t.status === "running" ? playableGames(t.state).find((g) => (g.side1 === me.id || g.side2 === me.id) && t.gameLinks[g.id]) : undefined;
-  const nextGame = nextKey ? await caller.game.get({ gameId: t.gameLinks[nextKey.id]! }).catch(() => null) : null;
-  const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username, rating: Math.round(p.rating) }]));
+  const nextGame = t.nextGameId ? await caller.game.get({ gameId: t.nextGameId }).catch(() => null) : null;
+  const names = t.names;
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
-  const withdrawn = new Set(t.state?.withdrawals.map((w) => w.player) ?? []);
-  // Only players still in play can withdraw or be withdrawn.
-  // Computed once here and handed to the table, which would otherwise compute it again
-  // on the server and once more in the browser.
-  const rows = t.state ? standings(t.state) : [];
-  const stillPlaying = new Set(t.status === "running" ? rows.filter((r) => r.status === "playing").map((r) => r.player) : []);
-  // Seeds: round 1's order once started; by rating before.
-  const seeded = t.state ? t.state.players.map((p) => t.players.find((x) => x.id === p.id)!).filter(Boolean) : t.players;
-  // Who did each recorded action: nobody (the site by itself), the organizer (or an admin), or a player.
-  const actions = t.audit.map((a) => ({
-    at: a.at.toISOString(),
-    who: a.actor ?? "Moot",
-    what: a.detail,
-    action: a.action,
-    actor: a.actor === null ? ("system" as const) : a.actorId === t.organizer.id || a.actorIsAdmin ? ("organizer" as const) : ("player" as const),
-  }));
-  // When each round started, so the engine's draws sit among the timed actions.
-  const roundTimes: Record<number, string> = {};
-  if (t.startedAt) roundTimes[1] = t.startedAt.toISOString();
-  for (const a of t.audit) {
-    const m = a.action === "round started" ? /^Round (\d+)/.exec(a.detail) : null;
-    if (m) roundTimes[Number(m[1])] = a.at.toISOString();
-  }
-  // The rating each player was seeded with (the engine keeps it); current ratings before the start.
-  const seedRating = new Map(t.state?.players.map((p) => [p.id, p.rating]) ?? []);
+  const onSite = catalogGame(t.gameType)?.playedOnSite ?? true;
+  const players = t.players;
 
   return (
     <div className="space-y-8">
@@ -113,7 +105,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         <TournamentActions
           tournamentId={t.id}
           status={t.status}
-          joined={joined}
+          joined={t.joined}
           signedIn={!!me}
           isOrganizer={isOrganizer}
           inviteOnly={t.inviteOnly}
@@ -151,7 +143,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             ) : null}
             <dt className="text-stone-500">Players</dt>
             <dd>
-              {t.players.length} joined · {t.minPlayers}–{t.maxPlayers} allowed
+              {t.playerCount} joined · {t.minPlayers}–{t.maxPlayers} allowed
               {t.minRating != null || t.maxRating != null ? ` · rating ${t.minRating ?? "any"}–${t.maxRating ?? "any"}` : ""}
             </dd>
             {t.startsAt && t.status === "registering" && (
@@ -182,25 +174,36 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         </section>
         <section className="card space-y-2" aria-labelledby="players-heading">
           <h2 id="players-heading" className="font-semibold">
-            Players {t.state ? "(seeded)" : "(by rating)"}
+            Players {t.info ? "(seeded)" : "(by rating)"}
           </h2>
-          {seeded.length === 0 ? (
-            <p className="text-sm text-stone-500">Nobody has joined yet.</p>
+          {t.playerCount > PLAYER_SEARCH_FROM ? (
+            <form method="get" action={`/tournaments/${t.id}#players-heading`} role="search" className="flex gap-2" aria-label="Find a player">
+              <label htmlFor="player-search" className="sr-only">
+                Player name
+              </label>
+              <input id="player-search" name="q" type="search" defaultValue={players.q} maxLength={80} placeholder="Find a player" className="input min-w-0 flex-1 text-sm" />
+              <button type="submit" className="btn-secondary">
+                Find
+              </button>
+            </form>
+          ) : null}
+          {players.rows.length === 0 ? (
+            <p className="text-sm text-stone-500">{players.q ? `Nobody here has a name containing “${players.q}”.` : "Nobody has joined yet."}</p>
           ) : (
             <ol className="space-y-1 text-sm" data-testid="tournament-players">
-              {seeded.map((p, i) => (
+              {players.rows.map((p) => (
                 <li key={p.id} className="flex flex-wrap items-baseline gap-2">
-                  <span className="w-6 text-right text-stone-500">{i + 1}.</span>
+                  <span className="w-6 text-right text-stone-500">{p.number}.</span>
                   <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
                     {p.username}
                   </Link>
-                  <span className="text-xs text-stone-500" title={seedRating.has(p.id) ? `rating used for seeding; now ${displayRating(p)}` : "current rating"}>
-                    {seedRating.has(p.id) ? Math.round(seedRating.get(p.id)!) : displayRating(p)}
+                  <span className="text-xs text-stone-500" title={p.seedRating !== null ? `rating used for seeding; now ${displayRating(p.rating)}` : "current rating"}>
+                    {p.seedRating !== null ? Math.round(p.seedRating) : displayRating(p.rating)}
                   </span>
-                  {withdrawn.has(p.id) && <span className="text-xs text-red-700">withdrawn</span>}
+                  {p.withdrawn && <span className="text-xs text-red-700">withdrawn</span>}
                   {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
-                  {stillPlaying.has(p.id) && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
-                  {stillPlaying.has(p.id) && isOrganizer && me?.id !== p.id && (
+                  {p.stillPlaying && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
+                  {p.stillPlaying && isOrganizer && me?.id !== p.id && (
                     <details className="ml-auto text-xs">
                       <summary className="cursor-pointer text-stone-500" aria-label={`Organizer actions for ${p.username}`}>
                         Manage
@@ -215,34 +218,67 @@ export default async function TournamentPage({ params, searchParams }: Props) {
               ))}
             </ol>
           )}
+          {t.canWithdraw && me && !players.rows.some((p) => p.id === me.id) ? (
+            <p className="text-sm">
+              <WithdrawButton tournamentId={t.id} playerId={me.id} label="Withdraw" />
+            </p>
+          ) : null}
+          <Pagination page={players.page} pageCount={players.pageCount} href={(n) => href({ players: n }, "players-heading")} label="Player list pages" testId="players-pages" />
         </section>
       </div>
 
-      {t.state ? (
+      {t.info && t.standings ? (
         <>
           <section className="space-y-3" aria-labelledby="standings-heading">
-            <h2 id="standings-heading" className="text-lg font-semibold">
+            <h2 id="standings-heading" className="scroll-mt-20 text-lg font-semibold">
               Standings
             </h2>
             <ExportLinks tournamentId={t.id} />
+            {t.standings.pageCount > 1 ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="standings-window">
+                {t.standings.total.toLocaleString("en")} players; the top {Math.min(10, t.standings.total)}
+                {t.standings.viewerPage !== null ? ", your place" : ""} and page {t.standings.page} of {t.standings.pageCount} shown.
+                {t.standings.viewerPage !== null && t.standings.viewerPage !== t.standings.page ? (
+                  <>
+                    {" "}
+                    <Link className="link" href={href({ standings: t.standings.viewerPage }, "standings-heading")} scroll={false}>
+                      Go to your page ({t.standings.viewerPage})
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            ) : null}
             <StandingsTable
-              state={t.state}
+              info={t.info}
               names={names}
-              rows={rows}
+              rows={t.standings.rows}
+              gapsBefore={t.standings.gapsBefore}
+              nextPlayer={t.standings.nextPlayer}
+              me={me?.id}
               overall
               headed
               testId={t.format === "league" ? "league-table" : "standings-table"}
-              clinch={t.format === "league" ? clinchTableFor(clinch, 1, null) : undefined}
+              clinch={t.standings.clinch ?? undefined}
             />
+            <Pagination page={t.standings.page} pageCount={t.standings.pageCount} href={(n) => href({ standings: n }, "standings-heading")} label="Standings pages" testId="standings-pages" scroll={false} />
           </section>
-          <section className="space-y-3" aria-labelledby="rounds-heading">
-            <h2 id="rounds-heading" className="text-lg font-semibold">
-              Rounds
-            </h2>
-            <PlayedOnSiteProvider value={catalogGame(t.gameType)?.playedOnSite ?? true}>
-              <RoundView state={t.state} names={names} gameLinks={gameLinks} leagueTable={false} clinch={clinch} />
-            </PlayedOnSiteProvider>
-          </section>
+          {t.rounds ? (
+            <section className="space-y-3" aria-labelledby="rounds-heading">
+              <h2 id="rounds-heading" className="scroll-mt-20 text-lg font-semibold">
+                Rounds
+              </h2>
+              <RoundsSection
+                rounds={t.rounds}
+                info={t.info}
+                names={names}
+                gameLinks={gameLinks}
+                onSite={onSite}
+                me={me?.id}
+                tabHref={(round) => href({ round, groups: undefined }, "rounds-heading")}
+                groupsHref={(groups) => href({ groups }, "rounds-heading")}
+              />
+            </section>
+          ) : null}
         </>
       ) : (
         <p className="card text-sm text-stone-600 dark:text-stone-400">
@@ -250,28 +286,44 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         </p>
       )}
 
-      {t.state ? (
+      {t.info && t.sideBalance ? (
         <section className="space-y-3" aria-labelledby="side-balance-heading">
-          <h2 id="side-balance-heading" className="text-lg font-semibold">
+          <h2 id="side-balance-heading" className="scroll-mt-20 text-lg font-semibold">
             Side balance
           </h2>
-          <SideBalanceView state={t.state} names={names} sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_TYPES[t.state.gameType].sides} />
+          <SideBalanceView
+            games={t.sideBalance.games}
+            sides={t.sideBalance.sides}
+            playerCount={t.sideBalance.playerCount}
+            players={t.sideBalance.players}
+            names={names}
+            sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_TYPES[t.info.gameType].sides}
+            open={query.balance !== undefined}
+            pages={
+              <Pagination
+                page={t.sideBalance.page}
+                pageCount={t.sideBalance.pageCount}
+                href={(n) => href({ balance: n }, "side-balance-heading")}
+                label="Side balance pages"
+                testId="side-balance-pages"
+                scroll={false}
+              />
+            }
+          />
         </section>
       ) : null}
 
       <section className="space-y-3" aria-labelledby="audit-heading">
-        <h2 id="audit-heading" className="text-lg font-semibold">
+        <h2 id="audit-heading" className="scroll-mt-20 text-lg font-semibold">
           Audit log
         </h2>
-        <AuditLog
-          audit={t.state?.audit ?? []}
-          actions={actions}
-          roundTimes={roundTimes}
-          names={names}
-          state={t.state}
-          gameLinks={gameLinks}
-          linkPlayers
-        />
+        <AuditEntries items={t.audit.items} context={{ names, games: t.audit.games, groups: t.audit.groups }} gameLinks={gameLinks} linkPlayers />
+        {t.audit.pageCount > 1 ? (
+          <p className="text-xs text-stone-500 dark:text-stone-400">
+            {t.audit.total} entries, {AUDIT_PAGE_SIZE} a page, the latest last.
+          </p>
+        ) : null}
+        <Pagination page={t.audit.page} pageCount={t.audit.pageCount} href={(n) => href({ audit: n }, "audit-heading")} label="Audit log pages" testId="audit-pages" scroll={false} />
       </section>
     </div>
   );

@@ -113,7 +113,7 @@ describe("flag falls (FIDE 6.9)", () => {
     // Resignation is not a flag fall: a bare king still wins by it.
     expect(chess.status(chess.end(state, 1, "resignation"))).toEqual({ over: true, winner: 1, reason: "resignation" });
     // The draw survives storage.
-    expect(chess.parse(chess.serialize(chess.end(state, 1, "timeout"))).status.reason).toBe(TIMEOUT_DRAW);
+    expect(chess.parse(chess.serialize(chess.end(state, 1, "timeout"))).status).toMatchObject({ reason: TIMEOUT_DRAW });
   });
 
   it("judges mating material by what is on the board", () => {

@@ -101,7 +101,8 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
     }
     checkResultFits(game, input);
-    await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
+    // Only games played elsewhere have reports (reportResult refuses games on the site).
+    if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
       const done = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null }, now);
       if (tournament) await audit(tx, tournament.id, actor.id, "result set", `${game.tournamentGameKey}: ${input.result}`);

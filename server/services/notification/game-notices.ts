@@ -1,6 +1,6 @@
 // Notifications about games, written inside the transaction that changed the game.
 // Each returns the users whose inbox changed; the caller pings them after commit.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournaments, users } from "@/db/schema";
 import type { GameRow } from "../game/game-view";
@@ -12,15 +12,15 @@ interface GameContext {
   tournament: { id: string; name: string; organizerId: string } | null;
 }
 
+/** The players' names and the game's tournament, in one statement (it runs in every finished game's transaction). */
 async function contextOf(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "tournamentId">): Promise<GameContext> {
-  const [players, [tournament]] = await Promise.all([
-    tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [game.side1Id, game.side2Id])),
-    game.tournamentId
-      ? tx.select({ id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, game.tournamentId))
-      : Promise.resolve([]),
-  ]);
-  const names = new Map(players.map((p) => [p.id, p.username]));
-  return { name: (id) => names.get(id) ?? "your opponent", tournament: tournament ?? null };
+  const rows = await tx
+    .select({ id: users.id, username: users.username, tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId } })
+    .from(users)
+    .leftJoin(tournaments, game.tournamentId ? eq(tournaments.id, game.tournamentId) : sql`false`)
+    .where(inArray(users.id, [game.side1Id, game.side2Id]));
+  const names = new Map(rows.map((p) => [p.id, p.username]));
+  return { name: (id) => names.get(id) ?? "your opponent", tournament: rows[0]?.tournament ?? null };
 }
 
 const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);

@@ -84,9 +84,8 @@ const tournamentItem = (t: TournamentRef, userId: string, kind: NewNotification[
   dedupeKey: dedupe,
 });
 
-/** The tournament started: every player hears it once, with how many games round 1 gives them. */
-export async function noticeStarted(tx: Db, t: TournamentRef, created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const players = await playersOf(tx, t.id);
+/** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
+export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
   const by = gamesByPlayer(created);
   return notify(
     tx,

@@ -60,21 +60,24 @@ export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult
     .where(inArray(users.id, [game.side1Id, game.side2Id]))
     .orderBy(asc(users.id))
     .for("update");
+  // Read after the lock, in a statement of its own: it sees a rating change committed while we waited.
   const before = await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType);
   const p1 = before.get(game.side1Id)!;
   const p2 = before.get(game.side2Id)!;
   const [next1, next2] = rateGame(p1, p2, side1Score(result));
-  for (const [userId, r, old] of [
+  const rated = [
     [game.side1Id, next1, p1],
     [game.side2Id, next2, p2],
-  ] as const) {
-    const row = { rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: old.ratedGames + 1, updatedAt: now };
-    await tx
-      .insert(playerRatings)
-      .values({ userId, gameType: game.gameType, ...row })
-      .onConflictDoUpdate({ target: [playerRatings.userId, playerRatings.gameType], set: row });
-    await tx.insert(ratingHistory).values({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now });
-  }
+  ] as const;
+  // Both players in one statement each: a result is a few round trips, whatever else is going on.
+  await tx
+    .insert(playerRatings)
+    .values(rated.map(([userId, r, old]) => ({ userId, gameType: game.gameType, rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: old.ratedGames + 1, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [playerRatings.userId, playerRatings.gameType],
+      set: { rating: sql`excluded.rating`, rd: sql`excluded.rd`, volatility: sql`excluded.volatility`, ratedGames: sql`excluded.rated_games`, updatedAt: sql`excluded.updated_at` },
+    });
+  await tx.insert(ratingHistory).values(rated.map(([userId, r]) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
 }
 
 /** Every game type a player has a rating in, most played first. */

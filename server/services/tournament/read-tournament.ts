@@ -13,7 +13,7 @@ import { containsPattern, pageCount } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { gameLinks } from "./organizer-actions";
-import { tournamentHead } from "./tournament-row";
+import { tournamentHead, type TournamentRow } from "./tournament-row";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
 /** "all" searches every tab at once (a search should not depend on the tab you were on). */
@@ -60,6 +60,35 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
   };
 }
 
+/** What every reading of one tournament says about it: its settings, status and organizer. */
+export function tournamentAbout(t: TournamentRow, organizer: { id: string; username: string }) {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    organizer,
+    format: t.format,
+    settings: t.settings as Record<string, unknown>,
+    gameType: t.gameType,
+    initialMs: t.initialMs,
+    incrementMs: t.incrementMs,
+    rated: t.rated,
+    inviteOnly: t.inviteOnly,
+    minPlayers: t.minPlayers,
+    maxPlayers: t.maxPlayers,
+    minRating: t.minRating,
+    maxRating: t.maxRating,
+    registrationClosesAt: t.registrationClosesAt,
+    startsAt: t.startsAt,
+    status: t.status,
+    seed: t.seed,
+    version: t.version,
+    createdAt: t.createdAt,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+  };
+}
+
 export async function getTournament(db: Db, tournamentId: string) {
   const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
@@ -83,29 +112,7 @@ export async function getTournament(db: Db, tournamentId: string) {
     db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
   ]);
   return {
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    organizer: organizer!,
-    format: t.format,
-    settings: t.settings as Record<string, unknown>,
-    gameType: t.gameType,
-    initialMs: t.initialMs,
-    incrementMs: t.incrementMs,
-    rated: t.rated,
-    inviteOnly: t.inviteOnly,
-    minPlayers: t.minPlayers,
-    maxPlayers: t.maxPlayers,
-    minRating: t.minRating,
-    maxRating: t.maxRating,
-    registrationClosesAt: t.registrationClosesAt,
-    startsAt: t.startsAt,
-    status: t.status,
-    seed: t.seed,
-    version: t.version,
-    createdAt: t.createdAt,
-    startedAt: t.startedAt,
-    finishedAt: t.finishedAt,
+    ...tournamentAbout(t, organizer!),
     players,
     state,
     champions: state ? champions(state) : [],
@@ -119,6 +126,8 @@ interface Cached {
   version: number;
   rows?: StandingRow[];
   clinch?: ClinchTable[];
+  /** Other readings of this version's state, by name (tournament-page.ts). */
+  more: Map<string, unknown>;
 }
 const cache = new Map<string, Cached>();
 const CACHE_LIMIT = 200;
@@ -129,7 +138,7 @@ async function cachedVersion(db: Db, tournamentId: string): Promise<Cached> {
   if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
   let hit = cache.get(tournamentId);
   if (!hit || hit.version !== head.version) {
-    hit = { version: head.version };
+    hit = { version: head.version, more: new Map() };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(tournamentId, hit);
   }
@@ -154,4 +163,15 @@ export async function tournamentClinch(db: Db, tournamentId: string) {
     hit.clinch = state ? clinchTables(state) : [];
   }
   return { version: hit.version, tables: hit.clinch };
+}
+
+/**
+ * A reading of the tournament's state remembered for its current version: `compute`
+ * runs once per version and name (the round standings of a 100,000-player round,
+ * the side balance, each player's place).
+ */
+export async function perVersion<T>(db: Db, tournamentId: string, name: string, compute: () => T): Promise<T> {
+  const hit = await cachedVersion(db, tournamentId);
+  if (!hit.more.has(name)) hit.more.set(name, compute());
+  return hit.more.get(name) as T;
 }

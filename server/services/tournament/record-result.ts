@@ -39,23 +39,24 @@ export async function recordTournamentResult(
   const t = await lockTournament(tx, game.tournamentId!);
   if (t.status !== "running" || !game.tournamentGameKey) return () => {};
   const engine = engineResult(result, reason, margin);
-  // A game the log already holds (a repeated finish) changes nothing.
-  const logged = await tx
-    .insert(tournamentResults)
-    .values({ tournamentId: t.id, gameKey: game.tournamentGameKey, outcome: engine.outcome, reason: engine.reason, margin: engine.margin ?? null })
-    .onConflictDoNothing()
-    .returning({ seq: tournamentResults.seq });
-  if (logged.length === 0) return () => {};
-  const [counted] = await tx
-    .update(tournaments)
-    .set({ pending: sql`${tournaments.pending} - 1`, version: sql`${tournaments.version} + 1` })
-    .where(eq(tournaments.id, t.id))
-    .returning({ pending: tournaments.pending, version: tournaments.version });
-  if (counted!.pending > 0 && !resultReshapesRound(t.format, game.tournamentGameKey, engine)) {
-    return () => announce(t.id, counted!.version);
+  // One statement: the log row is appended and the round counted down, or, for a game
+  // the log already holds (a repeated finish), nothing changes and no row comes back.
+  const counted = (
+    (await tx.execute(sql`
+      with logged as (
+        insert into ${tournamentResults} (tournament_id, game_key, outcome, reason, margin)
+        values (${t.id}, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null})
+        on conflict do nothing returning seq)
+      update ${tournaments} set pending = pending - 1, version = version + 1
+      where id = ${t.id} and exists (select from logged)
+      returning pending, version`)) as unknown as { rows: { pending: number; version: number }[] }
+  ).rows[0];
+  if (!counted) return () => {};
+  if (counted.pending > 0 && !resultReshapesRound(t.format, game.tournamentGameKey, engine)) {
+    return () => announce(t.id, counted.version);
   }
   // The round (or phase) closes: the next one is planned with the current ratings.
-  return foldResults(tx, t, now, counted!.pending === 0 ? await currentRatings(tx, t) : undefined);
+  return foldResults(tx, t, now, counted.pending === 0 ? await currentRatings(tx, t) : undefined);
 }
 
 /**

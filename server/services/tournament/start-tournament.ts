@@ -43,7 +43,7 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   // Nothing is logged before the start: the snapshot includes the log up to position 0.
   const { version } = await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  const told = await noticeStarted(tx, t, created, now);
+  const told = await noticeStarted(tx, t, joined.map((p) => p.id), created, now);
   return { tournamentId: t.id, name: t.name, version, created, told };
 }
 

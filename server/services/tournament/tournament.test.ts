@@ -11,6 +11,7 @@ import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { gamesOf, getFormat, groupsOf, playableGames, type TournamentState } from "@/engine/formats";
 import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
+import { recordTournamentResult } from "./record-result";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -117,11 +118,21 @@ describe("running by itself", () => {
     expect(after.state).toEqual(before.state);
     expect(after.foldedSeq).toBe(before.foldedSeq);
     expect(after.pending).toBe(before.pending - 1);
+    // The same game finishing again (a repeated finish) is not logged or counted twice.
+    const finished = await siteGame(t.id, open[0]!.id);
+    await h.db.transaction((tx) => recordTournamentResult(tx, finished, "1-0", "normal", null, new Date()));
+    expect((await snapshot()).pending).toBe(before.pending - 1);
     const log = await h.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
     expect(log).toMatchObject([{ gameKey: open[0]!.id, outcome: "0-1", reason: "organizer" }]);
     // The live state (snapshot + log) has the result; so do the standings and the page.
     expect(gamesOf(groupsOf((await state(t.id)).rounds[0]!)[0]!)[0]!.result).toMatchObject({ outcome: "0-1" });
-    for (const g of open.slice(1)) await api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: "1-0" });
+    // Every result but the round's last leaves the snapshot as it was; the last one folds.
+    for (const g of open.slice(1, -1)) await api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: "1-0" });
+    const beforeLast = await snapshot();
+    expect(beforeLast.state).toEqual(before.state);
+    expect(beforeLast.foldedSeq).toBe(before.foldedSeq);
+    expect(beforeLast.pending).toBe(1);
+    await api(organizer).game.setResult({ gameId: (await siteGame(t.id, open.at(-1)!.id)).id, result: "1-0" });
     const closed = await snapshot();
     expect(closed.foldedSeq).toBeGreaterThanOrEqual(log[0]!.seq + open.length - 1);
     expect((closed.state as TournamentState).rounds.length).toBe(2);

@@ -5,7 +5,8 @@ import { createTournament } from "@/server/services/tournament/create-tournament
 import { editTournament } from "@/server/services/tournament/edit-tournament";
 import { answerRequest, myRequest, organizerPanel, removeRegistrant, renewInviteLink, requestToJoin } from "@/server/services/tournament/invitations";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
-import { getTournament, listTournaments, tournamentClinch, tournamentStandings } from "@/server/services/tournament/read-tournament";
+import { getTournament, listTournaments, tournamentClinch } from "@/server/services/tournament/read-tournament";
+import { auditLogPage, standingsPage, tournamentPage } from "@/server/services/tournament/tournament-page";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { enforceLimit } from "@/server/services/rate-limit";
@@ -13,6 +14,19 @@ import { protectedProcedure, publicProcedure, router } from "../init";
 import { limits } from "../limits";
 
 const ZTournamentId = z.object({ tournamentId: z.uuid("That is not a tournament id.") });
+
+/** A page number of one of the tournament page's windows; past the last page is clamped to it. */
+const ZPage = (what: string) => z.number(`The ${what} page must be a number.`).int(`The ${what} page must be a whole number.`).min(1, `The ${what} page must be 1 or more.`).max(1_000_000, `The ${what} page is too large.`).optional();
+
+export const ZTournamentPageInput = ZTournamentId.extend({
+  standings: ZPage("standings"),
+  round: z.number("The round must be a number.").int("The round must be a whole number.").min(1, "The round must be 1 or more.").max(1000, "There is no such round.").optional(),
+  groups: ZPage("groups"),
+  players: ZPage("players"),
+  q: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
+  balance: ZPage("side balance"),
+  audit: ZPage("audit log"),
+});
 
 export const tournamentRouter = router({
   list: publicProcedure
@@ -25,7 +39,19 @@ export const tournamentRouter = router({
     )
     .query(({ ctx, input }) => listTournaments(ctx.db, input)),
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
-  standings: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentStandings(ctx.db, input.tournamentId)),
+  /**
+   * What the tournament page shows, for one set of windows (standings page, round
+   * and groups page, players page or search, side-balance page, audit page): the
+   * viewer's own row and group and the top are always included.
+   */
+  page: publicProcedure.input(ZTournamentPageInput).query(({ ctx, input }) => {
+    const { tournamentId, ...query } = input;
+    return tournamentPage(ctx.db, ctx.user ? { id: ctx.user.id, isAdmin: ctx.user.isAdmin } : null, tournamentId, query);
+  }),
+  /** One page of the standings (50 rows), with names. */
+  standings: publicProcedure.input(ZTournamentId.extend({ page: ZPage("standings") })).query(({ ctx, input }) => standingsPage(ctx.db, input.tournamentId, input.page)),
+  /** One page of the audit log (25 entries); the latest when no page is given. */
+  audit: publicProcedure.input(ZTournamentId.extend({ page: ZPage("audit log") })).query(({ ctx, input }) => auditLogPage(ctx.db, input.tournamentId, input.page)),
   /** Clinched / out / open for every player of the live tables, with what would settle it. */
   clinch: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentClinch(ctx.db, input.tournamentId)),
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { simulate, simulatedPlayers, standings, startTournament } from "@/engine/formats";
-import { standingColumns } from "./columns";
+import { standingColumns } from "@/components/tournament/columns";
 import { currentTabIndex, roundTabs } from "./round-tabs";
 
 describe("roundTabs", () => {

@@ -3,8 +3,8 @@
 // towards elimination (carried over from earlier rounds when the settings say
 // so, restarting at a play-off), and what the round did to them.
 
-import { vecAt, type DiagonalSettings, type GameWithId, type TournamentState } from "@/engine/formats";
-import { gamesByContainer, outcomeFor, type PlayerOutcome } from "./model";
+import { vecAt, type DiagonalPattern, type DiagonalSettings, type GameWithId, type TournamentState } from "@/engine/formats";
+import { groupGames, outcomeFor, type PlayerOutcome } from "./tournament-view";
 
 export interface DiagonalOpponent {
   readonly opponent: string;
@@ -25,12 +25,44 @@ export interface DiagonalRow {
   readonly fate: "playing" | "through" | "out" | "champion" | "withdrawn";
 }
 
+/** What the diagonal round's view draws: the round's pattern and fate, and its rows (all, or a window of them). */
+export interface DiagonalRoundView {
+  readonly number: number;
+  readonly name: string;
+  readonly complete: boolean;
+  readonly pattern?: DiagonalPattern;
+  readonly settings: DiagonalSettings;
+  /** Players in the circle. */
+  readonly total: number;
+  readonly rows: readonly DiagonalRow[];
+  /** Positions in `rows` where rows of the circle were left out before. */
+  readonly gapsBefore?: readonly number[];
+  /** Who went out this round (withdrawn or eliminated), in circle order. */
+  readonly out: readonly string[];
+}
+
+/** The whole round (every row), for pages that hold the state. */
+export function diagonalRoundView(state: TournamentState, roundNumber: number): DiagonalRoundView | null {
+  const round = state.rounds[roundNumber - 1];
+  if (!round) return null;
+  const rows = diagonalRows(state, roundNumber);
+  return {
+    number: round.number,
+    name: round.name,
+    complete: round.status === "complete",
+    ...(round.pattern ? { pattern: round.pattern } : {}),
+    settings: state.settings as DiagonalSettings,
+    total: rows.length,
+    rows,
+    out: rows.filter((r) => r.fate === "out" || r.fate === "withdrawn").map((r) => r.player),
+  };
+}
+
 function lossesIn(state: TournamentState, roundNumber: number): Map<string, number> {
   const out = new Map<string, number>();
-  for (const group of gamesByContainer(state, roundNumber).groups) {
-    for (const g of group) {
-      for (const p of [g.side1, g.side2]) if (outcomeFor(g, p) === "loss") out.set(p, (out.get(p) ?? 0) + 1);
-    }
+  // A diagonal round is one group: the circle.
+  for (const g of groupGames(state, roundNumber, 0)) {
+    for (const p of [g.side1, g.side2]) if (outcomeFor(g, p) === "loss") out.set(p, (out.get(p) ?? 0) + 1);
   }
   return out;
 }
@@ -40,7 +72,7 @@ export function diagonalRows(state: TournamentState, roundNumber: number): Diago
   const circle = round && vecAt(round.groups, 0);
   if (!round || !circle) return [];
   const settings = state.settings as DiagonalSettings;
-  const games = gamesByContainer(state, roundNumber).groups[0] ?? [];
+  const games = groupGames(state, roundNumber, 0);
   const n = circle.players.length;
   const position = new Map(circle.players.map((p, i) => [p, i]));
   const from = round.pattern?.countLossesFrom ?? roundNumber;
@@ -52,10 +84,19 @@ export function diagonalRows(state: TournamentState, roundNumber: number): Diago
   const advanced = new Set(round.advanced ?? []);
   const lastRound = roundNumber === state.rounds.length;
 
+  // Each player's games, found in one pass (a large circle has hundreds of thousands).
+  const gamesOf = new Map<string, GameWithId[]>();
+  for (const game of games) {
+    for (const p of [game.side1, game.side2]) {
+      const list = gamesOf.get(p);
+      if (list) list.push(game);
+      else gamesOf.set(p, [game]);
+    }
+  }
+
   return circle.players.map((player, i) => {
     const opponents: DiagonalOpponent[] = [];
-    for (const game of games) {
-      if (game.side1 !== player && game.side2 !== player) continue;
+    for (const game of gamesOf.get(player) ?? []) {
       const opponent = game.side1 === player ? game.side2 : game.side1;
       const d = Math.abs((position.get(opponent) ?? 0) - i);
       opponents.push({ opponent, game, offset: Math.min(d, n - d), outcome: outcomeFor(game, player) });

@@ -1,0 +1,542 @@
+// The tournament page's view model: what the page draws and nothing more. A
+// 100,000-player tournament has 100,000 standings rows, 25,000 groups per round
+// and 300,000 games; the page shows the top of the standings, one page of them
+// and the viewer's own place, the viewer's group and one page of groups of one
+// round, one page of players, of side-balance records and of the audit log, with
+// names and game links for exactly those. Windows come from the URL (?standings=,
+// ?round=, ?groups=, ?players=, ?q=, ?balance=, ?audit=), so pages are links.
+// Readings of the whole state (standings, round standings, side balance) are
+// computed once per tournament version (read-tournament.ts).
+
+import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import {
+  findGame,
+  gamesOf,
+  groupsOf,
+  playableGames,
+  roundGamesWithIds,
+  vecAt,
+  vecSize,
+  roundStandings,
+  tournamentSideBalance,
+  type AuditEntry,
+  type ClinchTable,
+  type GroupStanding,
+  type SideBalance,
+  type StandingRow,
+  type TournamentState,
+} from "@/engine/formats";
+import { diagonalRows, type DiagonalRoundView, type DiagonalRow } from "@/lib/diagonal-rows";
+import { currentTabIndex, roundTabs } from "@/lib/round-tabs";
+import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
+import { auditReferences, type ActorKind, type AuditItem, groupView, roundSummary, tableInfo, type GroupView, type RoundSummary, type TableInfo } from "@/lib/tournament-view";
+import { isSiteAdmin } from "../admin/site-admins";
+import { AppError } from "../errors";
+import { containsPattern } from "../listing";
+import { ratingColumns, ratingOf } from "../rating/player-ratings";
+import { liveState } from "./live-state";
+import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
+import { tournamentHead } from "./tournament-row";
+
+/** Page sizes and pinned rows of the page's windows. */
+export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groups: 12, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;
+/** A circle up to this size is shown whole (its opponent matrix needs every row). */
+const DIAGONAL_WHOLE_UP_TO = 160;
+
+export interface PageQuery {
+  readonly standings?: number;
+  /** The round tab: a round number (the staged knockout is round 4). */
+  readonly round?: number;
+  readonly groups?: number;
+  readonly players?: number;
+  readonly q?: string;
+  readonly balance?: number;
+  readonly audit?: number;
+}
+
+export interface Viewer {
+  readonly id: string;
+  readonly isAdmin: boolean;
+}
+
+type Names = Record<string, { username: string; rating: number }>;
+
+/** Ids and game keys the page will show, collected while the windows are cut. */
+class Shown {
+  readonly players = new Set<string>();
+  readonly gameKeys = new Set<string>();
+  addPlayers(ids: Iterable<string>) {
+    for (const id of ids) this.players.add(id);
+  }
+  addGames(keys: Iterable<string>) {
+    for (const k of keys) this.gameKeys.add(k);
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Players' names and current ratings in the tournament's game type, for the ids shown. */
+async function namesOf(db: Db, ids: Iterable<string>, gameType: string): Promise<Names> {
+  const list = [...ids].filter((id) => UUID.test(id));
+  if (list.length === 0) return {};
+  const rows = await db
+    .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
+    .from(users)
+    .leftJoin(playerRatings, ratingOf(playerRatings, users.id, gameType))
+    .where(inArray(users.id, list));
+  return Object.fromEntries(rows.map((r) => [r.id, { username: r.username, rating: Math.round(r.rating) }]));
+}
+
+/** The site game behind each engine game key shown (games not started on the site have none). */
+async function linksOf(db: Db, tournamentId: string, keys: Iterable<string>): Promise<Record<string, string>> {
+  const list = [...keys];
+  if (list.length === 0) return {};
+  const rows = await db
+    .select({ id: games.id, key: games.tournamentGameKey })
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), inArray(games.tournamentGameKey, list)));
+  return Object.fromEntries(rows.filter((r) => r.key).map((r) => [r.key!, r.id]));
+}
+
+/** Rows of the standings in the window: positions where rows were left out, and the real next player at each gap. */
+function windowRows(all: readonly StandingRow[], spans: readonly Span[]) {
+  const rows: StandingRow[] = [];
+  const gapsBefore: number[] = [];
+  const nextPlayer: Record<string, string> = {};
+  for (const s of spans) {
+    if (s.start > 0) gapsBefore.push(rows.length);
+    for (let i = s.start; i < s.end; i++) rows.push(all[i]!);
+    const after = all[s.end];
+    if (after && s.end > s.start) nextPlayer[all[s.end - 1]!.player] = after.player;
+  }
+  return { rows, gapsBefore, nextPlayer };
+}
+
+/** The viewer's first released game without a result in the current round, by engine key. */
+function nextGameKey(state: TournamentState, me: string): string | undefined {
+  if (state.status === "finished" || state.rounds.length === 0) return undefined;
+  const round = state.rounds[state.rounds.length - 1]!;
+  // League phases are released one by one: ask the engine (a league has at most 30 players).
+  if (round.phases) return playableGames(state).find((g) => g.side1 === me || g.side2 === me)?.id;
+  const gi = groupsOf(round).findIndex((g) => g.players.includes(me));
+  const group = gi >= 0 ? vecAt(round.groups, gi) : undefined;
+  const n = group ? gamesOf(group).findIndex((g) => !g.result && !g.void && (g.side1 === me || g.side2 === me)) : -1;
+  return n >= 0 ? `r${round.number}-g${gi + 1}-${n + 1}` : undefined;
+}
+
+// ---------------------------------------------------------------- rounds
+
+export type RoundPanel =
+  | { readonly kind: "empty"; readonly text: string }
+  | {
+      readonly kind: "groups";
+      readonly summary: RoundSummary | null;
+      /** The viewer's group, shown first. */
+      readonly mine: GroupView | null;
+      /** One page of the round's groups (without the viewer's). */
+      readonly groups: readonly GroupView[];
+      readonly page: number;
+      readonly pageCount: number;
+      readonly total: number;
+      readonly clinch: readonly ClinchTable[];
+    }
+  | { readonly kind: "diagonal"; readonly summary: RoundSummary | null; readonly round: DiagonalRoundView; readonly page: number; readonly pageCount: number }
+  /** League (at most 30 players) and staged (at most 32): the whole state is small and every game is shown. */
+  | { readonly kind: "whole"; readonly summary: RoundSummary | null; readonly state: TournamentState; readonly clinch: readonly ClinchTable[] };
+
+// ---------------------------------------------------------------- audit
+
+/**
+ * One page of the merged audit log (the engine's entries, timed by their round's
+ * start, and the site's recorded actions, by time; an action at the instant a
+ * round starts comes after the round's entries; engine entries of rounds without
+ * a known start come last), reading only that page's rows from the database.
+ */
+async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt: Date | null }, state: TournamentState | null, requested: number | undefined) {
+  const starts = await db
+    .select({ at: tournamentAudit.at, detail: tournamentAudit.detail })
+    .from(tournamentAudit)
+    .where(and(eq(tournamentAudit.tournamentId, t.id), eq(tournamentAudit.action, "round started")));
+  const roundTimes = new Map<number, Date>();
+  if (t.startedAt) roundTimes.set(1, t.startedAt);
+  for (const s of starts) {
+    const m = /^Round (\d+)/.exec(s.detail);
+    if (m) roundTimes.set(Number(m[1]), s.at);
+  }
+  // Engine entries in blocks of equal time, in time order (untimed last).
+  const engine: readonly AuditEntry[] = state?.audit ?? [];
+  const timeOf = (e: AuditEntry) => roundTimes.get(e.round)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const ordered = engine.map((e, i) => ({ e, i })).sort((a, b) => timeOf(a.e) - timeOf(b.e) || a.i - b.i);
+  const blockTimes = [...new Set(ordered.map(({ e }) => timeOf(e)))];
+  const finite = blockTimes.filter((x) => Number.isFinite(x));
+  // How many recorded actions come before each block, in one query.
+  const counts = await db
+    .select({
+      total: count(),
+      ...Object.fromEntries(finite.map((x, k) => [`b${k}`, sql<number>`count(*) filter (where ${tournamentAudit.at} < ${new Date(x).toISOString()})`.mapWith(Number)])),
+    })
+    .from(tournamentAudit)
+    .where(eq(tournamentAudit.tournamentId, t.id));
+  const row = (counts[0] ?? { total: 0 }) as Record<string, number>;
+  const actions = Number(row.total ?? 0);
+  const before = (x: number) => (Number.isFinite(x) ? Number(row[`b${finite.indexOf(x)}`] ?? 0) : actions);
+
+  // The merged list as runs: actions [from, to) of the recorded ones, or engine entries [from, to) of `ordered`.
+  type Run = { kind: "actions" | "engine"; from: number; to: number };
+  const runs: Run[] = [];
+  let actionAt = 0;
+  let engineAt = 0;
+  for (const x of blockTimes) {
+    const upTo = before(x);
+    if (upTo > actionAt) runs.push({ kind: "actions", from: actionAt, to: upTo });
+    actionAt = Math.max(actionAt, upTo);
+    const size = ordered.filter(({ e }) => timeOf(e) === x).length;
+    runs.push({ kind: "engine", from: engineAt, to: engineAt + size });
+    engineAt += size;
+  }
+  if (actions > actionAt) runs.push({ kind: "actions", from: actionAt, to: actions });
+  const total = actions + engine.length;
+  const pageCount = pagesFor(total, PAGE_SIZES.audit);
+  // Opens on the latest page: what happened most recently is what people look for.
+  const page = clampPage(requested, pageCount, pageCount);
+  const want = pageSpan(page, PAGE_SIZES.audit, total);
+
+  const pieces: { kind: Run["kind"]; from: number; to: number }[] = [];
+  let at = 0;
+  for (const r of runs) {
+    const len = r.to - r.from;
+    const lo = Math.max(want.start, at);
+    const hi = Math.min(want.end, at + len);
+    if (lo < hi) pieces.push({ kind: r.kind, from: r.from + (lo - at), to: r.from + (hi - at) });
+    at += len;
+  }
+  const actionPieces = pieces.filter((p) => p.kind === "actions");
+  const firstAction = actionPieces[0]?.from ?? 0;
+  const lastAction = actionPieces.at(-1)?.to ?? 0;
+  const recorded =
+    lastAction > firstAction
+      ? await db
+          .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
+          .from(tournamentAudit)
+          .leftJoin(users, eq(users.id, tournamentAudit.actorId))
+          .where(eq(tournamentAudit.tournamentId, t.id))
+          .orderBy(asc(tournamentAudit.at), asc(tournamentAudit.id))
+          .offset(firstAction)
+          .limit(lastAction - firstAction)
+      : [];
+  const items: AuditItem[] = [];
+  for (const p of pieces) {
+    for (let i = p.from; i < p.to; i++) {
+      if (p.kind === "engine") {
+        const { e, i: index } = ordered[i]!;
+        const time = roundTimes.get(e.round);
+        items.push({ kind: "engine", key: `e${index}`, round: e.round, what: e.what, decided: e.decided, ...(time ? { at: time.toISOString() } : {}) });
+      } else {
+        const a = recorded[i - firstAction];
+        if (!a) continue;
+        // An admin acting in someone else's tournament acts as its organizer.
+        const actor: ActorKind =
+          a.actorId === null ? "system" : a.actorId === t.organizerId || isSiteAdmin({ id: a.actorId, role: a.actorRole ?? "user" }) ? "organizer" : "player";
+        items.push({ kind: "organizer", key: `o${i}`, at: a.at.toISOString(), who: a.actor ?? "Moot", what: a.detail, actor, action: a.action });
+      }
+    }
+  }
+  return { page, pageCount, total, items };
+}
+
+// ---------------------------------------------------------------- the page
+
+export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
+  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const me = viewer?.id;
+  const [state, [organizer], [{ n: playerCount } = { n: 0 }], joinedRows] = await Promise.all([
+    liveState(db, t.id),
+    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
+    db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id)),
+    me
+      ? db
+          .select({ id: tournamentPlayers.userId })
+          .from(tournamentPlayers)
+          .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, me)))
+      : Promise.resolve([]),
+  ]);
+  const shown = new Shown();
+  const isOrganizer = !!viewer && (viewer.id === t.organizerId || viewer.isAdmin);
+
+  // Standings: cached per version, with each player's index.
+  const allRows = state ? (await tournamentStandings(db, t.id)).rows : [];
+  const indexOf = state ? await perVersion(db, t.id, "row index", () => new Map(allRows.map((r, i) => [r.player, i]))) : new Map<string, number>();
+  const statusOf = (id: string) => {
+    const i = indexOf.get(id);
+    return i === undefined ? undefined : allRows[i]?.status;
+  };
+  const clinch = state && t.status === "running" ? (await tournamentClinch(db, t.id)).tables : [];
+
+  let standingsView = null;
+  if (state) {
+    const w = pinnedWindow({
+      total: allRows.length,
+      page: query.standings,
+      pageSize: PAGE_SIZES.standings,
+      top: PAGE_SIZES.standingsTop,
+      ...(me !== undefined && indexOf.has(me) ? { viewer: indexOf.get(me)! } : {}),
+      around: PAGE_SIZES.standingsAround,
+    });
+    const cut = windowRows(allRows, w.spans);
+    shown.addPlayers(cut.rows.map((r) => r.player));
+    shown.addPlayers(Object.values(cut.nextPlayer));
+    const leagueTable = t.format === "league" ? clinch.find((c) => c.round === 1 && c.group === null) : undefined;
+    if (leagueTable) shown.addPlayers(leagueTable.marks.flatMap((m) => [m.player, ...m.rivals, ...m.swings.flatMap((s) => [s.side1, s.side2])]));
+    standingsView = { page: w.page, pageCount: w.pageCount, total: allRows.length, viewerPage: w.viewerPage ?? null, ...cut, clinch: leagueTable ?? null };
+  }
+
+  // Rounds: the selected tab's panel only.
+  let roundsView = null;
+  if (state) {
+    const tabs = roundTabs(state);
+    const found = query.round === undefined ? -1 : tabs.findIndex((tab) => tab.round === query.round || (tab.key === "ko" && query.round! >= 4));
+    const index = found >= 0 ? found : currentTabIndex(tabs);
+    const tab = tabs[index]!;
+    let panel: RoundPanel;
+    if (tab.upcoming || !state.rounds[tab.round - 1]) {
+      panel = { kind: "empty", text: tab.emptyText ?? "This round has not been planned yet." };
+    } else if (state.format === "groups") {
+      const r = tab.round;
+      const round = state.rounds[r - 1]!;
+      const standing = await perVersion<GroupStanding[]>(db, t.id, `round ${r} standings`, () => roundStandings(state, r));
+      const groupCount = vecSize(round.groups);
+      const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
+      const others = groupCount - (mineIndex >= 0 ? 1 : 0);
+      const pageCount = pagesFor(others, PAGE_SIZES.groups);
+      const page = clampPage(query.groups, pageCount);
+      const span = pageSpan(page, PAGE_SIZES.groups, others);
+      // Page positions skip the viewer's group (shown first on every page).
+      const indexes = spanIndexes([span]).map((i) => (mineIndex >= 0 && i >= mineIndex ? i + 1 : i));
+      const view = (i: number) => groupView(state, r, i, standing[i]);
+      const mine = mineIndex >= 0 ? view(mineIndex) : null;
+      const groups = indexes.map(view).filter((g): g is GroupView => g !== null);
+      const all = mine ? [mine, ...groups] : groups;
+      for (const g of all) {
+        shown.addPlayers(g.players);
+        shown.addGames(g.games.map((x) => x.id));
+      }
+      const names = new Set(all.map((g) => g.name));
+      panel = {
+        kind: "groups",
+        summary: roundSummary(state, r),
+        mine,
+        groups,
+        page,
+        pageCount,
+        total: groupCount,
+        clinch: round.status === "complete" ? [] : clinch.filter((c) => c.round === r && c.group !== null && names.has(c.group)),
+      };
+    } else if (state.format === "diagonal") {
+      const r = tab.round;
+      const round = state.rounds[r - 1]!;
+      const rows = await perVersion<DiagonalRow[]>(db, t.id, `round ${r} circle`, () => diagonalRows(state, r));
+      const whole = rows.length <= DIAGONAL_WHOLE_UP_TO;
+      const viewerAt = me ? rows.findIndex((x) => x.player === me) : -1;
+      const w = whole
+        ? { page: 1, pageCount: 1, spans: [{ start: 0, end: rows.length }] }
+        : pinnedWindow({ total: rows.length, page: query.groups, pageSize: PAGE_SIZES.diagonal, top: 0, ...(viewerAt >= 0 ? { viewer: viewerAt } : {}), around: PAGE_SIZES.standingsAround });
+      const shownRows: DiagonalRow[] = [];
+      const gapsBefore: number[] = [];
+      for (const s of w.spans) {
+        if (s.start > 0) gapsBefore.push(shownRows.length);
+        shownRows.push(...rows.slice(s.start, s.end));
+      }
+      const out = rows.filter((x) => x.fate === "out" || x.fate === "withdrawn").map((x) => x.player);
+      for (const x of shownRows) {
+        shown.addPlayers([x.player, ...x.opponents.map((o) => o.opponent)]);
+        shown.addGames(x.opponents.map((o) => o.game.id));
+      }
+      shown.addPlayers(out.slice(0, 50));
+      panel = {
+        kind: "diagonal",
+        summary: roundSummary(state, r),
+        page: w.page,
+        pageCount: w.pageCount,
+        round: {
+          number: r,
+          name: round.name,
+          complete: round.status === "complete",
+          ...(round.pattern ? { pattern: round.pattern } : {}),
+          settings: state.settings as DiagonalRoundView["settings"],
+          total: rows.length,
+          rows: shownRows,
+          gapsBefore,
+          out,
+        },
+      };
+    } else {
+      // League and staged: at most 32 players, every game on the page.
+      shown.addPlayers(state.players.map((p) => p.id));
+      for (const round of state.rounds) shown.addGames(roundGamesWithIds(state, round.number).map((g) => g.id));
+      const summarized = state.format === "staged" && tab.round === 4 && state.rounds[4] ? 5 : tab.round;
+      panel = { kind: "whole", summary: roundSummary(state, summarized), state, clinch };
+    }
+    if (panel.kind !== "empty" && panel.summary) shown.addPlayers(panel.summary.champions);
+    roundsView = { tabs, index, panel };
+  }
+
+  // Players: one page, in seed order once started (by rating before), or those matching a search.
+  const search = query.q?.trim() ?? "";
+  let playerIds: string[];
+  let playerTotal: number;
+  let playerPage: number;
+  let playerPageCount: number;
+  if (search) {
+    const matches = await db
+      .select({ id: tournamentPlayers.userId })
+      .from(tournamentPlayers)
+      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), ilike(users.username, containsPattern(search))));
+    const seedIndex = state ? await perVersion(db, t.id, "seed index", () => new Map(state.players.map((p, i) => [p.id, i]))) : null;
+    const ids = matches.map((m) => m.id);
+    if (seedIndex) ids.sort((a, b) => (seedIndex.get(a) ?? 0) - (seedIndex.get(b) ?? 0));
+    playerTotal = ids.length;
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
+    playerIds = ids.slice(s.start, s.end);
+  } else if (state) {
+    playerTotal = state.players.length;
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
+    playerIds = state.players.slice(s.start, s.end).map((p) => p.id);
+  } else {
+    playerTotal = Number(playerCount);
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const rows = await db
+      .select({ id: tournamentPlayers.userId })
+      .from(tournamentPlayers)
+      .leftJoin(playerRatings, ratingOf(playerRatings, tournamentPlayers.userId, t.gameType))
+      .where(eq(tournamentPlayers.tournamentId, t.id))
+      .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId))
+      .limit(PAGE_SIZES.players)
+      .offset((playerPage - 1) * PAGE_SIZES.players);
+    playerIds = rows.map((r) => r.id);
+  }
+  const playerInfo = playerIds.length
+    ? await db
+        .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
+        .from(users)
+        .leftJoin(playerRatings, ratingOf(playerRatings, users.id, t.gameType))
+        .where(inArray(users.id, playerIds))
+    : [];
+  const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
+  const seedOf = state ? await perVersion(db, t.id, "seed index", () => new Map(state.players.map((p, i) => [p.id, i]))) : null;
+  const withdrawn = new Set(state?.withdrawals.map((w) => w.player) ?? []);
+  const firstSeed = (playerPage - 1) * PAGE_SIZES.players;
+  const playerRows = playerIds.flatMap((id, i) => {
+    const p = infoOf.get(id);
+    if (!p) return [];
+    const seedIndex = seedOf?.get(id);
+    return [
+      {
+        id,
+        username: p.username,
+        /** Place in the list: the seed once started, else the place by rating. */
+        number: seedIndex !== undefined ? seedIndex + 1 : firstSeed + i + 1,
+        rating: { rating: p.rating, rd: p.rd },
+        seedRating: seedIndex !== undefined ? (state!.players[seedIndex]?.rating ?? null) : null,
+        withdrawn: withdrawn.has(id),
+        stillPlaying: t.status === "running" && statusOf(id) === "playing",
+      },
+    ];
+  });
+
+  // Side balance: totals of every game and one page of players (in seed order).
+  let balanceView = null;
+  if (state) {
+    const balance = await perVersion<SideBalance>(db, t.id, "side balance", () => tournamentSideBalance(state));
+    const played = await perVersion(db, t.id, "side balance players", () => state.players.filter((p) => balance.players.has(p.id)).map((p) => p.id));
+    const pageCount = pagesFor(played.length, PAGE_SIZES.balance);
+    const page = clampPage(query.balance, pageCount);
+    const s = pageSpan(page, PAGE_SIZES.balance, played.length);
+    const players = played.slice(s.start, s.end).map((id) => ({ id, record: balance.players.get(id)! }));
+    shown.addPlayers(players.map((p) => p.id));
+    balanceView = { games: balance.games, sides: balance.sides, playerCount: played.length, players, page, pageCount };
+  }
+
+  // Audit: one page, with what its sentences mention.
+  const audit = await auditPage(db, t, state, query.audit);
+  const refs = auditReferences(audit.items.flatMap((i) => (i.kind === "engine" ? [i.what, i.decided] : [i.what])));
+  shown.addPlayers(refs.words);
+  shown.addGames(refs.gameKeys);
+  const auditGames: Record<string, { side1: string; side2: string }> = {};
+  const auditGroups: Record<number, { name: string; players: readonly string[] }[]> = {};
+  if (state) {
+    for (const key of refs.gameKeys) {
+      const game = findGame(state, key);
+      if (game) {
+        auditGames[key] = { side1: game.side1, side2: game.side2 };
+        shown.addPlayers([game.side1, game.side2]);
+      }
+    }
+    // The staged grouping draws name the groups they made (at most 32 players).
+    for (const item of audit.items) {
+      const m = item.kind === "engine" ? /^round (\d) grouping$/.exec(item.what) : null;
+      const round = m ? state.rounds[Number(m[1]) - 1] : undefined;
+      if (round) {
+        auditGroups[round.number] = groupsOf(round).map((g) => ({ name: g.name, players: g.players }));
+        shown.addPlayers(groupsOf(round).flatMap((g) => g.players));
+      }
+    }
+  }
+
+  const champions = state?.status === "finished" ? state.champions : [];
+  shown.addPlayers(champions);
+  const nextKey = me && state && t.status === "running" ? nextGameKey(state, me) : undefined;
+  if (nextKey) shown.addGames([nextKey]);
+
+  const [names, links] = await Promise.all([namesOf(db, shown.players, t.gameType), linksOf(db, t.id, shown.gameKeys)]);
+  const info: TableInfo | null = state ? tableInfo(state) : null;
+
+  return {
+    ...tournamentAbout(t, organizer!),
+    playerCount: Number(playerCount),
+    joined: joinedRows.length > 0,
+    isOrganizer,
+    /** The viewer may withdraw (a player still in play). */
+    canWithdraw: !!me && t.status === "running" && statusOf(me) === "playing",
+    champions,
+    info,
+    names,
+    /** Engine game key -> the site game's id, for the games shown. */
+    gameLinks: links,
+    nextGameId: nextKey ? (links[nextKey] ?? null) : null,
+    players: { page: playerPage, pageCount: playerPageCount, total: playerTotal, q: search, rows: playerRows },
+    standings: standingsView,
+    rounds: roundsView,
+    sideBalance: balanceView,
+    audit: { ...audit, games: auditGames, groups: auditGroups },
+  };
+}
+
+
+/** One page of the tournament standings with the players' names (tournament.standings). */
+export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
+  const [t] = await db.select({ gameType: tournaments.gameType }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const { version, rows } = await tournamentStandings(db, tournamentId);
+  const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
+  const page = clampPage(requested, pageCount);
+  const s = pageSpan(page, PAGE_SIZES.standings, rows.length);
+  const shownRows = rows.slice(s.start, s.end);
+  const names = await namesOf(db, shownRows.map((r) => r.player), t.gameType);
+  return { version, page, pageCount, total: rows.length, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
+}
+
+/** One page of the merged audit log (tournament.audit); the latest page when none is asked for. */
+export async function auditLogPage(db: Db, tournamentId: string, requested: number | undefined) {
+  const [t] = await db.select({ id: tournaments.id, organizerId: tournaments.organizerId, startedAt: tournaments.startedAt }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  return auditPage(db, t, await liveState(db, t.id), requested);
+}
