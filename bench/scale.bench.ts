@@ -12,9 +12,9 @@
 // game); in scenario B they alternate between the processes.
 //
 // Measured: fan-out latency per (move × spectator) delivery, from just before the
-// move's HTTP request to the spectator's receipt of the `game` event with that ply
+// move's HTTP request to the spectator's receipt of the `gameUpdate` event with that move
 // (wall clock, shared by all processes on this machine); delivered vs expected
-// deliveries and per-socket gaps in the moves.length/version sequence (dropped events);
+// deliveries and per-socket gaps in the version sequence (dropped events);
 // each server's peak RSS (VmRSS sampled every second); achieved moves per second; HTTP
 // move latency; CPU used per process during the load, to show where the time goes.
 //
@@ -218,7 +218,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
     const key = (game: number, ply: number) => game * 100_000 + ply;
     const httpMs: number[] = [];
     const errors: string[] = [];
-    let viewBytes = 0; // the largest GameView answered (the `game` event carries the same object)
+    let viewBytes = 0; // the largest GameView answered to a mover (the spectators' `gameUpdate` carries only the change)
     let skippedPending = 0;
     let ended = 0;
     const inFlight = new Set<Promise<void>>();
@@ -372,7 +372,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
         target: "-",
         ok: null,
       },
-      { name: "`game` event size at the end (JSON)", measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`, target: "-", ok: null },
+      { name: "`game.move` answer size at the end (JSON, the mover's whole view)", measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`, target: "-", ok: null },
       { name: "HTTP move p50 / p99", measured: `${percentile(httpMs, 50).toFixed(1)} / ${percentile(httpMs, 99).toFixed(1)} ms`, target: "-", ok: null },
       ...servers.map((_, i) => ({
         name: `server ${i + 1} RSS: connected → peak`,

@@ -3,6 +3,7 @@
 // exactly once whichever process does them.
 import { expect, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
+import type { GameUpdate } from "../lib/contracts";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
 import { startServer, type ServerProcess } from "./server-process";
@@ -53,10 +54,10 @@ test("a move made through process A reaches a spectator connected to process B",
       spectator.once("connect_error", reject);
     });
     await new Promise((resolve) => spectator.emit("watch", `game:${gameId}`, resolve));
-    const received = new Promise<{ moves: { notation: string }[] }>((resolve) => spectator.once("game", resolve));
+    const received = new Promise<GameUpdate>((resolve) => spectator.once("gameUpdate", resolve));
     await attacker!.mutation("game.move", { gameId, ply: 0, move: "d1-d3" });
-    const view = await received;
-    expect(view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
+    const update = await received;
+    expect(update).toMatchObject({ gameId, board: { kind: "move", move: { ply: 1, notation: "d1-d3" } } });
   } finally {
     spectator.close();
   }

@@ -41,6 +41,13 @@ async function clickMove(page: Page, move: string) {
   await page.locator(`[data-square="${to}"]`).click();
 }
 
+/** The pieces on a page's board, square by square (what a player sees, not the page's data). */
+function boardOf(page: Page): Promise<string> {
+  return page
+    .locator("[data-board-slot] [data-square]")
+    .evaluateAll((squares) => squares.map((sq) => `${sq.getAttribute("data-square")}:${sq.querySelector(":scope > [data-piece]")?.getAttribute("data-piece") ?? ""}`).sort().join(" "));
+}
+
 test("two players play a recorded game to the king's escape while a spectator watches live", async ({ browser }) => {
   test.setTimeout(180_000);
   const record = shortestGameEndingIn("king escaped");
@@ -55,12 +62,22 @@ test("two players play a recorded game to the king's escape while a spectator wa
     const mover = i % 2 === 0 ? t.attacker : t.defender;
     await expect(mover.getByTestId("game-screen")).toHaveAttribute("data-ply", String(i));
     await clickMove(mover, move);
-    // Every move reaches the spectator (and the opponent) without a reload.
+    // Every move reaches the spectator (and the opponent) without a reload, as an update
+    // each page applies to its own board: all three boards agree.
     for (const page of screens) await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", String(i + 1));
     await expect(t.spectator.locator(`[data-move-index="${i}"]`)).toHaveText(new RegExp(move.replace(/[-]/g, "\\-")));
+    const board = await boardOf(mover);
+    for (const page of screens) expect(await boardOf(page)).toBe(board);
   }
   for (const page of screens) await expect(page.getByTestId("result-banner")).toContainText("won: the king escaped to a corner");
   await expect(t.spectator.locator("[data-testid=game-clock][data-running]")).toHaveCount(0);
+  // What the spectator built from updates is what the server renders afresh.
+  const live = await boardOf(t.spectator);
+  const moves = await t.spectator.locator("[data-move-index]").allTextContents();
+  await t.spectator.reload();
+  await expect(t.spectator.getByTestId("result-banner")).toContainText("won: the king escaped to a corner");
+  expect(await boardOf(t.spectator)).toBe(live);
+  expect(await t.spectator.locator("[data-move-index]").allTextContents()).toEqual(moves);
 });
 
 test("resignation and draw by agreement", async ({ browser }) => {

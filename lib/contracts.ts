@@ -1,7 +1,9 @@
-// What server and browser both speak, defined once: the game view sent by tRPC and
-// Socket.IO alike, the outcome and status unions stored in the database (the Drizzle
+// What server and browser both speak, defined once: the game view sent by tRPC, the
+// game update sent by Socket.IO, the outcome and status unions stored in the database (the Drizzle
 // schema types its columns with these lists), and the names of realtime rooms.
 // Notification kinds and their wording live beside it in lib/notification-kinds.ts.
+
+import type { CommonEndReason } from "@/engine/games/registry";
 
 /** A finished game's result, from side 1's point of view. */
 export const GAME_RESULTS = ["1-0", "0-1", "draw"] as const;
@@ -51,7 +53,7 @@ export interface GameView {
   position: string | null;
   /** Moves played so far. */
   ply: number;
-  moves: { ply: number; notation: string; remaining1Ms: number; remaining2Ms: number; playedAt: number }[];
+  moves: GameMove[];
   /** Remaining time per side as of turnStartedAt; the side to move's clock runs from then. */
   clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
   drawOfferBy: 1 | 2 | null;
@@ -63,6 +65,41 @@ export interface GameView {
   finishedAt: number | null;
   /** The server's clock when this view was made, so clients can correct their own. */
   serverNow: number;
+}
+
+/** One move of a game: its notation and each side's remaining time once it was made. */
+export interface GameMove {
+  ply: number;
+  notation: string;
+  remaining1Ms: number;
+  remaining2Ms: number;
+  playedAt: number;
+}
+
+/**
+ * What a change did to the board, for a client to do the same with the game's rules
+ * (lib/game-update.ts): a move played, or the game ended from outside its rules
+ * (resignation, time, agreement), which the rules also write into the position.
+ */
+export type BoardChange = { kind: "move"; move: GameMove } | { kind: "end"; winner: 1 | 2 | null; reason: CommonEndReason };
+
+/** A game's fields that an update may set: all but the move list and the position, whose size grows with the game. */
+export type GameFields = Omit<GameView, "id" | "moves" | "position" | "version" | "serverNow">;
+
+/**
+ * One change to a game as its realtime room receives it (the `gameUpdate` event),
+ * bounded in size whatever the game's length: the board is never sent, only what
+ * changed it. `version` is the game's version after the change: a client applies the
+ * update only to the view of version − 1, and on a gap fetches the whole GameView.
+ */
+export interface GameUpdate {
+  gameId: string;
+  version: number;
+  /** The server's clock when the update was made. */
+  serverNow: number;
+  board: BoardChange | null;
+  /** The fields the change set (a move: ply, clock, draw offer; other changes: all of them). */
+  set: Partial<GameFields>;
 }
 
 // Realtime rooms (Socket.IO): who may watch which is checked by WATCHABLE_ROOM in

@@ -55,18 +55,18 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     const onDisconnect = () => {
       connectedBefore = true;
     };
-    const onGame: ServerToClientEvents["game"] = (v) => ref.current.game?.(v);
+    const onGameUpdate: ServerToClientEvents["gameUpdate"] = (u) => ref.current.gameUpdate?.(u);
     const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
     const onInbox: ServerToClientEvents["inbox"] = () => ref.current.inbox?.();
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
-    s.on("game", onGame);
+    s.on("gameUpdate", onGameUpdate);
     s.on("changed", onChanged);
     s.on("inbox", onInbox);
     return () => {
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
-      s.off("game", onGame);
+      s.off("gameUpdate", onGameUpdate);
       s.off("changed", onChanged);
       s.off("inbox", onInbox);
       if (room) {

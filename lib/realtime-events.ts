@@ -1,5 +1,5 @@
 // The Socket.IO protocol: typed events in both directions, shared by server and browser.
-import type { GameView } from "./contracts";
+import type { GameUpdate } from "./contracts";
 
 export interface RealtimeUser {
   id: string;
@@ -9,8 +9,8 @@ export interface RealtimeUser {
 export interface ServerToClientEvents {
   /** A room's data changed; `version` grows by one per change so gaps are visible. */
   changed: (msg: { room: string; version: number }) => void;
-  /** The whole new state of a game, stamped with the server's clock. */
-  game: (view: GameView) => void;
+  /** One change to a game (sent to its room), stamped with the server's clock; see GameUpdate. */
+  gameUpdate: (update: GameUpdate) => void;
   /** The user's inbox changed (sent to the user's own room): refetch the bell. */
   inbox: () => void;
 }

@@ -1,7 +1,5 @@
 // Socket.IO against a real HTTP server and real socket.io-client peers (no Next):
 // what an anonymous or signed-in socket may do, the cap on watched rooms, inbox pings.
-import { createServer, type Server as HttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import fc from "fast-check";
@@ -11,25 +9,19 @@ import type { DbHandle } from "@/db/client";
 import { MAX_WATCHED_ROOMS } from "@/lib/realtime-events";
 import { userRoom } from "@/lib/contracts";
 import { newPlayer } from "@/test/api-fixtures";
-import { openTestDatabase } from "@/test/db";
-import { attachRealtime, type MootIo } from "./io";
+import { startRealtimeServer, type RealtimeServer } from "@/test/realtime-server";
+import type { MootIo } from "./io";
 import { pingInbox } from "./publish";
 
 let h: DbHandle;
-let http: HttpServer;
 let server: MootIo;
 let url: string;
+let realtime: RealtimeServer;
 beforeAll(async () => {
-  h = await openTestDatabase();
-  http = createServer((_req, res) => res.writeHead(404).end());
-  server = await attachRealtime(http, h.db);
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  realtime = await startRealtimeServer();
+  ({ h, server, url } = realtime);
 });
-afterAll(async () => {
-  await server.close();
-  await h.close();
-});
+afterAll(() => realtime.close());
 
 const SECRET = "a test secret that is long enough for next-auth";
 process.env.NEXTAUTH_SECRET ??= SECRET;

@@ -1,13 +1,22 @@
 // Publishing after commit: services call these once their transaction has committed,
 // so no client ever sees a change that was rolled back. Without a Socket.IO server
 // (tests calling services directly) they do nothing.
-import type { GameView } from "@/lib/contracts";
-import { realtime } from "./io";
+import type { BoardChange, GameUpdate, GameView } from "@/lib/contracts";
 import { gameRoom, userRoom } from "@/lib/contracts";
+import { updateFromView } from "@/lib/game-update";
+import { realtime } from "./io";
 
+/** One change to a game, to everyone watching it (a move builds its update without reloading the game). */
+export function publishGameUpdate(update: GameUpdate): void {
+  realtime()?.to(gameRoom(update.gameId)).emit("gameUpdate", update);
+}
 
-export function publishGame(view: GameView): void {
-  realtime()?.to(gameRoom(view.id)).emit("game", view);
+/**
+ * A change other than a plain move, from the game's view after it: every field but the
+ * move list and the position, and what the change did to the board (`board`).
+ */
+export function publishGame(view: GameView, board: BoardChange | null = null): void {
+  publishGameUpdate(updateFromView(view, board));
 }
 
 /** Rooms per broadcast: one emit (one Redis message across processes) reaches them all. */

@@ -1,7 +1,9 @@
 "use client";
 // A game as players and spectators see it, kept live over Socket.IO: every change
-// arrives as the whole new state with the server's time; after a dropped connection
-// the state is fetched afresh, so nothing missed is lost.
+// arrives as a small update (the move and the clocks, with the game's version and the
+// server's time) that is applied to the view held here (lib/game-update.ts); a missed
+// update (a gap in the versions), a reconnect or an update the page cannot apply fetch
+// the whole view afresh, so nothing missed is lost.
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -14,6 +16,7 @@ import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import { GameFollower } from "@/lib/game-update";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { gameRoom, type GameView } from "@/lib/contracts";
@@ -85,30 +88,35 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const [flipped, setFlipped] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const accept = useCallback((next: GameView) => {
-    setOffset(next.serverNow - Date.now());
-    // Events can cross a refetch: never go back to an older version.
-    setView((current) => (next.version >= current.version ? next : current));
-  }, []);
+  // Updates and whole views (fetches, mutation answers) may arrive in any order; the
+  // follower applies each in version order and never goes back to an older view.
+  const [follower] = useState(
+    () =>
+      new GameFollower(
+        initial,
+        () => client.game.get.query({ gameId: initial.id }),
+        (next) => {
+          setOffset(next.serverNow - Date.now());
+          setView(next);
+        },
+      ),
+  );
+  const accept = useCallback((next: GameView) => follower.whole(next), [follower]);
 
   useRealtime(gameRoom(initial.id), {
-    game: (next) => {
-      if (next.id === initial.id) accept(next);
-    },
-    reconnected: () => {
-      void client.game.get.query({ gameId: initial.id }).then(accept);
-    },
+    gameUpdate: (update) => follower.update(update),
+    reconnected: () => follower.refetch(),
   });
 
   const onError = (err: unknown) => {
     setError(err instanceof Error ? err.message : "Something went wrong.");
-    void client.game.get.query({ gameId: initial.id }).then(accept);
+    follower.refetch();
   };
   const move = useMutation(trpc.game.move.mutationOptions({ onSuccess: accept, onError }));
   const resign = useMutation(trpc.game.resign.mutationOptions({ onSuccess: accept, onError }));
   const draw = useMutation(trpc.game.draw.mutationOptions({ onSuccess: accept, onError }));
   const chooseRole = useMutation(
-    trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => void client.game.get.query({ gameId: initial.id }).then(accept), onError }),
+    trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => follower.refetch(), onError }),
   );
 
   const mySide = me ? (view.side1.id === me.id ? 1 : view.side2.id === me.id ? 2 : null) : null;

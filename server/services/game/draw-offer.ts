@@ -1,11 +1,10 @@
 // Draw by agreement: one player offers, the other accepts or declines. An offer made
 // while the opponent's offer stands is an acceptance.
 import type { Db } from "@/db/client";
-import { onSiteGame } from "@/engine/games/registry";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { finishGame } from "./finish-game";
-import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
+import { endedBoard, finishGame } from "./finish-game";
+import { loadGameView, lockGame, requireActive, requirePlayer, updateGame } from "./game-view";
 import type { GameView } from "@/lib/contracts";
 
 export type DrawAction = "offer" | "accept" | "decline";
@@ -18,7 +17,8 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
     const offeredByOpponent = game.drawOfferBy !== null && game.drawOfferBy !== side;
     if (action === "accept" || (action === "offer" && offeredByOpponent)) {
       if (!offeredByOpponent) throw new AppError("BAD_REQUEST", "There is no draw offer to accept.");
-      return finishGame(tx, game, { result: "draw", reason: "agreement", position: drawnPosition(game) }, now);
+      const { position, board } = endedBoard(game, null, "agreement");
+      return { board, after: await finishGame(tx, game, { result: "draw", reason: "agreement", position }, now) };
     }
     if (action === "offer") {
       if (game.drawOfferBy === side) throw new AppError("BAD_REQUEST", "You have already offered a draw.");
@@ -30,12 +30,7 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
     return null;
   });
   const view = await loadGameView(db, gameId);
-  publishGame(view);
-  ended?.();
+  publishGame(view, ended?.board ?? null);
+  ended?.after();
   return view;
-}
-
-function drawnPosition(game: GameRow): string | null {
-  const rules = onSiteGame(game.gameType);
-  return game.position && rules ? rules.end(game.position, null, "agreement") : game.position;
 }

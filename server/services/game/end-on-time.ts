@@ -4,15 +4,16 @@
 // that is no rated loss. A challenge game is aborted (no result, no rating
 // change); a tournament game is a forfeit, which counts in the format's
 // standings but not for ratings.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
+import type { BoardChange } from "@/lib/contracts";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeGameOver } from "../notification/game-notices";
-import { finishGame } from "./finish-game";
-import { sideToMove, type GameRow } from "./game-view";
+import { endedBoard, finishGame } from "./finish-game";
+import { nextVersion, sideToMove, type GameRow } from "./game-view";
 
 
 export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
@@ -32,23 +33,25 @@ export function neverMoved(ply: number): boolean {
 
 /**
  * Ends `game` (locked by the caller's transaction) because its side to move ran
- * out of time. Returns how it ended and what to publish after the commit.
+ * out of time. Returns how it ended, what that did to the board (for the game's
+ * update) and what to publish after the commit.
  */
-export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; after: () => void }> {
+export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; board: BoardChange | null; after: () => void }> {
   const loser = sideToMove(game.ply);
   const winner = loser === 1 ? 2 : 1;
   const result = winner === 1 ? "1-0" : "0-1";
   if (!neverMoved(game.ply)) {
-    const rules = onSiteGame(game.gameType);
-    if (!rules || !game.position) return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position: game.position }, now) };
+    const { position, board } = endedBoard(game, winner, "timeout");
     // The game's rules decide what a flag fall is: chess draws it when the other side cannot mate.
-    const position = rules.end(game.position, winner, "timeout");
-    const ended = rules.status(position);
-    if (ended.over && ended.winner === null) return { ending: "drawn on time", after: await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now) };
-    return { ending: "lost on time", after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
+    const ended = position !== null ? onSiteGame(game.gameType)?.status(position) : undefined;
+    if (board && ended?.over && ended.winner === null) {
+      return { ending: "drawn on time", board, after: await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now) };
+    }
+    return { ending: "lost on time", board, after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
   }
+  // The side never moved: the board stays as it is.
   if (game.tournamentId) {
-    return { ending: "forfeit", after: await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now) };
+    return { ending: "forfeit", board: null, after: await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now) };
   }
   const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
   await tx
@@ -63,9 +66,9 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
       deadline: null,
       drawOfferBy: null,
       finishedAt: now,
-      version: sql`${games.version} + 1`,
+      version: nextVersion(),
     })
     .where(eq(games.id, game.id));
   const told = await noticeGameOver(tx, game, null, now, NO_FIRST_MOVE);
-  return { ending: "aborted", after: () => pingInbox(told) };
+  return { ending: "aborted", board: null, after: () => pingInbox(told) };
 }

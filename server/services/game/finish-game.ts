@@ -1,12 +1,13 @@
 // Ends a game inside the caller's transaction: records result and reason, stops the
 // clock, and, for rated games, updates both players' Glicko-2 ratings in the game's
 // own type in the same transaction (server/services/rating).
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
-import type { GameResult } from "@/lib/contracts";
+import type { BoardChange, GameResult } from "@/lib/contracts";
+import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
 import type { GameRow } from "./game-view";
-import { sideToMove } from "./game-view";
+import { nextVersion, sideToMove } from "./game-view";
 import { rateFinishedGame } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeGameOver } from "../notification/game-notices";
@@ -20,6 +21,17 @@ export interface Finish {
   position?: string | null;
   /** Counts for a tournament's standings but not for ratings (a forfeit before the first move). */
   unrated?: boolean;
+}
+
+/**
+ * The board of an on-site game ended from outside its rules (resignation, time,
+ * agreement) as the rules write it, and that change for the game's update (which
+ * carries the change, not the position: clients apply it with the same rules).
+ */
+export function endedBoard(game: GameRow, winner: SideNumber | null, reason: CommonEndReason): { position: string | null; board: BoardChange | null } {
+  const rules = onSiteGame(game.gameType);
+  if (!rules || game.position === null) return { position: game.position, board: null };
+  return { position: rules.end(game.position, winner, reason), board: { kind: "end", winner, reason } };
 }
 
 /**
@@ -48,7 +60,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       deadline: null,
       drawOfferBy: null,
       finishedAt: now,
-      version: sql`${games.version} + 1`,
+      version: nextVersion(),
     })
     .where(eq(games.id, game.id));
   if (game.rated && !finish.unrated) await rateFinishedGame(tx, game, finish.result, now);

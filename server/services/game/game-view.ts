@@ -1,7 +1,7 @@
 // What a game looks like to a player or spectator: players with ratings, the board
-// state, the move list, clocks stamped with the server's time. One shape (GameView in
-// lib/contracts.ts) for the tRPC answer and the Socket.IO event, so a client treats
-// both the same way.
+// state, the move list, clocks stamped with the server's time (GameView in
+// lib/contracts.ts), as tRPC answers it; the realtime room receives only changes to it
+// (GameUpdate, lib/game-update.ts).
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
@@ -102,10 +102,19 @@ export function requireActive(game: GameRow): void {
   if (game.status !== "active") throw new AppError("BAD_REQUEST", "This game is already over.");
 }
 
+/**
+ * The game's next version, for every update of a game row: clients apply a game's
+ * realtime update only on top of the version before it, so a change that does not bump
+ * it would never reach a page that is open.
+ */
+export function nextVersion() {
+  return sql<number>`${games.version} + 1`;
+}
+
 /** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
 export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
   await tx
     .update(games)
-    .set({ ...set, version: sql`${games.version} + 1` })
+    .set({ ...set, version: nextVersion() })
     .where(eq(games.id, gameId));
 }

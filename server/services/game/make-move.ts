@@ -1,18 +1,19 @@
 // A player's move in a game played on the site. The server is the authority: it
 // checks the turn, the expected ply (so a stale or repeated submission is refused,
 // never applied twice), the rules and the clock, stores move and state in one
-// transaction, then publishes the new state.
+// transaction, then publishes the change (the move and the clocks, built from what the
+// transaction wrote, so publishing reads nothing back) before answering the mover.
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
 import { onSiteGame, type SideNumber } from "@/engine/games/registry";
-import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { pingInbox, publishGame, publishGameUpdate } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
-import type { GameResult, GameView } from "@/lib/contracts";
+import type { GameMove, GameResult, GameUpdate, GameView } from "@/lib/contracts";
 
 export interface MoveInput {
   gameId: string;
@@ -55,38 +56,44 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the
       // move (or aborted or forfeited unrated if this was the player's first move).
-      const { ending, after } = await endOnTime(tx, game, now);
-      return { kind: "flagged" as const, ending, after };
+      const { ending, board, after } = await endOnTime(tx, game, now);
+      return { kind: "flagged" as const, ending, board, after };
     }
     const moved = rules.play(position, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
 
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
-    await tx.insert(gameMoves).values({ gameId: game.id, ply: game.ply + 1, notation: moved.notation, remaining1Ms, remaining2Ms, playedAt: now });
+    const move: GameMove = { ply: game.ply + 1, notation: moved.notation, remaining1Ms, remaining2Ms, playedAt: now.getTime() };
+    await tx.insert(gameMoves).values({ ...move, gameId: game.id, playedAt: now });
     if (moved.status.over) {
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
       const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position }, now);
-      return { kind: "over" as const, after };
+      return { kind: "over" as const, move, after };
     }
-    await updateGame(tx, game.id, {
-      position: moved.position,
-      ply: game.ply + 1,
-      remaining1Ms,
-      remaining2Ms,
-      turnStartedAt: now,
-      deadline: new Date(clockDeadline(timed.clock)!),
-      // Moving answers an opponent's draw offer with "no"; one's own offer stands.
-      drawOfferBy: game.drawOfferBy === side ? side : null,
-    });
-    return { kind: "moved" as const, told: await noticeMove(tx, game, userId, now) };
+    const deadline = clockDeadline(timed.clock)!;
+    // Moving answers an opponent's draw offer with "no"; one's own offer stands.
+    const drawOfferBy = game.drawOfferBy === side ? side : null;
+    await updateGame(tx, game.id, { position: moved.position, ply: move.ply, remaining1Ms, remaining2Ms, turnStartedAt: now, deadline: new Date(deadline), drawOfferBy });
+    // updateGame bumped the version of the row this transaction holds locked.
+    const update: Omit<GameUpdate, "serverNow"> = {
+      gameId: game.id,
+      version: game.version + 1,
+      board: { kind: "move", move },
+      set: { ply: move.ply, clock: { remaining1Ms, remaining2Ms, toMove: sideToMove(move.ply), turnStartedAt: now.getTime(), deadline }, drawOfferBy },
+    };
+    return { kind: "moved" as const, update, told: await noticeMove(tx, game, userId, now) };
   });
 
+  if (outcome.kind === "moved") {
+    publishGameUpdate({ ...outcome.update, serverNow: Date.now() });
+    pingInbox(outcome.told);
+    return loadGameView(db, input.gameId);
+  }
   const view = await loadGameView(db, input.gameId);
-  publishGame(view);
-  if (outcome.kind === "moved") pingInbox(outcome.told);
-  else outcome.after();
+  publishGame(view, outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
+  outcome.after();
   if (outcome.kind === "flagged") {
     throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }

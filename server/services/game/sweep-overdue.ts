@@ -7,6 +7,7 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games } from "@/db/schema";
+import type { BoardChange } from "@/lib/contracts";
 import { publishGame } from "@/server/realtime/publish";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
@@ -16,7 +17,7 @@ const BATCH = 100;
 
 export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> {
   const finished = await db.transaction(async (tx) => {
-    const ids: string[] = [];
+    const changed: { id: string; board: BoardChange | null }[] = [];
     const after: (() => void)[] = [];
     const overdue = await tx
       .select()
@@ -25,8 +26,9 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
       .limit(BATCH)
       .for("update", { skipLocked: true });
     for (const game of overdue) {
-      after.push((await endOnTime(tx, game, now)).after);
-      ids.push(game.id);
+      const ended = await endOnTime(tx, game, now);
+      after.push(ended.after);
+      changed.push({ id: game.id, board: ended.board });
     }
     const due = await tx
       .select()
@@ -39,13 +41,13 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
       if (!game || game.status !== "active") continue;
       after.push(await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
-      ids.push(game.id);
+      changed.push({ id: game.id, board: null });
     }
-    return { ids, after };
+    return { changed, after };
   });
   for (const publish of finished.after) publish();
-  for (const id of finished.ids) {
-    publishGame(await loadGameView(db, id));
+  for (const { id, board } of finished.changed) {
+    publishGame(await loadGameView(db, id), board);
   }
-  return finished.ids;
+  return finished.changed.map((c) => c.id);
 }

@@ -6,7 +6,7 @@ import type { Db } from "@/db/client";
 import { games, tournamentResults } from "@/db/schema";
 import { correctResult } from "@/engine/formats";
 import { AppError } from "../errors";
-import type { GameRow } from "../game/game-view";
+import { nextVersion, type GameRow } from "../game/game-view";
 import { announce, audit, engineCall, engineResult, lockedState, lockTournament, saveSnapshot } from "./tournament-row";
 
 export async function correctTournamentResult(
@@ -23,7 +23,7 @@ export async function correctTournamentResult(
   const next = engineCall(() => correctResult(state, game.tournamentGameKey!, corrected), "This result cannot be corrected");
   await tx
     .update(games)
-    .set({ result: input.result, endReason: "corrected by organizer", margin: input.margin ?? null })
+    .set({ result: input.result, endReason: "corrected by organizer", margin: input.margin ?? null, version: nextVersion() })
     .where(eq(games.id, game.id));
   // The log keeps saying what the result is; the new snapshot already includes it.
   await tx

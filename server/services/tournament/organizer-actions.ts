@@ -8,7 +8,7 @@ import { chooseRole as engineChooseRole, findGame, withdraw, type TournamentStat
 import type { SessionUser } from "@/server/auth/session";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { loadGameView, lockGame, sideOf } from "../game/game-view";
+import { loadGameView, lockGame, nextVersion, sideOf } from "../game/game-view";
 import { currentRatings } from "./record-result";
 import { syncGames } from "./sync-games";
 import { announce, audit, engineCall, lockedState, lockTournament, requireOrganizer, saveSnapshot, saveTournament, type TournamentRow } from "./tournament-row";
@@ -34,13 +34,13 @@ async function settleGames(tx: Db, t: TournamentRow, next: TournamentState, repl
       // The key is freed (renamed) so the engine's new game for that slot can take it.
       await tx
         .update(games)
-        .set({ status: "void", endReason: "voided by a withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, tournamentGameKey: `${g.tournamentGameKey}~void~${g.id}` })
+        .set({ status: "void", endReason: "voided by a withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, tournamentGameKey: `${g.tournamentGameKey}~void~${g.id}`, version: nextVersion() })
         .where(eq(games.id, g.id));
       touched.push(g.id);
     } else if (engineGame.result) {
       await tx
         .update(games)
-        .set({ status: "finished", result: engineGame.result.outcome, endReason: "withdrawal", finishedAt: now, deadline: null, turnStartedAt: null })
+        .set({ status: "finished", result: engineGame.result.outcome, endReason: "withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, version: nextVersion() })
         .where(eq(games.id, g.id));
       touched.push(g.id);
     }
@@ -87,7 +87,7 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
     if (t.status === "finished" || t.status === "cancelled") throw new AppError("BAD_REQUEST", "The tournament has already ended.");
     const voided = await tx
       .update(games)
-      .set({ status: "void", endReason: "tournament cancelled", finishedAt: now, deadline: null, turnStartedAt: null })
+      .set({ status: "void", endReason: "tournament cancelled", finishedAt: now, deadline: null, turnStartedAt: null, version: nextVersion() })
       .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")))
       .returning({ id: games.id });
     const version = await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
@@ -121,7 +121,7 @@ export async function chooseRole(db: Db, user: SessionUser, gameId: string, role
     }
     const next = engineCall(() => engineChooseRole(state, game.tournamentGameKey!, user.id, role));
     const updated = findGame(next, game.tournamentGameKey)!;
-    await tx.update(games).set({ side1Id: updated.side1, side2Id: updated.side2 }).where(eq(games.id, game.id));
+    await tx.update(games).set({ side1Id: updated.side1, side2Id: updated.side2, version: nextVersion() }).where(eq(games.id, game.id));
     const saved = await saveSnapshot(tx, t.id, next, seq);
     await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
     return saved;

@@ -1,0 +1,208 @@
+// Game updates against the real Socket.IO server and real socket.io-client peers, the
+// changes made through the real tRPC procedures on a real database: every update turns
+// the view before it into the view after it (what `game.get` answers), its size does
+// not grow with the game, and a client that misses one fetches the whole view.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { io as connect, type Socket } from "socket.io-client";
+import type { DbHandle } from "@/db/client";
+import { legalMoves, newGame as newTafl, tryMove, type GameState } from "@/engine/games/tafl";
+import type { GameUpdate, GameView } from "@/lib/contracts";
+import { applyUpdate, GameFollower } from "@/lib/game-update";
+import type { SessionUser } from "@/server/auth/session";
+import { createGame } from "@/server/services/game/create-game";
+import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { apiFor, newPlayer } from "@/test/api-fixtures";
+import { startRealtimeServer, type RealtimeServer } from "@/test/realtime-server";
+
+let h: DbHandle;
+let url: string;
+let realtime: RealtimeServer;
+beforeAll(async () => {
+  realtime = await startRealtimeServer();
+  ({ h, url } = realtime);
+});
+afterAll(() => realtime.close());
+
+const DAY = 86_400_000;
+const api = (user: SessionUser) => apiFor(h, user);
+
+async function newGame(gameType = "hnefatafl", initialMs = 3 * DAY) {
+  const [side1, side2] = [await newPlayer(h), await newPlayer(h)];
+  const game = await h.db.transaction((tx) => createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs, incrementMs: 0 }, new Date()));
+  return { gameId: game.id, side1, side2 };
+}
+
+/** A socket watching a game's room, keeping every update it receives in order. */
+async function watcher(gameId: string): Promise<{ socket: Socket; updates: GameUpdate[]; next: () => Promise<GameUpdate> }> {
+  const socket = connect(url, { transports: ["websocket"], forceNew: true });
+  const updates: GameUpdate[] = [];
+  let taken = 0;
+  let wake: (() => void) | null = null;
+  socket.on("gameUpdate", (u: GameUpdate) => {
+    updates.push(u);
+    wake?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  await socket.timeout(10_000).emitWithAck("watch", `game:${gameId}`);
+  const next = async () => {
+    while (updates.length <= taken) await new Promise<void>((r) => (wake = r));
+    return updates[taken++]!;
+  };
+  return { socket, updates, next };
+}
+
+/** A view without the server's clock, which differs between any two reads. */
+const comparable = ({ serverNow: _, ...rest }: GameView) => rest;
+
+/** Does `change`, then checks that its one update turns the view before into the view after. */
+async function expectUpdateFollows(w: Awaited<ReturnType<typeof watcher>>, before: GameView, change: () => Promise<unknown>): Promise<{ after: GameView; update: GameUpdate }> {
+  await change();
+  const update = await w.next();
+  const after = await apiFor(h, null).game.get({ gameId: before.id });
+  expect(update.version).toBe(before.version + 1);
+  expect(comparable(applyUpdate(before, update)!)).toEqual(comparable(after));
+  return { after, update };
+}
+
+const bytes = (x: unknown) => Buffer.byteLength(JSON.stringify(x));
+
+/** The next tafl move (in the site's notation) that does not end the game. */
+function quietMove(state: GameState, i: number): { text: string; state: GameState } {
+  const moves = legalMoves(state);
+  for (let k = 0; k < moves.length; k++) {
+    const m = moves[(i * 7 + k) % moves.length]!;
+    const next = tryMove(state, m);
+    if (next.ok && !next.state.status.over) return { text: `${m.from}-${m.to}`, state: next.state };
+  }
+  throw new Error("no quiet move");
+}
+
+describe("game updates", () => {
+  it("a move's update turns each view into the next and is as small at move 60 as at move 2", async () => {
+    const { gameId, side1, side2 } = await newGame();
+    const w = await watcher(gameId);
+    try {
+      let view = await api(side1).game.get({ gameId });
+      let state = newTafl();
+      const sizes = new Map<number, { update: number; view: number }>();
+      for (let i = 0; i < 60; i++) {
+        const move = quietMove(state, i);
+        const mover = i % 2 === 0 ? side1 : side2;
+        const { after, update } = await expectUpdateFollows(w, view, () => api(mover).game.move({ gameId, ply: view.ply, move: move.text }));
+        expect(update.board).toMatchObject({ kind: "move", move: { ply: i + 1, notation: move.text } });
+        sizes.set(i + 1, { update: bytes(update), view: bytes(after) });
+        view = after;
+        state = move.state;
+      }
+      const [at2, at60] = [sizes.get(2)!, sizes.get(60)!];
+      // The whole view grew by the 58 moves between; the update did not (a few digits more at most).
+      expect(at60.view - at2.view).toBeGreaterThan(58 * 60);
+      expect(Math.abs(at60.update - at2.update)).toBeLessThanOrEqual(8);
+      expect(at60.update).toBeLessThan(600);
+    } finally {
+      w.socket.disconnect();
+    }
+  });
+
+  it("draw offers, a declined and an accepted draw, resignation, a mate and a flag: each update turns the view into the next", async () => {
+    // Draw offer, decline, offer, accept (an end by agreement: the rules write it into the board).
+    {
+      const { gameId, side1, side2 } = await newGame();
+      const w = await watcher(gameId);
+      try {
+        let view = (await expectUpdateFollows(w, await api(side1).game.get({ gameId }), () => api(side1).game.move({ gameId, ply: 0, move: "d1-d3" }))).after;
+        view = (await expectUpdateFollows(w, view, () => api(side1).game.draw({ gameId, action: "offer" }))).after;
+        expect(view.drawOfferBy).toBe(1);
+        view = (await expectUpdateFollows(w, view, () => api(side2).game.draw({ gameId, action: "decline" }))).after;
+        expect(view.drawOfferBy).toBe(null);
+        view = (await expectUpdateFollows(w, view, () => api(side2).game.draw({ gameId, action: "offer" }))).after;
+        const { after, update } = await expectUpdateFollows(w, view, () => api(side1).game.draw({ gameId, action: "accept" }));
+        expect(update.board).toEqual({ kind: "end", winner: null, reason: "agreement" });
+        expect(after).toMatchObject({ status: "finished", result: "draw" });
+      } finally {
+        w.socket.disconnect();
+      }
+    }
+    // Resignation, with both players' new ratings in the update.
+    {
+      const { gameId, side1, side2 } = await newGame();
+      const w = await watcher(gameId);
+      try {
+        const view = (await expectUpdateFollows(w, await api(side1).game.get({ gameId }), () => api(side1).game.move({ gameId, ply: 0, move: "d1-d3" }))).after;
+        const { after, update } = await expectUpdateFollows(w, view, () => api(side2).game.resign({ gameId }));
+        expect(update.board).toEqual({ kind: "end", winner: 1, reason: "resignation" });
+        expect(after.side1.rating).not.toBe(view.side1.rating);
+      } finally {
+        w.socket.disconnect();
+      }
+    }
+    // A move that ends the game by itself (fool's mate).
+    {
+      const { gameId, side1, side2 } = await newGame("chess-onsite");
+      const w = await watcher(gameId);
+      try {
+        let view = await api(side1).game.get({ gameId });
+        for (const [i, move] of ["f3", "e5", "g4", "Qh4"].entries()) {
+          view = (await expectUpdateFollows(w, view, () => api(i % 2 === 0 ? side1 : side2).game.move({ gameId, ply: i, move }))).after;
+        }
+        expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "checkmate" });
+      } finally {
+        w.socket.disconnect();
+      }
+    }
+    // The flag falls (the sweep), after both sides moved: lost on time.
+    {
+      const { gameId, side1, side2 } = await newGame("hnefatafl", 60_000);
+      const w = await watcher(gameId);
+      try {
+        let view = (await expectUpdateFollows(w, await api(side1).game.get({ gameId }), () => api(side1).game.move({ gameId, ply: 0, move: "d1-d3" }))).after;
+        view = (await expectUpdateFollows(w, view, () => api(side2).game.move({ gameId, ply: 1, move: "d6-d9" }))).after;
+        const { after, update } = await expectUpdateFollows(w, view, () => sweepOverdue(h.db, new Date(Date.now() + 120_000)));
+        expect(update.board).toEqual({ kind: "end", winner: 2, reason: "timeout" });
+        expect(after).toMatchObject({ status: "finished", result: "0-1", endReason: "timeout" });
+      } finally {
+        w.socket.disconnect();
+      }
+    }
+  });
+
+  it("a client that misses an update (its connection dropped) sees the gap and fetches the whole view", async () => {
+    const { gameId, side1, side2 } = await newGame();
+    const w = await watcher(gameId);
+    const fetched: number[] = [];
+    const fetchView = async () => {
+      const view = await api(side1).game.get({ gameId });
+      fetched.push(view.version);
+      return view;
+    };
+    const shown: GameView[] = [];
+    const follower = new GameFollower(await api(side1).game.get({ gameId }), fetchView, (v) => shown.push(v));
+    w.socket.on("gameUpdate", (u: GameUpdate) => follower.update(u));
+    try {
+      await api(side1).game.move({ gameId, ply: 0, move: "d1-d3" });
+      await w.next();
+      expect(follower.view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
+      expect(fetched).toEqual([]);
+
+      // The connection drops; a move is made meanwhile; it comes back and watches again
+      // (without the page's refetch after a reconnect, to show the gap alone suffices).
+      w.socket.disconnect();
+      await api(side2).game.move({ gameId, ply: 1, move: "d6-d9" });
+      w.socket.connect();
+      await new Promise<void>((resolve) => w.socket.once("connect", resolve));
+      await w.socket.timeout(10_000).emitWithAck("watch", `game:${gameId}`);
+      await api(side1).game.move({ gameId, ply: 2, move: "h1-h3" });
+      await w.next();
+      await expect.poll(() => follower.view.ply).toBe(3);
+      // It fetched once, and holds exactly what the server holds.
+      expect(fetched).toHaveLength(1);
+      expect(comparable(follower.view)).toEqual(comparable(await fetchView()));
+      expect(shown.at(-1)!.moves.map((m) => m.notation)).toEqual(["d1-d3", "d6-d9", "h1-h3"]);
+    } finally {
+      w.socket.disconnect();
+    }
+  });
+});
