@@ -19,13 +19,16 @@ const CHUNK = 20_000;
 /**
  * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`.
  * Columns no row names keep their defaults; a column some rows leave out gets NULL there.
+ * With `query`, returns that query's rows instead: it reads the inserted rows (what
+ * `returning` selects) as the table `inserted`, so a join with them costs no second
+ * round trip and no list of ids sent back.
  */
 export async function insertMany<T extends PgTable, R>(
   tx: Db,
   table: T,
   rows: readonly T["$inferInsert"][],
   returning: SQL,
-  options: { onConflictDoNothing?: boolean } = {},
+  options: { onConflictDoNothing?: boolean; query?: SQL } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; primary: boolean; getSQLType(): string }>;
@@ -42,7 +45,8 @@ export async function insertMany<T extends PgTable, R>(
       sql`, `,
     );
     const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
-    const inserted = await tx.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflict} returning ${returning}`);
+    const insert = sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflict} returning ${returning}`;
+    const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
     out.push(...(inserted as unknown as { rows: R[] }).rows);
   }
   return out;
