@@ -7,15 +7,33 @@
 // does at once to create them. Exits non-zero if a target is missed, so CI can
 // notice, but tests never time.
 //
-// Per-result rows, at 2,000 / 10,000 / 100,000 players (groups of four), are the
+// Rows at 2,000 / 10,000 / 100,000 players (groups of four, 12 games a group), the
 // engine paths the server takes (server/services/tournament/live-state.ts):
-// recordResults with a batch (folding the result log when a round closes, and
-// bringing a remembered live state up to date on a read) and recordResult one at a
-// time through the immutable API (each call returns a new state and copies the
-// current round's group list).
-
+// - recordResults with ONE result, called from the same round state for 500
+//   different games: what bringing a remembered live state up to date costs per
+//   newly logged result (each call returns a new state; nothing is reused between
+//   calls);
+// - recordResult chained one at a time (each call on the previous call's state);
+// - recordResults with a batch of the whole round (every game: closing the round and
+//   planning the next one included), per result, as a fold does;
+// - standings, uncached: on a state in round 2 (round 1 complete, half of round 2's
+//   games, at most 2,000, with a result), parsed from its JSON before each run (not timed), so no tally
+//   remembered from an earlier run is reused;
+// - the snapshot as the server stores and reads it: JSON.stringify, and JSON.parse
+//   of that text (the round-2 state above).
 import { leagueCycle } from "../engine/formats/league-schedule";
-import { playableGames, recordResult, recordResults, simulate, simulatedPlayers, startTournament, type FormatName, type SettingsInput } from "../engine/formats";
+import {
+  playableGames,
+  recordResult,
+  recordResults,
+  simulate,
+  simulatedPlayers,
+  standings,
+  startTournament,
+  type FormatName,
+  type SettingsInput,
+  type TournamentState,
+} from "../engine/formats";
 
 interface Row {
   name: string;
@@ -29,11 +47,12 @@ interface Row {
 
 const rows: Row[] = [];
 
-function time(name: string, target: number, runs: number, fn: () => unknown, unit: "ms" | "µs" = "ms", per = 1): void {
+function time<T = void>(name: string, target: number, runs: number, fn: (input: T) => unknown, unit: "ms" | "µs" = "ms", per = 1, setup?: () => T): void {
   const samples: number[] = [];
   for (let i = 0; i <= runs; i++) {
+    const input = setup?.() as T;
     const t = performance.now();
-    fn();
+    fn(input);
     samples.push(((performance.now() - t) / per) * (unit === "µs" ? 1000 : 1));
   }
   const [cold = 0, ...warm] = samples;
@@ -65,20 +84,39 @@ time("plan round + list its games, groups fixed (g=4), 100k players", 350, 5, pl
 time("plan round + list its games, groups balanced (m=8), 100k players", 350, 5, planAndList("groups", { partition: "balanced", maxGroupSize: 8 }));
 time("plan round + list its games, diagonal (k=4), 100k players", 350, 5, planAndList("diagonal", {}));
 
-// Results in round 1, the engine paths the server uses (see the header).
+const WIN = { outcome: "1-0", reason: "normal" } as const;
+// The stronger seed (lower p-number) wins, so rounds eliminate players and go on.
+const favourite = (g: { side1: string; side2: string }) => ({ outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1", reason: "normal" }) as const;
 for (const n of [2000, 10_000, 100_000]) {
-  const start = startTournament("groups", simulatedPlayers(n), { partition: "fixed", groupSize: 4 }, "bench");
-  // 2,000 results spread over the round (every k-th open game), none closing it.
-  const open = playableGames(start);
-  const step = Math.max(1, Math.floor(open.length / 2000));
-  const batch = open.filter((_, i) => i % step === 0).slice(0, 2000).map((g) => ({ gameId: g.id, result: { outcome: "1-0", reason: "normal" } as const }));
   const label = n.toLocaleString("en");
-  time(`recordResults, batch of ${batch.length}, per result, ${label} players`, Infinity, 5, () => recordResults(start, batch), "µs", batch.length);
-  const few = batch.slice(0, 200);
-  time(`recordResult one at a time (immutable), per result, ${label} players`, Infinity, 5, () => {
+  const start = startTournament("groups", simulatedPlayers(n), { partition: "fixed", groupSize: 4 }, "bench");
+  const open = playableGames(start);
+  const spread = (count: number) => {
+    const step = Math.max(1, Math.floor(open.length / count));
+    return open.filter((_, i) => i % step === 0).slice(0, count).map((g) => ({ gameId: g.id, result: WIN }));
+  };
+  const singles = spread(500);
+  time(`recordResults with one result (live-state read), per call, ${label} players`, Infinity, 7, () => {
+    for (const r of singles) recordResults(start, [r]);
+  }, "µs", singles.length);
+  const chain = spread(200);
+  time(`recordResult chained one at a time, per result, ${label} players`, Infinity, 7, () => {
     let s = start;
-    for (const r of few) s = recordResult(s, r.gameId, r.result).state;
-  }, "µs", few.length);
+    for (const r of chain) s = recordResult(s, r.gameId, r.result).state;
+  }, "µs", chain.length);
+  const whole = open.map((g) => ({ gameId: g.id, result: favourite(g) }));
+  time(`recordResults, batch of the whole round (${whole.length.toLocaleString("en")}; closes it, plans round 2), per result, ${label} players`, Infinity, n > 10_000 ? 3 : 5, () => recordResults(start, whole), "µs", whole.length);
+
+  const round1Done = recordResults(start, whole).state;
+  const round2 = playableGames(round1Done);
+  const count2 = Math.min(2000, Math.floor(round2.length / 2));
+  const step2 = Math.max(1, Math.floor(round2.length / count2));
+  const midRound2 = recordResults(round1Done, round2.filter((_, i) => i % step2 === 0).slice(0, count2).map((g) => ({ gameId: g.id, result: favourite(g) }))).state;
+  if (midRound2.rounds.length !== 2 || midRound2.status !== "playing") throw new Error("the standings state should be in round 2");
+  const snapshot = JSON.stringify(midRound2);
+  time(`standings, uncached (round 2 in progress), ${label} players`, Infinity, 5, (s: TournamentState) => standings(s), "ms", 1, () => JSON.parse(snapshot) as TournamentState);
+  time(`snapshot JSON.stringify (${(snapshot.length / 2 ** 20).toFixed(1)} MB), ${label} players`, Infinity, 5, () => JSON.stringify(midRound2));
+  time(`snapshot JSON.parse, ${label} players`, Infinity, 5, () => JSON.parse(snapshot));
 }
 time("league schedules, every size 4-30", 100, 5, () => {
   for (let x = 4; x <= 30; x++) leagueCycle(x);

@@ -2,7 +2,7 @@
 // trail. The engine state (engine/formats TournamentState, plain JSON) is the one
 // source of truth for pairings and standings; site games point back to it by key.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import type { FormatName } from "../../engine/formats";
 import { TOURNAMENT_STATUSES } from "../../lib/contracts";
@@ -43,8 +43,11 @@ export const tournaments = pgTable(
      * Snapshot of the engine state as of the last fold (round or phase closed, start,
      * or an organizer action); results since are rows of tournament_results with
      * seq > folded_seq. Read it through server/services/tournament/live-state.ts.
+     * `json`, not `jsonb`: it is written and read whole, never queried inside, and at
+     * 100,000 players (tens of MB) json skips jsonb's parse on write and its
+     * conversion back to text on read (about half a second each).
      */
-    state: jsonb("state"),
+    state: json("state"),
     /** The last tournament_results.seq folded into `state`. */
     foldedSeq: bigint("folded_seq", { mode: "number" }).notNull().default(0),
     /** Released games of the current round (phase) still without a result, counted down per result. */

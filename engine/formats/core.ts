@@ -35,7 +35,7 @@ import {
   type TournamentState,
   type Transition,
 } from "./types";
-import { vec, vecAt, vecItems, vecSet, type Vec } from "./vec";
+import { vec, vecAt, vecItems, vecSet, type Vec, type VecOwner } from "./vec";
 
 /** Recursively drops `readonly`, for the copies the engine owns while building a new state. */
 export type Draft<T> = T extends Vec<unknown>
@@ -132,9 +132,9 @@ function containerAt(round: Round, loc: GameLocation): Group | Phase | undefined
 }
 
 /** The round with the group or phase at `loc` replaced (a bounded copy: vec.ts). */
-export function withContainer(round: DraftRound, loc: GameLocation, container: Group | Phase): void {
-  if (loc.kind === "g") round.groups = vecSet(round.groups, loc.container - 1, container as Group);
-  else round.phases = vecSet(round.phases as Vec<Phase>, loc.container - 1, container as Phase);
+export function withContainer(round: DraftRound, loc: GameLocation, container: Group | Phase, owner?: VecOwner): void {
+  if (loc.kind === "g") round.groups = vecSet(round.groups, loc.container - 1, container as Group, owner);
+  else round.phases = vecSet(round.phases as Vec<Phase>, loc.container - 1, container as Phase, owner);
 }
 
 /** A rating lookup with a fallback for players the source does not know. */
@@ -305,6 +305,9 @@ export function recordResults<F extends FormatName>(
   const s = draftOf(state);
   const events: EngineEvent[] = [];
   let round: DraftRound | null = null;
+  // Containers and vector nodes made by this call: later results of the batch
+  // change them in place, so a batch copies each path once (vec.ts).
+  const owner: VecOwner = new WeakSet();
   for (const { gameId, result } of results) {
     if (s.status === "finished") throw new FormatError(`the tournament is finished; ${gameId} cannot take a result`);
     const loc = parseGameId(gameId);
@@ -321,7 +324,13 @@ export function recordResults<F extends FormatName>(
     }
     const updated: Draft<Game> = { ...game, result: checkResult(result) };
     delete updated.chooser; // the choice is settled once the game is played
-    withContainer(round, loc, { ...container, games: vecSet(container.games, loc.n - 1, updated as Game) });
+    const games = vecSet(container.games, loc.n - 1, updated as Game, owner);
+    if (owner.has(container)) (container as Draft<Group | Phase>).games = games;
+    else {
+      const copy = { ...container, games };
+      owner.add(copy);
+      withContainer(round, loc, copy, owner);
+    }
     round.pending--;
     hooks.afterResult?.(s, round, loc, { id: gameId, ...updated }, events);
     if (round.pending === 0) {

@@ -105,7 +105,9 @@ describe("batch and one at a time", () => {
           // A random part of the open games, in random order, each with a random result.
           const chosen = rng.shuffle(open.slice()).slice(0, 1 + rng.int(open.length));
           const inputs = chosen.map((g) => ({ gameId: g.id, result: RESULTS[rng.int(draws ? RESULTS.length : 2)]! }));
+          const json = JSON.stringify(batched);
           const batch = recordResults(batched, inputs);
+          expect(JSON.stringify(batched)).toBe(json); // a batch changes in place only what it made itself
           const events = [];
           for (const input of inputs) {
             const t = recordResult(single, input.gameId, input.result);

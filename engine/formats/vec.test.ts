@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { VEC_WIDTH, vec, vecAt, vecItems, vecPush, vecSet, vecSize, type Vec } from "./vec";
+import { VEC_WIDTH, vec, vecAt, vecItems, vecPush, vecSet, vecSize, type Vec, type VecOwner } from "./vec";
 
 const arbOps = fc.array(
   fc.oneof(
@@ -80,6 +80,20 @@ describe("persistent vector", () => {
     const expected = Array.from({ length: 100 }, (_, i) => (i === 5 ? -5 : i));
     expect(JSON.stringify(changed)).toBe(JSON.stringify(vec(expected)));
     expect(JSON.stringify(vecPush(legacy, 100))).toBe(JSON.stringify(vec([...vecItems(legacy), 100])));
+  });
+
+  it("a batch's owner lets later changes reuse what the batch made, and never touches the original", () => {
+    for (const size of [10, 1000]) {
+      const original = vec(Array.from({ length: size }, (_, i) => i));
+      const json = JSON.stringify(original);
+      const owner: VecOwner = new WeakSet();
+      const once = vecSet(original, 3, -3, owner);
+      const twice = vecSet(once, 4, -4, owner);
+      expect(twice).toBe(once); // changed in place: the batch made `once`
+      expect(vecItems(twice).slice(0, 6)).toEqual([0, 1, 2, -3, -4, 5]);
+      expect(JSON.stringify(original)).toBe(json);
+      expect(JSON.stringify(twice)).toBe(JSON.stringify(vecSet(vecSet(original, 3, -3), 4, -4)));
+    }
   });
 
   it("refuses an index outside the vector", () => {

@@ -15,7 +15,11 @@
 // one into a trie.
 //
 // The type is opaque: read through vecSize / vecAt / vecItems, change through
-// vecSet / vecPush, which never modify their argument.
+// vecSet / vecPush, which never modify what the caller did not make itself: a
+// batch of changes may pass a VecOwner, the set of arrays and objects made during
+// that batch, which nobody else has seen yet and which later changes of the same
+// batch update in place (a whole round's results in one call then copy each path
+// once, not once per result).
 
 export const VEC_WIDTH = 32;
 const BITS = 5;
@@ -35,6 +39,17 @@ interface Trie {
 }
 
 type Form<T> = readonly T[] | Trie;
+
+/** What one batch of changes has made (and so may change in place): see the header. */
+export type VecOwner = WeakSet<object>;
+
+/** The array to write into: `node` itself if this batch made it, else a copy the batch now owns. */
+function writable(node: readonly unknown[], owner: VecOwner | undefined): unknown[] {
+  if (owner?.has(node)) return node as unknown[];
+  const copy = node.slice();
+  owner?.add(copy);
+  return copy;
+}
 const form = <T>(v: Vec<T>): Form<T> => v as unknown as Form<T>;
 const wrap = <T>(f: Form<T>): Vec<T> => f as unknown as Vec<T>;
 
@@ -85,25 +100,35 @@ export function vecItems<T>(v: Vec<T>): readonly T[] {
   return out;
 }
 
-/** A vector with the item at `index` (0-based, inside the vector) replaced. */
-export function vecSet<T>(v: Vec<T>, index: number, item: T): Vec<T> {
+/**
+ * A vector with the item at `index` (0-based, inside the vector) replaced. Copies
+ * one path (what `owner` holds is changed in place instead).
+ */
+export function vecSet<T>(v: Vec<T>, index: number, item: T, owner?: VecOwner): Vec<T> {
   const f = form(v);
   const size = vecSize(v);
   if (!Number.isInteger(index) || index < 0 || index >= size) throw new RangeError(`index ${index} is outside a list of ${size}`);
   if (Array.isArray(f)) {
-    if (f.length > VEC_WIDTH) return vecSet(vec(f as readonly T[]), index, item);
-    const copy = f.slice();
+    if (f.length > VEC_WIDTH) return vecSet(vec(f as readonly T[]), index, item, owner);
+    const copy = writable(f, owner);
     copy[index] = item;
     return wrap(copy as T[]);
   }
   const t = f as Trie;
   const setIn = (node: Node, shift: number): Node => {
-    const copy = node.slice();
+    const copy = writable(node, owner);
     const slot = (index >>> shift) & MASK;
     copy[slot] = shift === 0 ? item : setIn(node[slot] as Node, shift - BITS);
     return copy;
   };
-  return wrap<T>({ size: t.size, height: t.height, root: setIn(t.root, t.height * BITS) });
+  const root = setIn(t.root, t.height * BITS);
+  if (owner?.has(t)) {
+    (t as { root: Node }).root = root;
+    return v;
+  }
+  const changed: Trie = { size: t.size, height: t.height, root };
+  owner?.add(changed);
+  return wrap<T>(changed);
 }
 
 /** A vector with `item` appended. */

@@ -19,30 +19,37 @@ const CHUNK = 20_000;
 /**
  * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`.
  * Columns no row names keep their defaults; a column some rows leave out gets NULL there.
+ * With `query`, returns that query's rows instead: it reads the inserted rows (what
+ * `returning` selects) as the table `inserted`, so a join with them costs no second
+ * round trip and no list of ids sent back.
  */
 export async function insertMany<T extends PgTable, R>(
   tx: Db,
   table: T,
   rows: readonly T["$inferInsert"][],
   returning: SQL,
-  options: { onConflictDoNothing?: boolean } = {},
+  options: { onConflictDoNothing?: boolean; query?: SQL } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; primary: boolean; getSQLType(): string }>;
-  if (columns.id?.primary && columns.id.getSQLType() === "uuid") rows = rows.map((r) => ("id" in r ? r : { ...r, id: timeOrderedId() }));
   const named = new Set<string>();
   for (const row of rows) for (const k in row) named.add(k);
+  const newIds = !named.has("id") && columns.id?.primary === true && columns.id.getSQLType() === "uuid";
+  if (newIds) named.add("id");
   const keys = [...named].filter((k) => columns[k]);
+  // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
+  const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? (newIds && k === "id" ? timeOrderedId() : null)));
   const names = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
     const arrays = sql.join(
-      keys.map((k) => sql`${sql.param(chunk.map((r) => r[k] ?? null))}::${sql.raw(columns[k]!.getSQLType())}[]`),
+      keys.map((k) => sql`${sql.param(chunk.map((r) => cell(k, r[k])))}::${sql.raw(columns[k]!.getSQLType())}[]`),
       sql`, `,
     );
     const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
-    const inserted = await tx.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflict} returning ${returning}`);
+    const insert = sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflict} returning ${returning}`;
+    const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
     out.push(...(inserted as unknown as { rows: R[] }).rows);
   }
   return out;
