@@ -32,16 +32,19 @@ export async function insertMany<T extends PgTable, R>(
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; primary: boolean; getSQLType(): string }>;
-  if (columns.id?.primary && columns.id.getSQLType() === "uuid") rows = rows.map((r) => ("id" in r ? r : { ...r, id: timeOrderedId() }));
   const named = new Set<string>();
   for (const row of rows) for (const k in row) named.add(k);
+  const newIds = !named.has("id") && columns.id?.primary === true && columns.id.getSQLType() === "uuid";
+  if (newIds) named.add("id");
   const keys = [...named].filter((k) => columns[k]);
+  // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
+  const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? (newIds && k === "id" ? timeOrderedId() : null)));
   const names = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
     const arrays = sql.join(
-      keys.map((k) => sql`${sql.param(chunk.map((r) => r[k] ?? null))}::${sql.raw(columns[k]!.getSQLType())}[]`),
+      keys.map((k) => sql`${sql.param(chunk.map((r) => cell(k, r[k])))}::${sql.raw(columns[k]!.getSQLType())}[]`),
       sql`, `,
     );
     const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
