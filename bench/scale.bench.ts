@@ -218,7 +218,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
     const key = (game: number, ply: number) => game * 100_000 + ply;
     const httpMs: number[] = [];
     const errors: string[] = [];
-    let viewBytes = 0; // the largest GameView answered to a mover (the spectators' `gameUpdate` carries only the change)
+    let viewBytes = 0; // the largest answer to a mover (a GameUpdate, like the spectators' event)
     let skippedPending = 0;
     let ended = 0;
     const inFlight = new Set<Promise<void>>();
@@ -257,9 +257,9 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
       if (measured) submitted.set(key(gi, ply + 1), t0);
       else warmKeys.add(key(gi, ply + 1));
       try {
-        const view = await mover.mutation("game.move", { gameId: g.id, ply, move: chosen.text });
+        const answer = await mover.mutation("game.move", { gameId: g.id, ply, move: chosen.text });
         const t1 = wallNow();
-        if (i >= warm + total - GAMES) viewBytes = Math.max(viewBytes, JSON.stringify(view).length);
+        if (i >= warm + total - GAMES) viewBytes = Math.max(viewBytes, JSON.stringify(answer).length);
         if (measured) {
           answered.set(key(gi, ply + 1), t1);
           httpMs.push(t1 - t0);
@@ -372,7 +372,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
         target: "-",
         ok: null,
       },
-      { name: "`game.move` answer size at the end (JSON, the mover's whole view)", measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`, target: "-", ok: null },
+      { name: "`game.move` answer size at the end (JSON, the update)", measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`, target: "-", ok: null },
       { name: "HTTP move p50 / p99", measured: `${percentile(httpMs, 50).toFixed(1)} / ${percentile(httpMs, 99).toFixed(1)} ms`, target: "-", ok: null },
       ...servers.map((_, i) => ({
         name: `server ${i + 1} RSS: connected → peak`,

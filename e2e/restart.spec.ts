@@ -8,6 +8,7 @@ import path from "node:path";
 import { legalMoves, newGame, tryMove, type GameState } from "../engine/games/tafl";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
+import type { GameUpdate } from "../lib/contracts";
 import { startServer, type ServerProcess } from "./server-process";
 
 test("acknowledged moves survive kill -9 of the server", async () => {
@@ -36,8 +37,8 @@ test("acknowledged moves survive kill -9 of the server", async () => {
         const next = tryMove(state, move);
         if (!next.ok || next.status.over) break;
         const who = state.toMove === "attackers" ? a : d;
-        const view = await who.mutation<{ moves: { notation: string }[] }>("game.move", { gameId, ply: state.ply, move: `${move.from}-${move.to}` });
-        acknowledged.push(view.moves.at(-1)!.notation);
+        const update = await who.mutation<GameUpdate>("game.move", { gameId, ply: state.ply, move: `${move.from}-${move.to}` });
+        if (update.board?.kind === "move") acknowledged.push(update.board.move.notation);
         state = next.state;
       }
       await server.stop("SIGKILL");
@@ -96,8 +97,8 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
         const next = tryMove(state, move);
         if (!next.ok || next.status.over) return;
         try {
-          const view = await (state.toMove === "attackers" ? att : def).mutation<{ moves: { notation: string }[] }>("game.move", { gameId, ply: state.ply, move: `${move.from}-${move.to}` });
-          ackedMoves.push(view.moves.at(-1)!.notation);
+          const update = await (state.toMove === "attackers" ? att : def).mutation<GameUpdate>("game.move", { gameId, ply: state.ply, move: `${move.from}-${move.to}` });
+          if (update.board?.kind === "move") ackedMoves.push(update.board.move.notation);
           state = next.state;
         } catch {
           return;

@@ -81,7 +81,7 @@ function quietMove(state: GameState, i: number): { text: string; state: GameStat
 }
 
 describe("game updates", () => {
-  it("a move's update turns each view into the next and is as small at move 60 as at move 2", async () => {
+  it("a move's update turns each view into the next, answers the mover, and is as small at move 60 as at move 2", async () => {
     const { gameId, side1, side2 } = await newGame();
     const w = await watcher(gameId);
     try {
@@ -91,8 +91,11 @@ describe("game updates", () => {
       for (let i = 0; i < 60; i++) {
         const move = quietMove(state, i);
         const mover = i % 2 === 0 ? side1 : side2;
-        const { after, update } = await expectUpdateFollows(w, view, () => api(mover).game.move({ gameId, ply: view.ply, move: move.text }));
+        let answer: GameUpdate | undefined;
+        const { after, update } = await expectUpdateFollows(w, view, async () => (answer = await api(mover).game.move({ gameId, ply: view.ply, move: move.text })));
         expect(update.board).toMatchObject({ kind: "move", move: { ply: i + 1, notation: move.text } });
+        // The mover is answered with the update the room received.
+        expect(answer).toEqual(update);
         sizes.set(i + 1, { update: bytes(update), view: bytes(after) });
         view = after;
         state = move.state;

@@ -112,7 +112,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
     setError(err instanceof Error ? err.message : "Something went wrong.");
     follower.refetch();
   };
-  const move = useMutation(trpc.game.move.mutationOptions({ onSuccess: accept, onError }));
+  const move = useMutation(trpc.game.move.mutationOptions({ onSuccess: (update) => follower.update(update), onError }));
   const resign = useMutation(trpc.game.resign.mutationOptions({ onSuccess: accept, onError }));
   const draw = useMutation(trpc.game.draw.mutationOptions({ onSuccess: accept, onError }));
   const chooseRole = useMutation(

@@ -34,7 +34,8 @@ describe("Brandubh", () => {
     const t = await runningTournament(h, "league", "brandubh", 4);
     expect(t.game.gameType).toBe("brandubh");
     expect(t.game.position).toBe(onSiteGame("brandubh")!.setup());
-    const view = await apiFor(h, t.side1).game.move({ gameId: t.game.id, ply: 0, move: "d2-b2" });
+    await apiFor(h, t.side1).game.move({ gameId: t.game.id, ply: 0, move: "d2-b2" });
+    const view = await apiFor(h, t.side1).game.get({ gameId: t.game.id });
     expect(view.moves.map((m) => m.notation)).toEqual(["d2-b2"]);
   });
 });

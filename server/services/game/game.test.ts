@@ -39,9 +39,11 @@ async function snapshot(gameId: string) {
 }
 
 describe("moves", () => {
-  it("applies a legal move, charges the clock and hands the turn over", async () => {
+  it("applies a legal move, charges the clock and hands the turn over; the mover is answered with the update", async () => {
     const { game, attacker } = await newGame();
-    const view = await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    const update = await api(attacker).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
+    const view = await api(attacker).game.get({ gameId: game.id });
+    expect(update).toMatchObject({ gameId: game.id, version: view.version, board: { kind: "move", move: view.moves[0] }, set: { ply: 1, clock: view.clock } });
     expect(view.moves.map((m) => m.notation)).toEqual(["d1-d3"]);
     expect(onSiteGame("hnefatafl")!.toMove(view.position!)).toBe(2);
     expect(view.clock.toMove).toBe(2);
@@ -103,13 +105,15 @@ describe("moves", () => {
   it("plays a recorded game to the king's escape and rates both players", async () => {
     const record = shortestGameEndingIn("king escaped");
     const { game, attacker, defender } = await newGame();
-    let view;
+    let last;
     for (const [i, text] of record.moves.entries()) {
       const who = i % 2 === 0 ? attacker : defender;
-      view = await api(who).game.move({ gameId: game.id, ply: i, move: text.split("x")[0]! });
+      last = await api(who).game.move({ gameId: game.id, ply: i, move: text.split("x")[0]! });
     }
-    expect(view).toMatchObject({ status: "finished", result: "0-1", endReason: "king escaped" });
-    expect(view!.moves.map((m) => m.notation)).toEqual(record.moves);
+    // The last move's answer says how the game ended.
+    expect(last).toMatchObject({ board: { kind: "move" }, set: { status: "finished", result: "0-1", endReason: "king escaped" } });
+    const view = await api(attacker).game.get({ gameId: game.id });
+    expect(view.moves.map((m) => m.notation)).toEqual(record.moves);
     const [a] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, attacker.id));
     const [d] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, defender.id));
     expect(a).toMatchObject({ gameType: "hnefatafl", ratedGames: 1 });
@@ -261,9 +265,9 @@ describe("challenges", () => {
 
 describe("chess on the site", () => {
   async function play(game: { id: string }, white: SessionUser, black: SessionUser, moves: readonly string[]) {
-    let view = await api(white).game.get({ gameId: game.id });
-    for (const move of moves) view = await api(view.ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply: view.ply, move });
-    return view;
+    let ply = (await api(white).game.get({ gameId: game.id })).ply;
+    for (const move of moves) ply = (await api(ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply, move })).set.ply!;
+    return api(white).game.get({ gameId: game.id });
   }
 
   it("a challenge game castles, promotes and ends in checkmate by itself, rated", async () => {
@@ -276,7 +280,7 @@ describe("chess on the site", () => {
     expect(view).toMatchObject({ status: "active", ply: 15, gameType: "chess-onsite", rated: true });
     await expect(api(bob).game.move({ gameId, ply: view.ply, move: "e2e4" })).rejects.toMatchObject({ message: "That move is not allowed: not a legal move here." });
     await expect(api(alice).game.move({ gameId, ply: view.ply, move: "Kb8" })).rejects.toMatchObject({ message: "It is not your turn." });
-    expect((await api(bob).game.move({ gameId, ply: view.ply, move: "Kb8" })).ply).toBe(16);
+    expect((await api(bob).game.move({ gameId, ply: view.ply, move: "Kb8" })).set.ply).toBe(16);
   });
 
   it("mate ends the game by itself and rates both players; a stalemate is a draw", async () => {

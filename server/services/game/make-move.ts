@@ -2,18 +2,20 @@
 // checks the turn, the expected ply (so a stale or repeated submission is refused,
 // never applied twice), the rules and the clock, stores move and state in one
 // transaction, then publishes the change (the move and the clocks, built from what the
-// transaction wrote, so publishing reads nothing back) before answering the mover.
+// transaction wrote, so nothing is read back) and answers the mover with the same
+// update: neither grows with the game's length.
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
 import { onSiteGame, type SideNumber } from "@/engine/games/registry";
-import { pingInbox, publishGame, publishGameUpdate } from "@/server/realtime/publish";
+import { updateFromView } from "@/lib/game-update";
+import { pingInbox, publishGameUpdate } from "@/server/realtime/publish";
 import { noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
-import type { GameMove, GameResult, GameUpdate, GameView } from "@/lib/contracts";
+import type { GameMove, GameResult, GameUpdate } from "@/lib/contracts";
 
 export interface MoveInput {
   gameId: string;
@@ -35,7 +37,7 @@ export function rulesOf(game: GameRow): { rules: NonNullable<ReturnType<typeof o
   return { rules, position: game.position };
 }
 
-export async function makeMove(db: Db, userId: string, input: MoveInput, now = new Date()): Promise<GameView> {
+export async function makeMove(db: Db, userId: string, input: MoveInput, now = new Date()): Promise<GameUpdate> {
   const outcome = await db.transaction(async (tx) => {
     const game = await lockGame(tx, input.gameId);
     const { rules, position } = rulesOf(game);
@@ -87,15 +89,17 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   });
 
   if (outcome.kind === "moved") {
-    publishGameUpdate({ ...outcome.update, serverNow: Date.now() });
+    const update = { ...outcome.update, serverNow: Date.now() };
+    publishGameUpdate(update);
     pingInbox(outcome.told);
-    return loadGameView(db, input.gameId);
+    return update;
   }
-  const view = await loadGameView(db, input.gameId);
-  publishGame(view, outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
+  // The game ended (rare): every field changed, ratings too; read the game back once.
+  const update = updateFromView(await loadGameView(db, input.gameId), outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
+  publishGameUpdate(update);
   outcome.after();
   if (outcome.kind === "flagged") {
     throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }
-  return view;
+  return update;
 }

@@ -24,13 +24,19 @@ export interface NewNotification {
 /** Stores the notifications and queues their deliveries; returns who got one. */
 export async function notify(tx: Db, items: readonly NewNotification[], now = new Date()): Promise<string[]> {
   if (items.length === 0) return [];
-  // A 100,000-player tournament's start notifies 700,000 times (bulk-insert.ts).
-  const created = await insertMany<typeof notifications, { id: string; userId: string; kind: NotificationKind }>(
+  // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts); the
+  // recipients' push subscriptions come back with the inserted rows, one row per
+  // (notification, subscription), in the same statement.
+  const created = await insertMany<typeof notifications, { id: string; userId: string; kind: NotificationKind; subscriptionId: string | null }>(
     tx,
     notifications,
     items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now })),
-    sql`id, user_id as "userId", kind`,
-    { onConflictDoNothing: true },
+    sql`id, user_id, kind`,
+    {
+      onConflictDoNothing: true,
+      query: sql`select inserted.id, inserted.user_id as "userId", inserted.kind, s.id as "subscriptionId"
+        from inserted left join ${pushSubscriptions} s on s.user_id = inserted.user_id`,
+    },
   );
   if (created.length === 0) return [];
   const userIds = [...new Set(created.map((c) => c.userId))];
@@ -43,19 +49,16 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
       .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
       .where(and(anyOf(users.id, userIds), isNull(users.deletedAt), sql`${users.email} is not null`));
     const wants = new Map(mailable.filter((m) => !m.digest).map((m) => [m.id, new Set(m.kinds ?? DEFAULT_EMAIL_KINDS)]));
+    const mailed = new Set<string>();
     for (const c of created) {
-      if (wants.get(c.userId)?.has(c.kind)) queued.push({ userId: c.userId, channel: "email", notificationId: c.id, dedupeKey: `email:${c.id}`, nextAttemptAt: now });
+      if (mailed.has(c.id) || !wants.get(c.userId)?.has(c.kind)) continue;
+      mailed.add(c.id);
+      queued.push({ userId: c.userId, channel: "email", notificationId: c.id, dedupeKey: `email:${c.id}`, nextAttemptAt: now });
     }
   }
 
-  const subscriptions = await tx
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(anyOf(pushSubscriptions.userId, userIds));
   for (const c of created) {
-    for (const s of subscriptions) {
-      if (s.userId === c.userId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: s.id, dedupeKey: `push:${c.id}:${s.id}`, nextAttemptAt: now });
-    }
+    if (c.subscriptionId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}`, nextAttemptAt: now });
   }
   await insertMany(tx, outbox, queued, sql`id`, { onConflictDoNothing: true });
   return userIds;

@@ -1,0 +1,263 @@
+// The tournament page of a large tournament over HTTP, as a browser gets it, from
+// the real server process (production build) on PostgreSQL.
+//
+// Per size N (BENCH_PAGE_SIZES, default "10000,100000"): a group elimination of N
+// players (groups of four, hnefatafl) is created and started through the services
+// (registration in bulk by SQL), 30 results are set through setResult, then the
+// server process is started on that database and /tournaments/<id> is requested
+// (node:http, one request at a time, keep-alive off):
+// - first request after the server start (n=1): the server reads the state and
+//   computes the standings, round standings and side balance of this version;
+// - then BENCH_PAGE_REQUESTS (default 9) requests per viewer, each a full page load
+//   (HTML with the RSC payload inline), for an anonymous viewer and for a signed-in
+//   player deep in the standings (place ~3N/4: the page adds their row and group);
+//   and the RSC payload alone (`RSC: 1`, what a click on a page link fetches).
+// - then a few requests each right after a new result (setResult from this process):
+//   each is a new tournament version, so the server's per-version readings are new.
+// Rows: time to first byte (request sent -> first body byte), time to the last byte,
+// and the bytes on the wire with `Accept-Encoding: gzip` (the server's own answer;
+// when it does not compress, the gzip size of the body is given beside the raw size).
+// Medians with min–max; the load average before and after each size.
+// BENCH_PAGE_DUMP=<folder> writes the last answer of each row there.
+import { request } from "node:http";
+import { loadavg } from "node:os";
+import { gzipSync } from "node:zlib";
+import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { openDatabase } from "@/db/client";
+import { games, tournamentPlayers, users } from "@/db/schema";
+import { playableGames, standings } from "@/engine/formats";
+import type { SessionUser } from "@/server/auth/session";
+import { hashPassword } from "@/server/auth/password";
+import { setResult } from "@/server/services/game/report-result";
+import { createTournament } from "@/server/services/tournament/create-tournament";
+import { liveState } from "@/server/services/tournament/live-state";
+import { startTournamentNow } from "@/server/services/tournament/start-tournament";
+import { createFreshDatabase } from "@/test/fresh-database";
+import { startServer } from "@/e2e/server-process";
+import { ensureBuild } from "@/scripts/ensure-build";
+import { percentile, printTable, type BenchRow } from "./stats";
+
+const SIZES = (process.env.BENCH_PAGE_SIZES ?? "10000,100000").split(",").map(Number);
+const REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 9);
+const RESULTS = 30;
+const PASSWORD = "bench-page-password";
+/** A folder to write the last answer per row to (BENCH_PAGE_DUMP), to see what a page holds. */
+const DUMP = process.env.BENCH_PAGE_DUMP;
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const ms = (x: number) => `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ms`;
+const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
+function spread(samples: number[], unit: (x: number) => string): string {
+  const s = samples.slice().sort((a, b) => a - b);
+  return `${unit(percentile(s, 50))} (${unit(s[0]!)}–${unit(s.at(-1)!)}, n=${s.length})`;
+}
+const median = (xs: number[]) => percentile(xs.slice().sort((a, b) => a - b), 50);
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+interface Fetched {
+  status: number;
+  location?: string;
+  ttfb: number;
+  total: number;
+  /** Bytes of the body as sent (compressed when the server compressed). */
+  wire: number;
+  /** The body as sent. */
+  body: Buffer;
+  encoding: string | undefined;
+}
+
+/** One GET, timing the first and last body byte. */
+function get(url: string, headers: Record<string, string>): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let ttfb = 0;
+    const req = request(url, { headers: { connection: "close", ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => {
+        if (chunks.length === 0) ttfb = performance.now() - t0;
+        chunks.push(c);
+      });
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}), ttfb, total: performance.now() - t0, wire: body.length, body, encoding: res.headers["content-encoding"] });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Signs in through next-auth's credentials flow; returns the cookie header. */
+async function signIn(base: string, username: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      jar.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, username, password: PASSWORD, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.includes("session-token"))) throw new Error(`sign-in failed (${res.status})`);
+  return cookie();
+}
+
+ensureBuild();
+const fresh = await createFreshDatabase(serverUrl, "moot_bench_page");
+const h = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+const rows: BenchRow[] = [];
+let failed = false;
+const dataDir = mkdtempSync(path.join(tmpdir(), "moot-bench-page-"));
+const db = h.db;
+try {
+  await h.migrate();
+  const most = Math.max(...SIZES);
+  const people: { id: string; username: string }[] = [];
+  for (let i = 0; i <= most; i += 5000) {
+    const n = Math.min(5000, most + 1 - i);
+    people.push(
+      ...(await db
+        .insert(users)
+        .values(Array.from({ length: n }, (_, k) => ({ username: `pagebench${i + k}`, passwordHash: "x", rating: 1000 + (((i + k) * 7919) % 1500) })))
+        .returning({ id: users.id, username: users.username })),
+    );
+  }
+  const organizer = { id: people[0]!.id, username: people[0]!.username, isAdmin: false } as SessionUser;
+
+  const tournaments: { N: number; id: string; deep: { id: string; username: string; place: number } }[] = [];
+  for (const N of SIZES) {
+    const t = await createTournament(db, organizer, {
+      name: `Page bench ${N}`,
+      description: "",
+      format: "groups",
+      settings: { partition: "fixed", groupSize: 4 },
+      gameType: "hnefatafl",
+      timeControl: "3d+6h",
+      rated: true,
+      minPlayers: 4,
+      maxPlayers: N,
+    } as never);
+    for (let i = 1; i <= N; i += 5000) {
+      await db.insert(tournamentPlayers).values(people.slice(i, Math.min(i + 5000, N + 1)).map((p) => ({ tournamentId: t.id, userId: p.id })));
+    }
+    await startTournamentNow(db, organizer, t.id);
+    const open = playableGames((await liveState(db, t.id))!);
+    for (let i = 0; i < RESULTS; i++) {
+      const g = open[Math.floor((i * open.length) / RESULTS)]!;
+      const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, g.id)));
+      await setResult(db, organizer, { gameId: site!.id, result: i % 3 === 0 ? "0-1" : "1-0" });
+    }
+    const table = standings((await liveState(db, t.id))!);
+    const place = Math.floor((table.length * 3) / 4);
+    const deepId = table[place]!.player;
+    const deep = people.find((p) => p.id === deepId)!;
+    await db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, deepId));
+    tournaments.push({ N, id: t.id, deep: { ...deep, place: place + 1 } });
+  }
+  await db.execute(sql`vacuum analyze`);
+
+  const port = await freePort();
+  const server = await startServer({ port, env: { DATABASE_URL: fresh.url, DATA_DIR: dataDir, SEED_DEMO: "0" } });
+  try {
+    for (const { N, id, deep } of tournaments) {
+      const label = N.toLocaleString("en");
+      const loadBefore = load();
+      const url = `${server.url}/tournaments/${id}`;
+      const gzip = { "accept-encoding": "gzip" };
+      const first = await get(url, gzip);
+      if (first.status !== 200) throw new Error(`GET ${url}: ${first.status}`);
+      rows.push({ name: `${label}: first request after the server start (anonymous; state read, standings computed)`, measured: `TTFB ${ms(first.ttfb)}, last byte ${ms(first.total)}`, target: "-", ok: null });
+      const cookie = await signIn(server.url, deep.username);
+      const viewers: { who: string; headers: Record<string, string>; path: string }[] = [
+        { who: "anonymous, full page", headers: gzip, path: url },
+        { who: `signed-in player at place ${deep.place.toLocaleString("en")}, full page`, headers: { ...gzip, cookie }, path: url },
+        { who: "anonymous, page 2 of the groups as a link click (RSC payload)", headers: { ...gzip, rsc: "1" }, path: `${url}?groups=2` },
+      ];
+      for (const v of viewers) {
+        // An RSC request is answered with a redirect to its cache-busting URL (?_rsc=) first: ask that one.
+        if (v.headers.rsc) {
+          const probe = await get(v.path, v.headers);
+          if (probe.status === 307 && probe.location) v.path = new URL(probe.location, server.url).href;
+        }
+        const samples: Fetched[] = [];
+        for (let i = 0; i < REQUESTS; i++) samples.push(await get(v.path, v.headers));
+        const last = samples.at(-1)!;
+        if (last.status !== 200) throw new Error(`GET ${v.path}: ${last.status}`);
+        if (DUMP) writeFileSync(path.join(DUMP, `${N}-${v.who.replace(/\W+/g, "-")}${last.encoding === "gzip" ? ".gz" : ""}`), last.body);
+        if (v.headers.cookie && !last.body.toString().includes(deep.username) && last.encoding !== "gzip") throw new Error("the signed-in page does not show the player");
+        const ttfb = samples.map((s) => s.ttfb);
+        const wire = samples.map((s) => s.wire);
+        const raw = last.encoding === "gzip" ? (await import("node:zlib")).gunzipSync(last.body).length : last.body.length;
+        const gz = last.encoding === "gzip" ? last.wire : gzipSync(last.body).length;
+        const big = !v.headers.rsc && N >= 100_000;
+        rows.push({
+          name: `${label}: ${v.who}: time to first byte`,
+          measured: spread(ttfb, ms),
+          target: big ? "< 300 ms" : "-",
+          ok: big ? median(ttfb) < 300 : null,
+        });
+        rows.push({ name: `${label}: ${v.who}: time to last byte`, measured: spread(samples.map((s) => s.total), ms), target: "-", ok: null });
+        rows.push({
+          name: `${label}: ${v.who}: bytes (${last.encoding === "gzip" ? "server gzip on the wire" : "server sent uncompressed; gzip computed"})`,
+          measured: `${kb(gz)} gzip, ${kb(raw)} raw${last.encoding === "gzip" ? ` (wire ${spread(wire, kb)})` : ""}`,
+          target: big ? "< 200 KB" : "-",
+          ok: big ? gz < 200 * 1024 : null,
+        });
+      }
+      // Right after a result: a new tournament version, so the server recomputes the
+      // standings, the round's group standings and the side balance before drawing.
+      const fresh: Fetched[] = [];
+      const open = playableGames((await liveState(db, id))!);
+      for (let i = 0; i < Math.min(REQUESTS, 5); i++) {
+        const g = open[Math.floor(((i + 0.5) * open.length) / 5)]!;
+        const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
+        await setResult(db, organizer, { gameId: site!.id, result: "1-0" });
+        fresh.push(await get(url, gzip));
+      }
+      rows.push({
+        name: `${label}: anonymous, full page right after a new result (standings, group standings, side balance recomputed): time to first byte`,
+        measured: spread(fresh.map((s) => s.ttfb), ms),
+        target: "-",
+        ok: null,
+      });
+      rows.push({ name: `${label}: load average before / after (1, 5, 15 min)`, measured: `${loadBefore} / ${load()}`, target: "-", ok: null });
+    }
+  } finally {
+    await server.stop();
+  }
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  await h.close();
+  await fresh.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const ok = printTable(rows);
+process.exit(failed || !ok ? 1 : 0);

@@ -1,0 +1,96 @@
+// A tournament bigger than one window of the tournament page (56 players: two
+// pages of standings, 14 groups where a page holds 12): a player deep in the
+// standings sees their own row and group without paging, pages through the
+// standings and the groups with the keyboard (links, so the URL says where they
+// are and the back button works), finds a player by name, and the page carries
+// only what it shows.
+import { expect, test } from "@playwright/test";
+import { HttpSession } from "../test/http-session";
+import { freshUsername, signIn } from "./helpers";
+
+const N = 56;
+const PASSWORD = "player password";
+
+test("a player deep in a large tournament sees their row and group first and pages by keyboard", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const organizer = new HttpSession(baseURL!);
+  await organizer.signUp(freshUsername("O"), "organizer password");
+  const created = await organizer.mutation<{ id: string }>("tournament.create", {
+    name: `Windows ${freshUsername("")}`,
+    format: "groups",
+    gameType: "chess",
+    timeControl: "3d+6h",
+    rated: false,
+    minPlayers: N,
+    maxPlayers: N,
+    settings: { groupSize: 4 },
+  });
+  for (let i = 0; i < N; i++) {
+    const p = new HttpSession(baseURL!);
+    await p.signUp(freshUsername(`W${i}`), PASSWORD);
+    await p.mutation("tournament.join", { tournamentId: created.id });
+  }
+  await organizer.mutation("tournament.start", { tournamentId: created.id });
+  // The last player of the standings (place 56, on the second page).
+  const second = await organizer.query<{ page: number; pageCount: number; rows: { player: string; username: string }[] }>("tournament.standings", { tournamentId: created.id, page: 2 });
+  expect(second.pageCount).toBe(2);
+  const deep = second.rows.at(-1)!;
+
+  await signIn(page, deep.username, PASSWORD);
+  await page.goto(`/tournaments/${created.id}`);
+  const table = page.getByTestId("standings-table");
+  // Their own row, marked, and the top ten, without paging.
+  const mine = table.locator('[data-testid="standings-row"][data-me]');
+  await expect(mine).toHaveAttribute("data-player", deep.player);
+  await expect(mine).toContainText(deep.username);
+  await expect(table.getByTestId("standings-row").first()).toHaveAttribute("data-rank", /^1=?$/);
+  await expect(table.getByTestId("standings-gap")).toHaveCount(1);
+  // Their group first, marked as theirs, then a page of the others.
+  const myGroup = page.getByTestId("my-group");
+  await expect(myGroup).toContainText("Your group");
+  await expect(myGroup.locator(`[data-testid="cross-row"][data-player="${deep.player}"]`)).toBeVisible();
+  const groupsPage = page.getByTestId("groups-page").getByTestId("group-cross-table");
+  await expect(groupsPage).toHaveCount(12);
+  await expect(page.getByTestId("groups-window")).toContainText("14 groups; yours first, then page 1 of 2");
+
+  // The standings page by keyboard: the viewer's page (2) is open; go to page 1.
+  const standingsPages = page.getByTestId("standings-pages");
+  await expect(standingsPages).toContainText("Page 2 of 2");
+  await standingsPages.getByRole("link", { name: "← Previous" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]standings=1(&|#|$)/);
+  await expect(standingsPages).toContainText("Page 1 of 2");
+  await expect(table.getByTestId("standings-row")).toHaveCount(50 + 4); // page 1, a gap, the viewer's place and the three above
+  await expect(table.getByTestId("standings-gap")).toHaveCount(1);
+  await expect(mine).toBeVisible();
+
+  // The groups by keyboard: page 2 holds the other two; the viewer's group stays first.
+  const firstPageGroups = await groupsPage.locator("table").evaluateAll((ts) => ts.map((t) => t.getAttribute("data-group")));
+  const groupPages = page.getByTestId("groups-pages");
+  await groupPages.getByRole("link", { name: "Next →" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/[?&]groups=2(&|#|$)/);
+  await expect(groupPages).toContainText("Page 2 of 2");
+  await expect(groupsPage).toHaveCount(1);
+  const secondPageGroups = await groupsPage.locator("table").evaluateAll((ts) => ts.map((t) => t.getAttribute("data-group")));
+  expect(firstPageGroups).not.toContain(secondPageGroups[0]);
+  await expect(myGroup.locator(`[data-testid="cross-row"][data-player="${deep.player}"]`)).toBeVisible();
+  // The standings window is kept in the URL while paging the groups, and back goes back.
+  await expect(page).toHaveURL(/standings=1/);
+  await page.goBack();
+  await expect(groupPages).toContainText("Page 1 of 2");
+
+  // Finding a player by name pages the list down to them.
+  await page.getByLabel("Player name").fill(deep.username);
+  await page.getByLabel("Player name").press("Enter");
+  await expect(page.getByTestId("tournament-players").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("tournament-players")).toContainText(deep.username);
+
+  // The page carries what it shows: no engine state, and a bounded size.
+  const res = await page.request.get(`/tournaments/${created.id}`);
+  const html = await res.text();
+  expect(html).not.toContain("seeds");
+  expect(html).not.toContain("prng");
+  expect((html.match(/data-testid="cross-row"/g) ?? []).length).toBeLessThanOrEqual(13 * 4);
+  expect(html.length).toBeLessThan(1_500_000);
+});
