@@ -86,7 +86,7 @@ describe("persistent vector", () => {
     for (const size of [10, 1000]) {
       const original = vec(Array.from({ length: size }, (_, i) => i));
       const json = JSON.stringify(original);
-      const owner: VecOwner = new WeakSet();
+      const owner: VecOwner = new Set();
       const once = vecSet(original, 3, -3, owner);
       const twice = vecSet(once, 4, -4, owner);
       expect(twice).toBe(once); // changed in place: the batch made `once`

@@ -41,7 +41,7 @@ interface Trie {
 type Form<T> = readonly T[] | Trie;
 
 /** What one batch of changes has made (and so may change in place): see the header. */
-export type VecOwner = WeakSet<object>;
+export type VecOwner = Set<object>;
 
 /** The array to write into: `node` itself if this batch made it, else a copy the batch now owns. */
 function writable(node: readonly unknown[], owner: VecOwner | undefined): unknown[] {
