@@ -18,7 +18,7 @@ describe("persistent vector", () => {
     fc.assert(
       fc.property(arbSize, arbOps, (size, ops) => {
         const model = Array.from({ length: size }, (_, i) => i);
-        let v: Vec<number> = vec(model);
+        let v: Vec<number> = vec(model.slice()); // vec takes a short array over
         const history: { v: Vec<number>; json: string; items: number[] }[] = [];
         for (const op of ops) {
           history.push({ v, json: JSON.stringify(v), items: model.slice() });
