@@ -248,6 +248,22 @@ export function roundTallies(round: Round, blackSide: 1 | 2 = 2): ReadonlyMap<st
   return t;
 }
 
+/**
+ * Tallies of a group's players over its games. Groups are immutable and
+ * a result replaces only the group it touches (the others stay the same objects),
+ * so tallies are remembered per group object: standings after a result tally one
+ * group of four, not the round's 300,000 games. Callers must not modify the
+ * returned tallies. Only call it on a finished state (not inside a batch, whose
+ * own new groups are still changed in place).
+ */
+const groupTallyCache: ReadonlyArray<WeakMap<Group, Map<string, Tally>>> = [new WeakMap(), new WeakMap()];
+export function groupTallies(group: Group, blackSide: 1 | 2 = 2): ReadonlyMap<string, Readonly<Tally>> {
+  const cache = groupTallyCache[blackSide - 1] as WeakMap<Group, Map<string, Tally>>;
+  let t = cache.get(group);
+  if (!t) cache.set(group, (t = tallyGames(group.players, gamesOf(group), blackSide)));
+  return t;
+}
+
 export function tallyGames(players: Iterable<string>, games: Iterable<Game>, blackSide: 1 | 2 = 2): Map<string, Tally> {
   const tallies = new Map<string, Tally>();
   for (const p of players) tallies.set(p, emptyTally());

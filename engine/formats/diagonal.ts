@@ -51,7 +51,7 @@ import {
   type RoundHooks,
   type Tally,
 } from "./core";
-import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
 import { vec } from "./vec";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
 import {
@@ -411,7 +411,7 @@ export const diagonalFormat: Format<"diagonal"> = {
         },
       };
     });
-    return rankByKeys(entries, TOURNAMENT_KEYS);
+    return rankTable(entries, TOURNAMENT_KEYS);
   },
 
   roundStandings(state, roundNumber) {

@@ -31,20 +31,21 @@ import {
   ratingLookup,
   recordResults,
   resumePrng,
-  roundTallies,
+  groupTallies,
   tallyGames,
   withdrawnSet,
   withdrawByForfeit,
   statusLookup,
   type DraftRound,
+  type PlayerStatus,
   type DraftState,
   type RoundHooks,
   type Tally,
 } from "./core";
 import { GAME_TYPES } from "./game-types";
-import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
-import { vec } from "./vec";
+import { vec, vecAt } from "./vec";
 import type { EngineEvent, Format, Game, Group, GroupStanding, GroupsSettings, PlanOptions, Problem, Round, SettingsInput, TournamentState } from "./types";
 import { FormatError } from "./types";
 
@@ -192,9 +193,18 @@ function validate(input: SettingsInput<"groups"> | undefined, playerCount: numbe
   return problems;
 }
 
-/** Per-player record in one group of a round. */
-function groupRows(state: TournamentState, players: readonly string[], games: readonly Game[]): Map<string, Tally> {
-  return tallyGames(players, games, GAME_TYPES[state.gameType].blackSide);
+/** One group's standing in its round. */
+function standingOf(state: TournamentState, round: Round, group: Group, status: (player: string, round: Round) => PlayerStatus): GroupStanding {
+  const tallies = groupTallies(group, GAME_TYPES[state.gameType].blackSide);
+  const entries = group.players.map((p): RankEntry => {
+    const t = tallies.get(p) as Tally;
+    return {
+      player: p,
+      status: status(p, round),
+      values: { score: score(t), wins: t.wins, draws: t.draws, losses: t.losses, played: t.played },
+    };
+  });
+  return { name: group.name, rows: rankByKeys(entries, ROUND_KEYS) };
 }
 
 const ROUND_KEYS: readonly RankKey[] = [
@@ -238,18 +248,27 @@ export const groupsFormat: Format<"groups"> = {
   },
 
   standings(state) {
-    const entries: RankEntry[] = [];
-    const lastRoundOf = new Map<string, number>();
-    state.rounds.forEach((r, i) => r.seeds.forEach((p) => lastRoundOf.set(p, i)));
-    // One tally per round, over all its groups, reused for every player of it.
-    const talliesByRound = state.rounds.map((r) => roundTallies(r, GAME_TYPES[state.gameType].blackSide));
+    const blackSide = GAME_TYPES[state.gameType].blackSide;
+    // Each player's last round and tally there, from the tallies of each group
+    // (remembered per group object: after a result only its group is tallied again).
+    const lastRoundOf = new Map<string, Round>();
+    const tallyOf = new Map<string, Readonly<Tally>>();
+    for (const round of state.rounds) {
+      for (const group of groupsOf(round)) {
+        const tallies = groupTallies(group, blackSide);
+        for (const p of group.players) {
+          lastRoundOf.set(p, round);
+          tallyOf.set(p, tallies.get(p) as Tally);
+        }
+      }
+    }
+    const first = state.rounds[0] as Round;
     const { status, isChampion } = statusLookup(state);
-    for (const p of state.players) {
-      const ri = lastRoundOf.get(p.id) ?? 0;
-      const round = state.rounds[ri] as Round;
-      const t = talliesByRound[ri]?.get(p.id);
+    const entries = state.players.map((p): RankEntry => {
+      const round = lastRoundOf.get(p.id) ?? first;
+      const t = lastRoundOf.has(p.id) ? tallyOf.get(p.id) : undefined;
       const played = t?.played ?? 0;
-      entries.push({
+      return {
         player: p.id,
         status: status(p.id, round),
         values: {
@@ -258,27 +277,23 @@ export const groupsFormat: Format<"groups"> = {
           percent: played > 0 && t ? Math.round((score(t) / (2 * played)) * 10000) / 100 : 0,
           wins: t?.wins ?? 0,
         },
-      });
-    }
-    return rankByKeys(entries, TOURNAMENT_KEYS);
+      };
+    });
+    return rankTable(entries, TOURNAMENT_KEYS);
   },
 
   roundStandings(state, roundNumber) {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     const { status } = statusLookup(state);
-    return groupsOf(round).map((group): GroupStanding => {
-      const tallies = groupRows(state, group.players, gamesOf(group));
-      const entries = group.players.map((p): RankEntry => {
-        const t = tallies.get(p) as Tally;
-        return {
-          player: p,
-          status: status(p, round),
-          values: { score: score(t), wins: t.wins, draws: t.draws, losses: t.losses, played: t.played },
-        };
-      });
-      return { name: group.name, rows: rankByKeys(entries, ROUND_KEYS) };
-    });
+    return groupsOf(round).map((group) => standingOf(state, round, group, status));
+  },
+
+  groupStanding(state, roundNumber, groupIndex) {
+    const round = state.rounds[roundNumber - 1];
+    if (!round) throw new FormatError(`there is no round ${roundNumber}`);
+    const group = vecAt(round.groups, groupIndex);
+    return group && standingOf(state, round, group, statusLookup(state).status);
   },
 };
 

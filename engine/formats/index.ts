@@ -5,5 +5,5 @@ export { GAME_TYPES, isGameTypeName, type GameType, type GameTypeName } from "./
 export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, type SimulationReport } from "./simulate";
 export { clinchTables, type ClinchTable } from "./clinch-tables";
 export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
-export { sideBalance, tournamentSideBalance, scorePercent, type SideBalance, type SideRecord } from "./side-balance";
+export { sideBalance, sideBalanceReader, tournamentSideBalance, scorePercent, type SideBalance, type SideBalanceReader, type SideRecord } from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";

@@ -31,7 +31,7 @@ import {
 } from "./core";
 import { GAME_TYPES } from "./game-types";
 import { leagueCycle } from "./league-schedule";
-import { rankByKeys, type RankEntry, type RankKey } from "./standings";
+import { rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
 import { vec, vecAt, vecSize } from "./vec";
 import { checkKnownKeys, checkPlayerCount } from "./validation";
 import {
@@ -45,7 +45,8 @@ import {
   type Problem,
   type Round,
   type SettingsInput,
-  type StandingRow,
+  type RankedRow,
+  type Standings,
   type TournamentState,
 } from "./types";
 
@@ -112,9 +113,11 @@ function voidedPlayers(state: TournamentState): Set<string> {
   return new Set(state.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
 }
 
-function leagueStandings(state: TournamentState<"league">): StandingRow[] {
+const VOIDED_WHY = "withdrew before playing half their games: all their games are voided";
+
+function leagueStandings(state: TournamentState<"league">): Standings {
   const round = state.rounds[0];
-  if (!round) return [];
+  if (!round) return { rows: [], why: () => "" };
   const { win, draw, loss } = state.settings.points;
   const voided = voidedPlayers(state);
   const withdrawn = withdrawnSet(state);
@@ -136,7 +139,8 @@ function leagueStandings(state: TournamentState<"league">): StandingRow[] {
         },
       };
     });
-  const rows = rankByKeys(entries, rankKeys(state));
+  const ranked = rankTable(entries, rankKeys(state));
+  const rows: RankedRow[] = ranked.rows.slice();
   for (const p of round.seeds) {
     if (!voided.has(p)) continue;
     const rank = rows.length + 1;
@@ -145,11 +149,10 @@ function leagueStandings(state: TournamentState<"league">): StandingRow[] {
       rank,
       rankLabel: String(rank),
       values: { points: 0, wins: 0, winsAsBlack: 0, played: 0, draws: 0, losses: 0 },
-      why: "withdrew before playing half their games: all their games are voided",
       status: "withdrawn",
     });
   }
-  return rows;
+  return { rows, why: (i) => (i < ranked.rows.length ? ranked.why(i) : i < rows.length ? VOIDED_WHY : "") };
 }
 
 const hooks: RoundHooks<"league"> = {
@@ -161,7 +164,7 @@ const hooks: RoundHooks<"league"> = {
     const round = s.rounds[index] as DraftRound;
     s.rounds[index] = { ...round, status: "complete", advanced: [], eliminated: [] };
     events.push({ type: "round-complete", round: round.number });
-    const rows = leagueStandings(s as TournamentState<"league">);
+    const { rows } = leagueStandings(s as TournamentState<"league">);
     finish(
       s,
       rows.filter((r) => r.rank === 1 && r.status !== "withdrawn").map((r) => r.player),
@@ -242,6 +245,6 @@ export const leagueFormat: Format<"league"> = {
 
   roundStandings(state, roundNumber) {
     if (roundNumber !== 1) throw new FormatError(`the league has one round, not ${roundNumber}`);
-    return [{ name: "League", rows: leagueStandings(state) }];
+    return [{ name: "League", rows: standingRows(leagueStandings(state)) }];
   },
 };

@@ -8,7 +8,8 @@
 //   recordResult(state, gameId, result, { ratings })  -> { state, events }
 //   withdraw(state, playerId, { ratings })            -> { state, events }
 //   chooseRole(state, gameId, playerId, "A" | "B")    -> state (staged, round 2 on)
-//   standings(state), roundStandings(state, n), champions(state)
+//   standings(state) (or standingsTable(state): rows, each "why" on demand),
+//   roundStandings(state, n), groupStanding(state, n, i), champions(state)
 // `ratings` are the players' current ratings; they are read only when the call
 // completes a round and the next one is planned (groups and diagonal re-seed each
 // round by rating). Pass them on every call, or at least when
@@ -34,9 +35,11 @@ import type {
   ResultInput,
   SettingsInput,
   StandingRow,
+  Standings,
   TournamentState,
   Transition,
 } from "./types";
+import { standingRows } from "./standings";
 import { FormatError } from "./types";
 
 export const FORMATS: { readonly [F in FormatName]: Format<F> } = {
@@ -106,12 +109,24 @@ export function withdraw<F extends FormatName>(state: TournamentState<F>, player
   return formatOf(state).withdraw(state, playerId, options) as Transition<F>;
 }
 
+/** The tournament standings, every row with its "why". */
 export function standings(state: TournamentState): StandingRow[] {
+  return standingRows(formatOf(state).standings(state));
+}
+
+/** The tournament standings with each row's "why" written on demand (pages that show a window of them). */
+export function standingsTable(state: TournamentState): Standings {
   return formatOf(state).standings(state);
 }
 
 export function roundStandings(state: TournamentState, roundNumber: number): GroupStanding[] {
   return formatOf(state).roundStandings(state, roundNumber);
+}
+
+/** roundStandings(state, roundNumber)[groupIndex] (0-based), computing that group only where the format can. */
+export function groupStanding(state: TournamentState, roundNumber: number, groupIndex: number): GroupStanding | undefined {
+  const format = formatOf(state);
+  return format.groupStanding ? format.groupStanding(state, roundNumber, groupIndex) : format.roundStandings(state, roundNumber)[groupIndex];
 }
 
 export function champions(state: TournamentState): readonly string[] {

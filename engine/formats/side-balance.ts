@@ -2,8 +2,8 @@
 // (tafl: attackers against defenders), so organizers and players can see whether
 // the sides are balanced: a tournament's totals and each player's record per side.
 
-import { roundGames } from "./core";
-import type { Game, Outcome, TournamentState } from "./types";
+import { gamesOf, groupsOf, phasesOf, roundGames } from "./core";
+import type { Game, Group, Outcome, Phase, Round, TournamentState } from "./types";
 
 /** Wins, draws and losses of one side (or of one player on one side). */
 export interface SideRecord {
@@ -53,6 +53,91 @@ export function sideBalance(games: Iterable<Pick<Game, "side1" | "side2" | "resu
 /** Every played game of the tournament, all rounds. */
 export function tournamentSideBalance(state: TournamentState): SideBalance {
   return sideBalance(state.rounds.flatMap((r) => [...roundGames(r)]));
+}
+
+/**
+ * What tournamentSideBalance says, read without counting every game again: each
+ * group's (or phase's) balance is remembered per group object, and a result
+ * replaces only the group it touches, so after a result one group is counted. The
+ * totals add up the groups; a player's record adds up the groups they played in.
+ */
+export interface SideBalanceReader {
+  readonly games: number;
+  readonly sides: readonly [SideRecord, SideRecord];
+  /** The player's record on side 1 and side 2, or undefined without a decided game. */
+  record(player: string): readonly [SideRecord, SideRecord] | undefined;
+  /** Everyone with a decided game, in the order of state.players. */
+  players(): string[];
+}
+
+const containerBalances = new WeakMap<Group | Phase, SideBalance>();
+function containerBalance(container: Group | Phase): SideBalance {
+  let b = containerBalances.get(container);
+  if (!b) containerBalances.set(container, (b = sideBalance(gamesOf(container))));
+  return b;
+}
+
+/**
+ * Which group of a round each player is in, remembered per seed list (a round's
+ * copies after results share it). Checked on use: a wrong or missing entry falls
+ * back to looking through the groups (the groups are cut from the seeds, so a player
+ * not in the index is not in the round).
+ */
+const groupIndexes = new WeakMap<readonly string[], Map<string, number>>();
+function groupsWith(round: Round, groups: readonly Group[], player: string): readonly Group[] {
+  let index = groupIndexes.get(round.seeds);
+  if (!index) {
+    index = new Map();
+    groups.forEach((g, i) => g.players.forEach((p) => index!.set(p, i)));
+    groupIndexes.set(round.seeds, index);
+  }
+  const at = index.get(player);
+  if (at === undefined) return []; // not in this round
+  const group = groups[at];
+  if (group?.players.includes(player)) return [group];
+  return groups.filter((g) => g.players.includes(player));
+}
+
+function addRecord(to: SideRecord, from: SideRecord): void {
+  to.wins += from.wins;
+  to.draws += from.draws;
+  to.losses += from.losses;
+}
+
+export function sideBalanceReader(state: TournamentState): SideBalanceReader {
+  const sides: [SideRecord, SideRecord] = [empty(), empty()];
+  let games = 0;
+  const rounds = state.rounds.map((round) => ({ round, groups: groupsOf(round), phases: phasesOf(round) }));
+  for (const { groups, phases } of rounds) {
+    for (const c of [...groups, ...phases]) {
+      const b = containerBalance(c);
+      games += b.games;
+      addRecord(sides[0], b.sides[0]);
+      addRecord(sides[1], b.sides[1]);
+    }
+  }
+  return {
+    games,
+    sides,
+    players() {
+      const played = new Set<string>();
+      for (const { groups, phases } of rounds) for (const c of [...groups, ...phases]) for (const p of containerBalance(c).players.keys()) played.add(p);
+      return state.players.filter((p) => played.has(p.id)).map((p) => p.id);
+    },
+    record(player) {
+      let out: [SideRecord, SideRecord] | undefined;
+      for (const { round, groups, phases } of rounds) {
+        for (const c of [...groupsWith(round, groups, player), ...phases]) {
+          const r = containerBalance(c).players.get(player);
+          if (!r) continue;
+          out ??= [empty(), empty()];
+          addRecord(out[0], r[0]);
+          addRecord(out[1], r[1]);
+        }
+      }
+      return out;
+    },
+  };
 }
 
 /** Score of a record (win 1, draw ½) as a percentage of its games; null without games. */

@@ -48,7 +48,7 @@ import {
   type Tally,
 } from "./core";
 import { rankGroup, type LadderResult } from "./staged-ranking";
-import { rankByKeys, uniqueRows, type RankEntry, type RankKey } from "./standings";
+import { rankByKeys, rankTable, uniqueRows, type RankEntry, type RankKey } from "./standings";
 import { checkKnownKeys, checkPlayerCount } from "./validation";
 import { vec, vecAt, vecPush, vecSet, vecSize } from "./vec";
 import {
@@ -463,7 +463,7 @@ export const stagedFormat: Format<"staged"> = {
         },
       };
     });
-    return rankByKeys(entries, STANDING_KEYS);
+    return rankTable(entries, STANDING_KEYS);
   },
 
   roundStandings(state, roundNumber) {

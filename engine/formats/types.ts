@@ -223,6 +223,19 @@ export interface StandingRow {
   readonly status: "playing" | "champion" | "eliminated" | "withdrawn";
 }
 
+/** A standings row before its "why" is written. */
+export type RankedRow = Omit<StandingRow, "why">;
+
+/**
+ * Tournament standings: every row in order, and each row's "why" written on demand
+ * (the sentence is the same as in StandingRow.why; a page asks for the ~70 it shows).
+ */
+export interface Standings {
+  readonly rows: readonly RankedRow[];
+  /** Why row `index` is above the next one (empty on the last row). */
+  why(index: number): string;
+}
+
 export interface GroupStanding {
   readonly name: string;
   readonly rows: readonly StandingRow[];
@@ -257,9 +270,15 @@ export interface Format<F extends FormatName> {
   /** Applies the format's withdrawal rule. */
   withdraw(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F>;
   /** Standings of the whole tournament so far. */
-  standings(state: TournamentState<F>): StandingRow[];
+  standings(state: TournamentState<F>): Standings;
   /** Standings of one round, per group. */
   roundStandings(state: TournamentState<F>, roundNumber: number): GroupStanding[];
+  /**
+   * The standing of one group (0-based) of a round, what roundStandings(...)[index]
+   * gives, without the other groups (a page shows 13 of 25,000). Absent: taken
+   * from roundStandings.
+   */
+  groupStanding?(state: TournamentState<F>, roundNumber: number, groupIndex: number): GroupStanding | undefined;
 }
 
 /** A rejected request: the message is meant for the user. */

@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { champions, clinchTables, standings, type ClinchTable, type StandingRow } from "@/engine/formats";
+import { champions, clinchTables, standingsTable, type ClinchTable, type Standings } from "@/engine/formats";
 import { isSiteAdmin } from "../admin/site-admins";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { AppError } from "../errors";
@@ -124,7 +124,7 @@ export async function getTournament(db: Db, tournamentId: string) {
 
 interface Cached {
   version: number;
-  rows?: StandingRow[];
+  standings?: Standings;
   clinch?: ClinchTable[];
   /** Other readings of this version's state, by name (tournament-page.ts). */
   more: Map<string, unknown>;
@@ -145,14 +145,17 @@ async function cachedVersion(db: Db, tournamentId: string): Promise<Cached> {
   return hit;
 }
 
-/** The tournament's standings with player names; computed once per version. */
+/**
+ * The tournament's standings, computed once per version: every row in order and
+ * each row's "why" written on demand (`why(index)`), for the rows a page shows.
+ */
 export async function tournamentStandings(db: Db, tournamentId: string) {
   const hit = await cachedVersion(db, tournamentId);
-  if (!hit.rows) {
+  if (!hit.standings) {
     const state = await liveState(db, tournamentId);
-    hit.rows = state ? standings(state) : [];
+    hit.standings = state ? standingsTable(state) : { rows: [], why: () => "" };
   }
-  return { version: hit.version, rows: hit.rows };
+  return { version: hit.version, rows: hit.standings.rows, why: hit.standings.why };
 }
 
 /** Clinched / out / open for every live table (engine/formats/clinch.ts); computed once per version. */

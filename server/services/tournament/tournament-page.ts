@@ -19,13 +19,14 @@ import {
   roundGamesWithIds,
   vecAt,
   vecSize,
-  roundStandings,
-  tournamentSideBalance,
+  groupStanding,
+  sideBalanceReader,
   type AuditEntry,
   type ClinchTable,
-  type GroupStanding,
-  type SideBalance,
+  type RankedRow,
+  type SideBalanceReader,
   type StandingRow,
+  type Standings,
   type TournamentState,
 } from "@/engine/formats";
 import { diagonalRows, type DiagonalRoundView, type DiagonalRow } from "@/lib/diagonal-rows";
@@ -105,18 +106,27 @@ async function linksOf(db: Db, tournamentId: string, keys: Iterable<string>): Pr
   return Object.fromEntries(rows.filter((r) => r.key).map((r) => [r.key!, r.id]));
 }
 
-/** Rows of the standings in the window: positions where rows were left out, and the real next player at each gap. */
-function windowRows(all: readonly StandingRow[], spans: readonly Span[]) {
+/** Rows of the standings in the window, each with its "why": positions where rows were left out, and the real next player at each gap. */
+function windowRows(table: Standings, spans: readonly Span[]) {
+  const all = table.rows;
   const rows: StandingRow[] = [];
   const gapsBefore: number[] = [];
   const nextPlayer: Record<string, string> = {};
   for (const s of spans) {
     if (s.start > 0) gapsBefore.push(rows.length);
-    for (let i = s.start; i < s.end; i++) rows.push(all[i]!);
+    for (let i = s.start; i < s.end; i++) rows.push({ ...all[i]!, why: table.why(i) });
     const after = all[s.end];
     if (after && s.end > s.start) nextPlayer[all[s.end - 1]!.player] = after.player;
   }
   return { rows, gapsBefore, nextPlayer };
+}
+
+/** The places (0-based) of these players in the standings, in one pass (no index of every row per version). */
+function placesOf(rows: readonly RankedRow[], players: Iterable<string>): Map<string, number> {
+  const wanted = new Set(players);
+  const places = new Map<string, number>();
+  for (let i = 0; i < rows.length && places.size < wanted.size; i++) if (wanted.has(rows[i]!.player)) places.set(rows[i]!.player, i);
+  return places;
 }
 
 /** The viewer's first released game without a result in the current round, by engine key. */
@@ -271,13 +281,10 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const shown = new Shown();
   const isOrganizer = !!viewer && (viewer.id === t.organizerId || viewer.isAdmin);
 
-  // Standings: cached per version, with each player's index.
-  const allRows = state ? (await tournamentStandings(db, t.id)).rows : [];
-  const indexOf = state ? await perVersion(db, t.id, "row index", () => new Map(allRows.map((r, i) => [r.player, i]))) : new Map<string, number>();
-  const statusOf = (id: string) => {
-    const i = indexOf.get(id);
-    return i === undefined ? undefined : allRows[i]?.status;
-  };
+  // Standings: cached per version; the viewer's place found in one pass.
+  const table: Standings = state ? await tournamentStandings(db, t.id) : { rows: [], why: () => "" };
+  const allRows = table.rows;
+  const viewerPlace = me !== undefined ? placesOf(allRows, [me]).get(me) : undefined;
   const clinch = state && t.status === "running" ? (await tournamentClinch(db, t.id)).tables : [];
 
   let standingsView = null;
@@ -287,10 +294,10 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       page: query.standings,
       pageSize: PAGE_SIZES.standings,
       top: PAGE_SIZES.standingsTop,
-      ...(me !== undefined && indexOf.has(me) ? { viewer: indexOf.get(me)! } : {}),
+      ...(viewerPlace !== undefined ? { viewer: viewerPlace } : {}),
       around: PAGE_SIZES.standingsAround,
     });
-    const cut = windowRows(allRows, w.spans);
+    const cut = windowRows(table, w.spans);
     shown.addPlayers(cut.rows.map((r) => r.player));
     shown.addPlayers(Object.values(cut.nextPlayer));
     const leagueTable = t.format === "league" ? clinch.find((c) => c.round === 1 && c.group === null) : undefined;
@@ -311,7 +318,6 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     } else if (state.format === "groups") {
       const r = tab.round;
       const round = state.rounds[r - 1]!;
-      const standing = await perVersion<GroupStanding[]>(db, t.id, `round ${r} standings`, () => roundStandings(state, r));
       const groupCount = vecSize(round.groups);
       const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
       const others = groupCount - (mineIndex >= 0 ? 1 : 0);
@@ -321,7 +327,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       const span = pageSpan(page, perPage, others);
       // Page positions skip the viewer's group (shown first on every page).
       const indexes = spanIndexes([span]).map((i) => (mineIndex >= 0 && i >= mineIndex ? i + 1 : i));
-      const view = (i: number) => groupView(state, r, i, standing[i]);
+      // Only the groups shown are ranked (13 of 25,000 at 100,000 players).
+      const view = (i: number) => groupView(state, r, i, groupStanding(state, r, i));
       const mine = mineIndex >= 0 ? view(mineIndex) : null;
       const groups = indexes.map(view).filter((g): g is GroupView => g !== null);
       const all = mine ? [mine, ...groups] : groups;
@@ -437,6 +444,11 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
         .where(inArray(users.id, playerIds))
     : [];
   const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
+  const placeOf = placesOf(allRows, playerIds);
+  const statusOf = (id: string) => {
+    const i = placeOf.get(id);
+    return i === undefined ? undefined : allRows[i]?.status;
+  };
   const seedOf = state ? await perVersion(db, t.id, "seed index", () => new Map(state.players.map((p, i) => [p.id, i]))) : null;
   const withdrawn = new Set(state?.withdrawals.map((w) => w.player) ?? []);
   const firstSeed = (playerPage - 1) * PAGE_SIZES.players;
@@ -461,12 +473,12 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   // Side balance: totals of every game and one page of players (in seed order).
   let balanceView = null;
   if (state) {
-    const balance = await perVersion<SideBalance>(db, t.id, "side balance", () => tournamentSideBalance(state));
-    const played = await perVersion(db, t.id, "side balance players", () => state.players.filter((p) => balance.players.has(p.id)).map((p) => p.id));
+    const balance = await perVersion<SideBalanceReader>(db, t.id, "side balance", () => sideBalanceReader(state));
+    const played = await perVersion(db, t.id, "side balance players", () => balance.players());
     const pageCount = pagesFor(played.length, PAGE_SIZES.balance);
     const page = clampPage(query.balance, pageCount);
     const s = pageSpan(page, PAGE_SIZES.balance, played.length);
-    const players = played.slice(s.start, s.end).map((id) => ({ id, record: balance.players.get(id)! }));
+    const players = played.slice(s.start, s.end).map((id) => ({ id, record: balance.record(id)! }));
     shown.addPlayers(players.map((p) => p.id));
     balanceView = { games: balance.games, sides: balance.sides, playerCount: played.length, players, page, pageCount };
   }
@@ -511,7 +523,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     joined: joinedRows.length > 0,
     isOrganizer,
     /** The viewer may withdraw (a player still in play). */
-    canWithdraw: !!me && t.status === "running" && statusOf(me) === "playing",
+    canWithdraw: viewerPlace !== undefined && t.status === "running" && allRows[viewerPlace]?.status === "playing",
     champions,
     info,
     names,
@@ -531,11 +543,11 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
   const [t] = await db.select({ gameType: tournaments.gameType }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
-  const { version, rows } = await tournamentStandings(db, tournamentId);
+  const { version, rows, why } = await tournamentStandings(db, tournamentId);
   const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
   const page = clampPage(requested, pageCount);
   const s = pageSpan(page, PAGE_SIZES.standings, rows.length);
-  const shownRows = rows.slice(s.start, s.end);
+  const shownRows = rows.slice(s.start, s.end).map((r, i) => ({ ...r, why: why(s.start + i) }));
   const names = await namesOf(db, shownRows.map((r) => r.player), t.gameType);
   return { version, page, pageCount, total: rows.length, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
 }
