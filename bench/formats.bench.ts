@@ -1,8 +1,11 @@
 // Speed and memory of the format engine against the targets in the issue.
 // Run with `npm run bench -- formats` (own process, --expose-gc). Each timing is the
 // median of several runs after one warm-up run, with the min–max of those runs and
-// the cold first run; no gc() runs right before a timing (a collection just before
-// a short timing makes it look slower than it is in the server). The "plan round"
+// the cold first run, and the median CPU time of the process (all threads, so
+// collections included) over the same warm runs: on this shared machine other
+// processes inflate wall times, not CPU time. No gc() runs right before a timing
+// (a collection just before a short timing makes it look slower than it is in the
+// server). The "plan round"
 // rows include listing the round's playable games with their ids, which the server
 // does at once to create them. Exits non-zero if a target is missed, so CI can
 // notice, but tests never time.
@@ -38,6 +41,8 @@ import {
 interface Row {
   name: string;
   cold: number;
+  /** Median CPU time of the warm runs, same unit; NaN for memory rows. */
+  cpu: number;
   best: number;
   worst: number;
   measured: number;
@@ -49,15 +54,21 @@ const rows: Row[] = [];
 
 function time<T = void>(name: string, target: number, runs: number, fn: (input: T) => unknown, unit: "ms" | "µs" = "ms", per = 1, setup?: () => T): void {
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
+  const scale = (ms: number) => (ms / per) * (unit === "µs" ? 1000 : 1);
   for (let i = 0; i <= runs; i++) {
     const input = setup?.() as T;
+    const c = process.cpuUsage();
     const t = performance.now();
     fn(input);
-    samples.push(((performance.now() - t) / per) * (unit === "µs" ? 1000 : 1));
+    samples.push(scale(performance.now() - t));
+    const used = process.cpuUsage(c);
+    if (i > 0) cpuSamples.push(scale((used.user + used.system) / 1000));
   }
   const [cold = 0, ...warm] = samples;
   warm.sort((a, b) => a - b);
-  rows.push({ name, cold, best: warm[0] ?? cold, worst: warm.at(-1) ?? cold, measured: warm[Math.floor(warm.length / 2)] ?? cold, target, unit });
+  cpuSamples.sort((a, b) => a - b);
+  rows.push({ name, cold, cpu: cpuSamples[Math.floor(cpuSamples.length / 2)] ?? NaN, best: warm[0] ?? cold, worst: warm.at(-1) ?? cold, measured: warm[Math.floor(warm.length / 2)] ?? cold, target, unit });
 }
 
 function heapMb(): number {
@@ -70,7 +81,7 @@ function memory<F extends FormatName>(name: string, format: F, settings: Setting
   const before = heapMb();
   const state = startTournament(format, players, settings, "bench");
   const after = heapMb();
-  rows.push({ name, cold: after - before, best: after - before, worst: after - before, measured: after - before, target: 300, unit: "MB" });
+  rows.push({ name, cold: after - before, cpu: NaN, best: after - before, worst: after - before, measured: after - before, target: 300, unit: "MB" });
   if (state.rounds.length !== 1) throw new Error("unexpected state");
 }
 
@@ -130,12 +141,12 @@ memory("memory, 100k-player round state, groups fixed (g=4)", "groups", { partit
 memory("memory, 100k-player round state, diagonal (k=4)", "diagonal", {}, big);
 
 const fmt = (x: number, unit: string) => `${x.toFixed(x < 10 ? 2 : 0)} ${unit}`;
-const header = ["benchmark", "median", "min–max", "cold run", "target", "ok?"];
+const header = ["benchmark", "median", "min–max", "CPU median", "cold run", "target", "ok?"];
 const table = rows.map((r) => {
   const timed = r.unit !== "MB";
   const target = Number.isFinite(r.target) ? `< ${r.target} ${r.unit}` : "-";
   const ok = Number.isFinite(r.target) ? (r.measured < r.target ? "ok" : "TOO SLOW") : "-";
-  return [r.name, fmt(r.measured, r.unit), timed ? `${fmt(r.best, r.unit)}–${fmt(r.worst, r.unit)}` : "", timed ? fmt(r.cold, r.unit) : "", target, ok];
+  return [r.name, fmt(r.measured, r.unit), timed ? `${fmt(r.best, r.unit)}–${fmt(r.worst, r.unit)}` : "", timed ? fmt(r.cpu, r.unit) : "", timed ? fmt(r.cold, r.unit) : "", target, ok];
 });
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");

@@ -12,8 +12,10 @@
 //   results with enterResult on the group's tournament.
 //
 // Results: RESULTS games spread over the round (never completing it), timed per
-// result. Each figure is the median of RUNS runs with min–max; a run starts from a
-// freshly planned round. The ratio is the peer's median over Moot's.
+// result. Each figure is the median of RUNS runs with min–max, after one warm-up run
+// that is not counted (except brackets-manager's plan, minutes at 10,000, and the
+// peers' per-result rows, one run each since a result cannot be entered twice); a
+// plan run starts from nothing. The ratio is the peer's median over Moot's.
 // Sizes: BENCH_PEERS_SIZES (default "2000,10000"; 100000 takes minutes for the peers).
 import { BracketsManager } from "brackets-manager";
 import { InMemoryDatabase } from "brackets-memory-db";
@@ -30,7 +32,8 @@ interface Timing {
   min: number;
   max: number;
 }
-async function measure(runs: number, fn: () => Promise<number> | number): Promise<Timing> {
+async function measure(runs: number, fn: () => Promise<number> | number, warmUp = true): Promise<Timing> {
+  if (warmUp) await fn();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push(await fn());
   samples.sort((a, b) => a - b);
@@ -85,13 +88,13 @@ for (const n of SIZES) {
     const took = performance.now() - t0;
     bmManager = manager;
     return took;
-  });
+  }, false);
   const bmMatches = spread(((await bmManager!.get.stageData(0)).match as { id: number }[]).map((m) => m.id));
   const bmOne = await measure(1, async () => {
     const t0 = performance.now();
     for (const id of bmMatches) await bmManager!.update.match({ id, opponent1: { score: 1, result: "win" }, opponent2: { score: 0 } });
     return ((performance.now() - t0) / bmMatches.length) * 1000;
-  });
+  }, false);
 
   // tournament-organizer: one double-round-robin tournament per group of four
   let toGroups: ReturnType<OrganizerManager["createTournament"]>[] = [];
@@ -114,7 +117,7 @@ for (const n of SIZES) {
     const t0 = performance.now();
     for (const { t, match } of toPicks) t.enterResult(match.getId(), 1, 0);
     return ((performance.now() - t0) / toPicks.length) * 1000;
-  });
+  }, false);
 
   rows.push(
     { name: `${label} players: plan the round (Moot, incl. listing the games)`, measured: show(moPlan, "ms"), target: "-", ok: null },

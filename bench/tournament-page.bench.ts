@@ -12,6 +12,8 @@
 //   (HTML with the RSC payload inline), for an anonymous viewer and for a signed-in
 //   player deep in the standings (place ~3N/4: the page adds their row and group);
 //   and the RSC payload alone (`RSC: 1`, what a click on a page link fetches).
+// - then a few requests each right after a new result (setResult from this process):
+//   each is a new tournament version, so the server's per-version readings are new.
 // Rows: time to first byte (request sent -> first body byte), time to the last byte,
 // and the bytes on the wire with `Accept-Encoding: gzip` (the server's own answer;
 // when it does not compress, the gzip size of the body is given beside the raw size).
@@ -132,9 +134,9 @@ const h = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
 const rows: BenchRow[] = [];
 let failed = false;
 const dataDir = mkdtempSync(path.join(tmpdir(), "moot-bench-page-"));
+const db = h.db;
 try {
   await h.migrate();
-  const db = h.db;
   const most = Math.max(...SIZES);
   const people: { id: string; username: string }[] = [];
   for (let i = 0; i <= most; i += 5000) {
@@ -228,6 +230,22 @@ try {
           ok: big ? gz < 200 * 1024 : null,
         });
       }
+      // Right after a result: a new tournament version, so the server recomputes the
+      // standings, the round's group standings and the side balance before drawing.
+      const fresh: Fetched[] = [];
+      const open = playableGames((await liveState(db, id))!);
+      for (let i = 0; i < Math.min(REQUESTS, 5); i++) {
+        const g = open[Math.floor(((i + 0.5) * open.length) / 5)]!;
+        const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
+        await setResult(db, organizer, { gameId: site!.id, result: "1-0" });
+        fresh.push(await get(url, gzip));
+      }
+      rows.push({
+        name: `${label}: anonymous, full page right after a new result (standings, group standings, side balance recomputed): time to first byte`,
+        measured: spread(fresh.map((s) => s.ttfb), ms),
+        target: "-",
+        ok: null,
+      });
       rows.push({ name: `${label}: load average before / after (1, 5, 15 min)`, measured: `${loadBefore} / ${load()}`, target: "-", ok: null });
     }
   } finally {

@@ -93,4 +93,13 @@ test("a player deep in a large tournament sees their row and group first and pag
   expect(html).not.toContain("prng");
   expect((html.match(/data-testid="cross-row"/g) ?? []).length).toBeLessThanOrEqual(13 * 4);
   expect(html.length).toBeLessThan(1_500_000);
+
+  // Hand-edited windows never fail the page: nonsense is ignored, pages past the end clamped.
+  for (const query of ["standings=0", "standings=-1", "groups=1e309", "round=99999999999999999999", "players=%00", "audit=[]", `q=${"x".repeat(3000)}`, "balance=999999999", "standings=2.5&groups=NaN", "round=5000", "standings=1000001"]) {
+    const answer = await page.request.get(`/tournaments/${created.id}?${query}`, { maxRedirects: 0 });
+    expect(answer.status(), query).toBe(200);
+  }
+  await page.goto(`/tournaments/${created.id}?standings=999999&groups=999`);
+  await expect(page.getByTestId("standings-pages")).toContainText("Page 2 of 2");
+  await expect(page.getByTestId("groups-pages")).toContainText("Page 2 of 2");
 });

@@ -3,6 +3,10 @@
 // which rows stay in view whatever the page (the top, and the viewer's own row).
 // Pure, so the server builds windows with it and the tests check the arithmetic.
 
+/** The largest page number and round number the API's windows accept (larger ones are refused; pages past the end are clamped). */
+export const MAX_PAGE = 1_000_000;
+export const MAX_ROUND = 1000;
+
 /** A half-open range of list indexes, [start, end). */
 export interface Span {
   readonly start: number;

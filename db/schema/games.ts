@@ -5,11 +5,12 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, t
 import { tournaments } from "./tournaments";
 import { users } from "./users";
 import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPORT_STATUSES } from "../../lib/contracts";
+import { timeOrderedId } from "./ids";
 
 export const games = pgTable(
   "games",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     /** "hnefatafl" (played on the site) or a reported game type id (lib/game-types.ts). */
     gameType: text("game_type").notNull(),
     /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
@@ -115,7 +116,7 @@ export const gameReports = pgTable("game_reports", {
 export const ratingHistory = pgTable(
   "rating_history",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),

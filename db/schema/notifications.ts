@@ -6,11 +6,12 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, 
 import type { NotificationKind, NotificationPayload } from "@/lib/notification-kinds";
 import { tournaments } from "./tournaments";
 import { users } from "./users";
+import { timeOrderedId } from "./ids";
 
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
@@ -44,7 +45,7 @@ export type OutboxChannel = "email" | "push" | "digest";
 export const outbox = pgTable(
   "notification_outbox",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),

@@ -6,6 +6,7 @@ import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, real
 import { users } from "./users";
 import type { FormatName } from "../../engine/formats";
 import { TOURNAMENT_STATUSES } from "../../lib/contracts";
+import { timeOrderedId } from "./ids";
 
 export const tournaments = pgTable(
   "tournaments",
@@ -82,7 +83,7 @@ export const tournamentPlayers = pgTable(
 export const tournamentAudit = pgTable(
   "tournament_audit",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: timeOrderedId(),
     tournamentId: uuid("tournament_id")
       .notNull()
       .references(() => tournaments.id, { onDelete: "cascade" }),

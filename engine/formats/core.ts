@@ -307,7 +307,7 @@ export function recordResults<F extends FormatName>(
   let round: DraftRound | null = null;
   // Containers and vector nodes made by this call: later results of the batch
   // change them in place, so a batch copies each path once (vec.ts).
-  const owner: VecOwner = new WeakSet();
+  const owner: VecOwner = new Set();
   for (const { gameId, result } of results) {
     if (s.status === "finished") throw new FormatError(`the tournament is finished; ${gameId} cannot take a result`);
     const loc = parseGameId(gameId);

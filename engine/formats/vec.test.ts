@@ -18,7 +18,7 @@ describe("persistent vector", () => {
     fc.assert(
       fc.property(arbSize, arbOps, (size, ops) => {
         const model = Array.from({ length: size }, (_, i) => i);
-        let v: Vec<number> = vec(model);
+        let v: Vec<number> = vec(model.slice()); // vec takes a short array over
         const history: { v: Vec<number>; json: string; items: number[] }[] = [];
         for (const op of ops) {
           history.push({ v, json: JSON.stringify(v), items: model.slice() });
@@ -86,7 +86,7 @@ describe("persistent vector", () => {
     for (const size of [10, 1000]) {
       const original = vec(Array.from({ length: size }, (_, i) => i));
       const json = JSON.stringify(original);
-      const owner: VecOwner = new WeakSet();
+      const owner: VecOwner = new Set();
       const once = vecSet(original, 3, -3, owner);
       const twice = vecSet(once, 4, -4, owner);
       expect(twice).toBe(once); // changed in place: the batch made `once`

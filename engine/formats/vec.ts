@@ -41,7 +41,7 @@ interface Trie {
 type Form<T> = readonly T[] | Trie;
 
 /** What one batch of changes has made (and so may change in place): see the header. */
-export type VecOwner = WeakSet<object>;
+export type VecOwner = Set<object>;
 
 /** The array to write into: `node` itself if this batch made it, else a copy the batch now owns. */
 function writable(node: readonly unknown[], owner: VecOwner | undefined): unknown[] {
@@ -53,9 +53,13 @@ function writable(node: readonly unknown[], owner: VecOwner | undefined): unknow
 const form = <T>(v: Vec<T>): Form<T> => v as unknown as Form<T>;
 const wrap = <T>(f: Form<T>): Vec<T> => f as unknown as Vec<T>;
 
-/** A vector of these items (copied; the array can be reused by the caller). */
+/**
+ * A vector of these items. A short array becomes the vector itself (planning a
+ * 100,000-player round makes 25,000 of them: no copy), so the caller must not
+ * change it afterwards.
+ */
 export function vec<T>(items: readonly T[]): Vec<T> {
-  if (items.length <= VEC_WIDTH) return wrap(items.slice());
+  if (items.length <= VEC_WIDTH) return wrap(items);
   let level: Node[] = [];
   for (let i = 0; i < items.length; i += VEC_WIDTH) level.push(items.slice(i, i + VEC_WIDTH));
   let height = 0;

@@ -1,15 +1,12 @@
 // Inserting many rows at once: one array parameter per column, unpacked by
 // PostgreSQL (INSERT … SELECT * FROM unnest($1::uuid[], $2::text[], …)). A
-// 100,000-player tournament start inserts 300,000 games and 700,000 notifications;
+// 100,000-player tournament start inserts 300,000 games and 100,000 notifications;
 // as VALUES lists that would be thousands of statements with a parameter per cell
 // (PostgreSQL allows 65,535 per statement), as arrays it is a few statements.
 //
-// Rows without an id get a time-ordered UUID (version 7) here rather than a random
-// one from the column default: consecutive ids go to the last page of the primary-key
-// index instead of a random page of a large one, so a round's 300,000 games touch (and
-// log to the WAL after a checkpoint) a few hundred index pages, not tens of thousands.
+// Columns with an application default (`$defaultFn`: the time-ordered ids of
+// db/schema/ids.ts) get it here, as drizzle's own insert would give them.
 import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { v7 as timeOrderedId } from "uuid";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 
@@ -18,7 +15,8 @@ const CHUNK = 20_000;
 
 /**
  * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`.
- * Columns no row names keep their defaults; a column some rows leave out gets NULL there.
+ * Columns no row names keep their database defaults; a column some rows leave out gets
+ * NULL there (or its application default, `$defaultFn`).
  * With `query`, returns that query's rows instead: it reads the inserted rows (what
  * `returning` selects) as the table `inserted`, so a join with them costs no second
  * round trip and no list of ids sent back.
@@ -31,14 +29,13 @@ export async function insertMany<T extends PgTable, R>(
   options: { onConflictDoNothing?: boolean; query?: SQL } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
-  const columns = getTableColumns(table) as Record<string, { name: string; primary: boolean; getSQLType(): string }>;
+  const columns = getTableColumns(table) as Record<string, { name: string; defaultFn?: () => unknown; getSQLType(): string }>;
   const named = new Set<string>();
   for (const row of rows) for (const k in row) named.add(k);
-  const newIds = !named.has("id") && columns.id?.primary === true && columns.id.getSQLType() === "uuid";
-  if (newIds) named.add("id");
+  for (const k in columns) if (columns[k]!.defaultFn) named.add(k);
   const keys = [...named].filter((k) => columns[k]);
   // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
-  const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? (newIds && k === "id" ? timeOrderedId() : null)));
+  const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? (columns[k]!.defaultFn?.() ?? null) : v);
   const names = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {

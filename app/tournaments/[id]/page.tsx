@@ -12,6 +12,7 @@ import { GAME_TYPES } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
+import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { searchParam } from "@/lib/search-params";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/server/trpc/page-caller";
@@ -50,10 +51,14 @@ function settingText(value: unknown): string {
   return String(value);
 }
 
-/** A window's page from the URL: whole numbers from 1 up (past the last page is clamped by the server); anything else is ignored. */
-function pageNumber(value: string | string[] | undefined): number | undefined {
-  const n = typeof value === "string" && /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isInteger(n) && n >= 1 ? n : undefined;
+/**
+ * A window's page from the URL: whole numbers from 1 up, at most what the API
+ * accepts (past the last page is clamped by the server); anything else is ignored,
+ * since people edit URLs by hand.
+ */
+function pageNumber(value: string | string[] | undefined, max: number): number | undefined {
+  const n = typeof value === "string" && /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : undefined;
 }
 
 export default async function TournamentPage({ params, searchParams }: Props) {
@@ -62,7 +67,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   const search = await searchParams;
   const query: PageParams = {};
   for (const key of WINDOW_PARAMS) {
-    const n = pageNumber(search[key]);
+    const n = pageNumber(search[key], key === "round" ? MAX_ROUND : MAX_PAGE);
     if (n !== undefined) query[key] = n;
   }
   const q = searchParam(search.q, 80).trim();

@@ -66,7 +66,7 @@ export function RoundsSection({ rounds, info, names, gameLinks, onSite, tabHref,
                     />
                   </div>
                 ) : null}
-                {panel.total > PAGED_FROM ? (
+                {panel.pageCount > 1 ? (
                   <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="groups-window">
                     {panel.total.toLocaleString("en")} groups{panel.mine ? "; yours first, then" : ";"} page {panel.page} of {panel.pageCount}.
                   </p>
@@ -94,6 +94,3 @@ export function RoundsSection({ rounds, info, names, gameLinks, onSite, tabHref,
     </div>
   );
 }
-
-/** Rounds with more groups than one page say which page is shown. */
-const PAGED_FROM = 12;

@@ -12,7 +12,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
-import { PAGE_SIZES } from "./tournament-page";
+import { groupsPerPage, PAGE_SIZES } from "./tournament-page";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -69,7 +69,9 @@ describe("tournament.page", () => {
     if (panel.kind !== "groups") return;
     expect(panel.mine).toBeNull();
     expect(panel.total).toBe(18);
-    expect(panel.groups).toHaveLength(PAGE_SIZES.groups);
+    expect(panel.groups).toHaveLength(groupsPerPage(4));
+    expect(groupsPerPage(4)).toBe(12);
+    expect(groupsPerPage(8)).toBe(6);
     // Names: the players of the shown rows, groups, list and log, not all 70 plus the organizer.
     const shownIds = new Set([...view.standings!.rows.map((r) => r.player), ...panel.groups.flatMap((g) => g.players), ...view.players.rows.map((p) => p.id)]);
     for (const id of shownIds) expect(view.names[id]).toBeDefined();

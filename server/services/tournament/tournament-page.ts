@@ -41,7 +41,12 @@ import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } fr
 import { tournamentHead } from "./tournament-row";
 
 /** Page sizes and pinned rows of the page's windows. */
-export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groups: 12, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;
+export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groupPlayers: 48, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;
+
+/** Groups on a page of cross-tables: about 48 players' rows (12 groups of four, 6 of eight), so a page's size does not grow with the group size either. */
+export function groupsPerPage(groupSize: number): number {
+  return Math.max(1, Math.floor(PAGE_SIZES.groupPlayers / Math.max(1, groupSize)));
+}
 /** A circle up to this size is shown whole (its opponent matrix needs every row). */
 const DIAGONAL_WHOLE_UP_TO = 160;
 
@@ -310,9 +315,10 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       const groupCount = vecSize(round.groups);
       const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
       const others = groupCount - (mineIndex >= 0 ? 1 : 0);
-      const pageCount = pagesFor(others, PAGE_SIZES.groups);
+      const perPage = groupsPerPage(vecAt(round.groups, 0)?.players.length ?? 1);
+      const pageCount = pagesFor(others, perPage);
       const page = clampPage(query.groups, pageCount);
-      const span = pageSpan(page, PAGE_SIZES.groups, others);
+      const span = pageSpan(page, perPage, others);
       // Page positions skip the viewer's group (shown first on every page).
       const indexes = spanIndexes([span]).map((i) => (mineIndex >= 0 && i >= mineIndex ? i + 1 : i));
       const view = (i: number) => groupView(state, r, i, standing[i]);

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { ZCreateTournamentInput, ZEditTournamentInput } from "@/lib/tournament-rules";
+import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { editTournament } from "@/server/services/tournament/edit-tournament";
 import { answerRequest, myRequest, organizerPanel, removeRegistrant, renewInviteLink, requestToJoin } from "@/server/services/tournament/invitations";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
-import { getTournament, listTournaments, tournamentClinch } from "@/server/services/tournament/read-tournament";
+import { getTournament, listTournaments, tournamentClinch, tournamentSummary } from "@/server/services/tournament/read-tournament";
 import { auditLogPage, standingsPage, tournamentPage } from "@/server/services/tournament/tournament-page";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
@@ -16,11 +17,11 @@ import { limits } from "../limits";
 const ZTournamentId = z.object({ tournamentId: z.uuid("That is not a tournament id.") });
 
 /** A page number of one of the tournament page's windows; past the last page is clamped to it. */
-const ZPage = (what: string) => z.number(`The ${what} page must be a number.`).int(`The ${what} page must be a whole number.`).min(1, `The ${what} page must be 1 or more.`).max(1_000_000, `The ${what} page is too large.`).optional();
+const ZPage = (what: string) => z.number(`The ${what} page must be a number.`).int(`The ${what} page must be a whole number.`).min(1, `The ${what} page must be 1 or more.`).max(MAX_PAGE, `The ${what} page is too large.`).optional();
 
 export const ZTournamentPageInput = ZTournamentId.extend({
   standings: ZPage("standings"),
-  round: z.number("The round must be a number.").int("The round must be a whole number.").min(1, "The round must be 1 or more.").max(1000, "There is no such round.").optional(),
+  round: z.number("The round must be a number.").int("The round must be a whole number.").min(1, "The round must be 1 or more.").max(MAX_ROUND, "There is no such round.").optional(),
   groups: ZPage("groups"),
   players: ZPage("players"),
   q: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
@@ -38,7 +39,10 @@ export const tournamentRouter = router({
       }),
     )
     .query(({ ctx, input }) => listTournaments(ctx.db, input)),
+  /** The whole record (every player, the engine state, every game link): grows with the tournament. */
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
+  /** Settings, status, organizer and the number of players: small at any size. */
+  summary: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentSummary(ctx.db, input.tournamentId)),
   /**
    * What the tournament page shows, for one set of windows (standings page, round
    * and groups page, players page or search, side-balance page, audit page): the
