@@ -362,7 +362,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
       { name: "fan-out max", measured: `${(fanOut.at(-1) ?? NaN).toFixed(1)} ms`, target: "-", ok: null },
       { name: "deliveries received / expected", measured: `${received} / ${expected}`, target: "-", ok: null },
       { name: "dropped events (expected − received)", measured: String(dropped), target: "0", ok: dropped === 0 },
-      { name: "gaps in a socket's ply sequence", measured: String(gaps), target: "0", ok: gaps === 0 },
+      { name: "gaps in a socket's version sequence", measured: String(gaps), target: "0", ok: gaps === 0 },
       { name: "duplicate/stale, unexpected, disconnects", measured: `${duplicates}, ${unexpected}, ${disconnects}`, target: "-", ok: null },
       { name: "moves made / scheduled", measured: `${made} / ${total} (${achieved.toFixed(1)}/s)`, target: `≥ ${(TARGET_RATE_SHARE * 100).toFixed(0)} % of ${RATE}/s`, ok: rateOk },
       { name: "move errors, skipped (previous pending), games ended", measured: `${errors.length}, ${skippedPending}, ${ended}`, target: "0 errors", ok: errors.length === 0 },

@@ -89,6 +89,26 @@ export function tournamentAbout(t: TournamentRow, organizer: { id: string; usern
   };
 }
 
+/**
+ * A tournament's settings, status, organizer and number of players: a few hundred
+ * bytes at any size (the edit page, API clients that need no more).
+ */
+export async function tournamentSummary(db: Db, tournamentId: string) {
+  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
+  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const [[organizer], [joined]] = await Promise.all([
+    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
+    db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id)),
+  ]);
+  return { ...tournamentAbout(t, organizer!), playerCount: Number(joined?.n ?? 0) };
+}
+
+/**
+ * The whole record: every player, the live engine state, the audit log (first
+ * 1,000) and every game link. Its size grows with the tournament (about 45 MB at
+ * 100,000 players): for the CSV export and API clients that want everything; pages
+ * read tournament.page (tournament-page.ts) or the summary instead.
+ */
 export async function getTournament(db: Db, tournamentId: string) {
   const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");

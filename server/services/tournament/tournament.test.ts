@@ -80,6 +80,11 @@ describe("creating and joining", () => {
     const joined = hopefuls[results.findIndex((r) => r.status === "fulfilled")]!;
     await expect(api(joined).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "You have already joined this tournament." });
     await api(joined).tournament.leave({ tournamentId: t.id });
+    // The summary counts players without listing them.
+    const summary = await api(null).tournament.summary({ tournamentId: t.id });
+    expect(summary).toMatchObject({ id: t.id, status: "registering", maxPlayers: 4, playerCount: 3 });
+    expect(summary).not.toHaveProperty("players");
+    expect(summary).not.toHaveProperty("state");
     // The limits apply to the rating in the tournament's game (chess), not in another.
     const weakAtChess = await newPlayer(h, { ratings: { chess: 900, hnefatafl: 1800 } });
     await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });

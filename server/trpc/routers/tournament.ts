@@ -6,7 +6,7 @@ import { createTournament } from "@/server/services/tournament/create-tournament
 import { editTournament } from "@/server/services/tournament/edit-tournament";
 import { answerRequest, myRequest, organizerPanel, removeRegistrant, renewInviteLink, requestToJoin } from "@/server/services/tournament/invitations";
 import { cancelTournament, chooseRole, withdrawPlayer } from "@/server/services/tournament/organizer-actions";
-import { getTournament, listTournaments, tournamentClinch } from "@/server/services/tournament/read-tournament";
+import { getTournament, listTournaments, tournamentClinch, tournamentSummary } from "@/server/services/tournament/read-tournament";
 import { auditLogPage, standingsPage, tournamentPage } from "@/server/services/tournament/tournament-page";
 import { joinTournament, leaveTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
@@ -39,7 +39,10 @@ export const tournamentRouter = router({
       }),
     )
     .query(({ ctx, input }) => listTournaments(ctx.db, input)),
+  /** The whole record (every player, the engine state, every game link): grows with the tournament. */
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
+  /** Settings, status, organizer and the number of players: small at any size. */
+  summary: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentSummary(ctx.db, input.tournamentId)),
   /**
    * What the tournament page shows, for one set of windows (standings page, round
    * and groups page, players page or search, side-balance page, audit page): the

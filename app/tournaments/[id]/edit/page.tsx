@@ -18,7 +18,7 @@ export default async function EditTournamentPage({ params }: Props) {
   const caller = await api();
   const me = await caller.account.me();
   if (!me) redirect(`/signin?callbackUrl=${encodeURIComponent(`/tournaments/${id.data}/edit`)}`);
-  const t = await caller.tournament.get({ tournamentId: id.data }).catch((err: unknown) => {
+  const t = await caller.tournament.summary({ tournamentId: id.data }).catch((err: unknown) => {
     if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
     throw err;
   });
@@ -46,7 +46,7 @@ export default async function EditTournamentPage({ params }: Props) {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">Edit {t.name}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          Anything may change until the start; {t.players.length} player{t.players.length === 1 ? " has" : "s have"} joined, so the most players cannot go below that. {back}
+          Anything may change until the start; {t.playerCount} player{t.playerCount === 1 ? " has" : "s have"} joined, so the most players cannot go below that. {back}
         </p>
       </div>
       <CreateTournamentForm
@@ -67,7 +67,7 @@ export default async function EditTournamentPage({ params }: Props) {
           registrationClosesAt: t.registrationClosesAt,
           startsAt: t.startsAt,
           inviteOnly: t.inviteOnly,
-          players: t.players.length,
+          players: t.playerCount,
         }}
       />
     </div>
