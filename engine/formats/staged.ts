@@ -48,7 +48,7 @@ import {
   type Tally,
 } from "./core";
 import { rankGroup, type LadderResult } from "./staged-ranking";
-import { rankByKeys, rankTable, uniqueRows, type RankEntry, type RankKey } from "./standings";
+import { rankTable, uniqueRows, type RankEntry, type RankKey } from "./standings";
 import { checkKnownKeys, checkPlayerCount } from "./validation";
 import { vec, vecAt, vecPush, vecSet, vecSize } from "./vec";
 import {
