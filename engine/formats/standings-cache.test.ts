@@ -1,0 +1,124 @@
+// Standings, group standings and side balance after each result read what the
+// previous versions remembered (tallies and balances per group object, sentences on
+// demand). These properties play seeded tournaments of every format one result at a
+// time (with the odd withdrawal) and check after every change that those readings
+// equal a computation from scratch on a fresh copy of the state (JSON round trip:
+// no object is shared with anything remembered). A second property checks the
+// ranking itself against the straightforward sort it replaced.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Prng } from "../prng";
+import { groupsOf } from "./core";
+import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, withdraw } from "./registry";
+import { sideBalanceReader, tournamentSideBalance } from "./side-balance";
+import { explainOrder, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
+import { jsonRoundTrip, players } from "./testing";
+import { FormatError, type FormatName, type GameResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
+
+const OUTCOMES = ["1-0", "0-1", "draw"] as const;
+
+function randomResult(rng: Prng, format: FormatName): GameResult {
+  // The diagonal race is played with dice: no draws.
+  const outcome = OUTCOMES[rng.int(format === "diagonal" ? 2 : 3)]!;
+  return outcome === "draw" ? { outcome, reason: "normal" } : { outcome, reason: "normal", margin: rng.int(5) };
+}
+
+/** Everything the cached readings give, and the same from scratch. */
+function readings(state: TournamentState, fresh: boolean) {
+  const s = fresh ? jsonRoundTrip(state) : state;
+  const table = fresh ? standings(s) : standingRows(standingsTable(s));
+  const groups = s.rounds.map((r) =>
+    fresh ? roundStandings(s, r.number) : groupsOf(r).length === 0 ? roundStandings(s, r.number) : groupsOf(r).map((_, i) => groupStanding(s, r.number, i)),
+  );
+  let balance;
+  if (fresh) {
+    const b = tournamentSideBalance(s);
+    balance = { games: b.games, sides: b.sides, players: s.players.filter((p) => b.players.has(p.id)).map((p) => [p.id, b.players.get(p.id)]) };
+  } else {
+    const b = sideBalanceReader(s);
+    balance = { games: b.games, sides: b.sides, players: b.players().map((id) => [id, b.record(id)]) };
+  }
+  return { table, groups, balance };
+}
+
+const CASES: { format: FormatName; n: number; settings?: SettingsInput<FormatName> }[] = [
+  { format: "groups", n: 37, settings: { partition: "fixed", groupSize: 4 } },
+  { format: "groups", n: 30, settings: { partition: "balanced", maxGroupSize: 5, gamesPerPair: 2 } },
+  { format: "league", n: 7 },
+  { format: "diagonal", n: 26 },
+  { format: "staged", n: 20 },
+];
+
+describe("cached standings equal a computation from scratch", () => {
+  for (const { format, n, settings } of CASES) {
+    it(`${format} ${JSON.stringify(settings ?? {})}: after every result of seeded tournaments`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
+          const rng = Prng.fromSeed(seed);
+          let s: TournamentState = startTournament(format, players(n), settings as never, seed);
+          for (let step = 0; step < 2000 && s.status === "playing"; step++) {
+            if (rng.int(40) === 0) {
+              const playing = standings(s).filter((r) => r.status === "playing");
+              const who = playing[rng.int(playing.length)];
+              try {
+                if (who) s = withdraw(s, who.player).state;
+              } catch (e) {
+                if (!(e instanceof FormatError)) throw e;
+              }
+            } else {
+              const open = playableGames(s);
+              if (open.length === 0) break;
+              s = recordResult(s, open[rng.int(open.length)]!.id, randomResult(rng, format)).state;
+            }
+            expect(readings(s, false)).toEqual(readings(s, true));
+          }
+        }),
+        { seed: 20261123, numRuns: format === "groups" || format === "diagonal" ? 4 : 8 },
+      );
+    });
+  }
+});
+
+/** The ranking as it was written before columns and sentences on demand: sort the entries, explain every row. */
+function referenceRank(entries: readonly RankEntry[], keys: readonly RankKey[]): StandingRow[] {
+  const cmp = (a: RankEntry, b: RankEntry): number => {
+    for (const k of keys) {
+      const x = a.values[k.name] ?? 0;
+      const y = b.values[k.name] ?? 0;
+      if (x !== y) return k.better === "high" ? y - x : x - y;
+    }
+    return 0;
+  };
+  const sorted = entries.slice().sort(cmp);
+  let rank = 1;
+  return sorted.map((e, i) => {
+    const prev = sorted[i - 1];
+    const next = sorted[i + 1];
+    if (prev && cmp(prev, e) !== 0) rank = i + 1;
+    const shared = (prev !== undefined && cmp(prev, e) === 0) || (next !== undefined && cmp(e, next) === 0);
+    return { player: e.player, rank, rankLabel: shared ? `${rank}=` : String(rank), values: e.values, why: next ? explainOrder(e, next, keys) : "", status: e.status };
+  });
+}
+
+describe("rankTable", () => {
+  it("gives the rows, ranks and sentences of a plain sort, whatever the values", () => {
+    const keys: RankKey[] = [
+      { name: "a", label: "points", better: "high" },
+      { name: "b", label: "losses", better: "low" },
+      { name: "c", label: "percent", better: "high" },
+    ];
+    const entry = fc.record({
+      a: fc.integer({ min: 0, max: 3 }),
+      b: fc.integer({ min: 0, max: 2 }),
+      c: fc.oneof(fc.constant(50), fc.double({ min: 0, max: 100, noNaN: true })),
+      missing: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 60 }), (list) => {
+        const entries: RankEntry[] = list.map((v, i) => ({ player: `p${i}`, status: "playing", values: v.missing ? { a: v.a, c: v.c } : { a: v.a, b: v.b, c: v.c } }));
+        expect(standingRows(rankTable(entries, keys))).toEqual(referenceRank(entries, keys));
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  });
+});
