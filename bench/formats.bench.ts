@@ -22,6 +22,10 @@
 // - standings, uncached: on a state in round 2 (round 1 complete, half of round 2's
 //   games, at most 2,000, with a result), parsed from its JSON before each run (not timed), so no tally
 //   remembered from an earlier run is reused;
+// - standings after one result (standingsTable, what the server reads per version):
+//   the same round-2 state, its standings read first (untimed: group tallies are
+//   remembered per group object), one more result (untimed), then the new state's
+//   standings: one group tallied again, every row ranked, no "why" sentence written;
 // - the snapshot as the server stores and reads it: JSON.stringify, and JSON.parse
 //   of that text (the round-2 state above).
 import { leagueCycle } from "../engine/formats/league-schedule";
@@ -32,6 +36,8 @@ import {
   simulate,
   simulatedPlayers,
   standings,
+  standingsTable,
+  findGame,
   startTournament,
   type FormatName,
   type SettingsInput,
@@ -126,6 +132,17 @@ for (const n of [2000, 10_000, 100_000]) {
   if (midRound2.rounds.length !== 2 || midRound2.status !== "playing") throw new Error("the standings state should be in round 2");
   const snapshot = JSON.stringify(midRound2);
   time(`standings, uncached (round 2 in progress), ${label} players`, Infinity, 5, (s: TournamentState) => standings(s), "ms", 1, () => JSON.parse(snapshot) as TournamentState);
+  // The server's path right after a result: the previous version's standings were
+  // read (setup, not timed: it leaves each group's tallies remembered), then one
+  // more result (not timed) and standingsTable of the new state (timed: every row
+  // ranked, no "why" written).
+  const next2 = round2.filter((g) => !findGame(midRound2, g.id)?.result).slice(0, 20);
+  let k = 0;
+  time(`standings after one result (standingsTable, previous version read; round 2 in progress), ${label} players`, Infinity, 7, (s: TournamentState) => standingsTable(s), "ms", 1, () => {
+    standingsTable(midRound2);
+    const g = next2[k++ % next2.length]!;
+    return recordResult(midRound2, g.id, favourite(g)).state;
+  });
   time(`snapshot JSON.stringify (${(snapshot.length / 2 ** 20).toFixed(1)} MB), ${label} players`, Infinity, 5, () => JSON.stringify(midRound2));
   time(`snapshot JSON.parse, ${label} players`, Infinity, 5, () => JSON.parse(snapshot));
 }
