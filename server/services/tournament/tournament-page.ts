@@ -5,8 +5,9 @@
 // round, one page of players, of side-balance records and of the audit log, with
 // names and game links for exactly those. Windows come from the URL (?standings=,
 // ?round=, ?groups=, ?players=, ?q=, ?balance=, ?audit=), so pages are links.
-// Readings of the whole state (standings, round standings, side balance) are
-// computed once per tournament version (read-tournament.ts).
+// Every result is a new version: the standings and side balance are remembered once
+// per version (read-tournament.ts) and rebuilt from what the engine remembers per
+// (immutable) group, and only the groups shown are ranked (docs/architecture.md).
 
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
