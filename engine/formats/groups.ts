@@ -46,7 +46,7 @@ import { GAME_TYPES } from "./game-types";
 import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
 import { vec, vecAt } from "./vec";
-import type { EngineEvent, Format, Game, Group, GroupStanding, GroupsSettings, PlanOptions, Problem, Round, SettingsInput, TournamentState } from "./types";
+import type { EngineEvent, Format, Game, Group, GroupStanding, GroupsSettings, PlanOptions, Player, Problem, Round, SettingsInput, TournamentState } from "./types";
 import { FormatError } from "./types";
 
 export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
@@ -193,6 +193,80 @@ function validate(input: SettingsInput<"groups"> | undefined, playerCount: numbe
   return problems;
 }
 
+/**
+ * What a player's status depends on besides their round: the state's champions and
+ * withdrawals (lists shared by every version until they change) and the round's
+ * completion. Entries remembered with another context are made again.
+ */
+interface StatusContext {
+  readonly champions: readonly string[];
+  readonly withdrawals: TournamentState["withdrawals"];
+  /** One statusLookup for the whole call (it builds sets of the champions, withdrawals and each round's advanced). */
+  readonly lookup: () => ReturnType<typeof statusLookup>;
+}
+function statusContext(state: TournamentState): StatusContext {
+  let lookup: ReturnType<typeof statusLookup> | undefined;
+  return { champions: state.champions, withdrawals: state.withdrawals, lookup: () => (lookup ??= statusLookup(state)) };
+}
+
+interface RememberedEntries {
+  readonly champions: readonly string[];
+  readonly withdrawals: TournamentState["withdrawals"];
+  readonly roundStatus: Round["status"];
+  readonly advanced: Round["advanced"];
+  readonly blackSide: 1 | 2;
+  readonly entries: readonly RankEntry[];
+}
+const entriesByGroup = new WeakMap<Group, RememberedEntries>();
+
+/** The tournament-standings entries of a group's players, as if this round were their last (group.players order). */
+function groupEntries(state: TournamentState, round: Round, group: Group, context: StatusContext): readonly RankEntry[] {
+  const blackSide = GAME_TYPES[state.gameType].blackSide;
+  const hit = entriesByGroup.get(group);
+  if (
+    hit &&
+    hit.champions === context.champions &&
+    hit.withdrawals === context.withdrawals &&
+    hit.roundStatus === round.status &&
+    hit.advanced === round.advanced &&
+    hit.blackSide === blackSide
+  ) {
+    return hit.entries;
+  }
+  const { status, isChampion } = context.lookup();
+  const tallies = groupTallies(group, blackSide);
+  const entries = group.players.map((p): RankEntry => {
+    const t = tallies.get(p) as Tally;
+    const played = t.played;
+    return {
+      player: p,
+      status: status(p, round),
+      values: {
+        champion: isChampion(p) ? 1 : 0,
+        round: round.number,
+        percent: played > 0 ? Math.round((score(t) / (2 * played)) * 10000) / 100 : 0,
+        wins: t.wins,
+      },
+    };
+  });
+  entriesByGroup.set(group, { champions: context.champions, withdrawals: context.withdrawals, roundStatus: round.status, advanced: round.advanced, blackSide, entries });
+  return entries;
+}
+
+/** Each player's index in state.players, remembered per players list (shared by every version). */
+const playerIndexes = new WeakMap<readonly Player[], Map<string, number>>();
+/** Positions in state.players of a group's players, remembered per group player list (shared by a group's versions). */
+const groupIndexes = new WeakMap<readonly string[], { readonly of: readonly Player[]; readonly at: Int32Array }>();
+function seedIndexes(state: TournamentState, players: readonly string[]): Int32Array {
+  const hit = groupIndexes.get(players);
+  if (hit && hit.of === state.players) return hit.at;
+  let index = playerIndexes.get(state.players);
+  if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
+  const at = Int32Array.from(players, (p) => index.get(p) ?? -1);
+  groupIndexes.set(players, { of: state.players, at });
+  return at;
+}
+
 /** One group's standing in its round. */
 function standingOf(state: TournamentState, round: Round, group: Group, status: (player: string, round: Round) => PlayerStatus): GroupStanding {
   const tallies = groupTallies(group, GAME_TYPES[state.gameType].blackSide);
@@ -248,38 +322,28 @@ export const groupsFormat: Format<"groups"> = {
   },
 
   standings(state) {
-    const blackSide = GAME_TYPES[state.gameType].blackSide;
-    // Each player's last round and tally there, from the tallies of each group
-    // (remembered per group object: after a result only its group is tallied again).
-    const lastRoundOf = new Map<string, Round>();
-    const tallyOf = new Map<string, Readonly<Tally>>();
+    // Each player's entry comes from their last round. Entries are remembered per
+    // group object (groupEntries): after a result only the touched group's four
+    // entries are made again, the other 24,999 groups' are reused.
+    const n = state.players.length;
+    const entries = new Array<RankEntry | undefined>(n);
+    const context = statusContext(state);
     for (const round of state.rounds) {
       for (const group of groupsOf(round)) {
-        const tallies = groupTallies(group, blackSide);
-        for (const p of group.players) {
-          lastRoundOf.set(p, round);
-          tallyOf.set(p, tallies.get(p) as Tally);
-        }
+        const made = groupEntries(state, round, group, context);
+        const at = seedIndexes(state, group.players);
+        for (let j = 0; j < at.length; j++) if ((at[j] as number) >= 0) entries[at[j] as number] = made[j];
       }
     }
     const first = state.rounds[0] as Round;
-    const { status, isChampion } = statusLookup(state);
-    const entries = state.players.map((p): RankEntry => {
-      const round = lastRoundOf.get(p.id) ?? first;
-      const t = lastRoundOf.has(p.id) ? tallyOf.get(p.id) : undefined;
-      const played = t?.played ?? 0;
-      return {
-        player: p.id,
-        status: status(p.id, round),
-        values: {
-          champion: isChampion(p.id) ? 1 : 0,
-          round: round.number,
-          percent: played > 0 && t ? Math.round((score(t) / (2 * played)) * 10000) / 100 : 0,
-          wins: t?.wins ?? 0,
-        },
-      };
-    });
-    return rankTable(entries, TOURNAMENT_KEYS);
+    const { status, isChampion } = context.lookup();
+    // Anyone in no group (not expected in this format) keeps an empty record in round 1.
+    for (let i = 0; i < n; i++) {
+      if (entries[i]) continue;
+      const id = (state.players[i] as Player).id;
+      entries[i] = { player: id, status: status(id, first), values: { champion: isChampion(id) ? 1 : 0, round: first.number, percent: 0, wins: 0 } };
+    }
+    return rankTable(entries as RankEntry[], TOURNAMENT_KEYS);
   },
 
   roundStandings(state, roundNumber) {
