@@ -33,18 +33,21 @@ const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : String(Mat
  */
 export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[]): Standings {
   const n = entries.length;
-  // One typed column per key: comparing numbers in arrays instead of reading
+  // One typed column per key, negated where higher is better, so that smaller
+  // always sorts first: comparing numbers in arrays instead of reading
   // `values[name]` from each row halves a 100,000-row sort.
   const columns = keys.map((k) => {
     const column = new Float64Array(n);
-    for (let i = 0; i < n; i++) column[i] = (entries[i] as RankEntry).values[k.name] ?? 0;
-    return { column, high: k.better === "high" };
+    const sign = k.better === "high" ? -1 : 1;
+    for (let i = 0; i < n; i++) column[i] = sign * ((entries[i] as RankEntry).values[k.name] ?? 0);
+    return column;
   });
   const tie = (a: number, b: number): number => {
-    for (const { column, high } of columns) {
+    for (let k = 0; k < columns.length; k++) {
+      const column = columns[k] as Float64Array;
       const x = column[a] as number;
       const y = column[b] as number;
-      if (x !== y) return high ? y - x : x - y;
+      if (x !== y) return x - y;
     }
     return 0;
   };
@@ -52,13 +55,19 @@ export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[
   order.sort((a, b) => tie(a, b) || a - b);
   const rows: RankedRow[] = new Array<RankedRow>(n);
   let rank = 1;
+  let label = "";
+  let samePrev = false;
   for (let i = 0; i < n; i++) {
     const at = order[i] as number;
     const e = entries[at] as RankEntry;
-    const samePrev = i > 0 && tie(order[i - 1] as number, at) === 0;
-    if (i > 0 && !samePrev) rank = i + 1;
-    const shared = samePrev || (i + 1 < n && tie(at, order[i + 1] as number) === 0);
-    rows[i] = { player: e.player, rank, rankLabel: shared ? `${rank}=` : String(rank), values: e.values, status: e.status };
+    const sameNext = i + 1 < n && tie(at, order[i + 1] as number) === 0;
+    if (!samePrev) {
+      rank = i + 1;
+      // Rows of a shared rank share one label string (75,000 players may share one).
+      label = sameNext ? `${rank}=` : String(rank);
+    }
+    rows[i] = { player: e.player, rank, rankLabel: label, values: e.values, status: e.status };
+    samePrev = sameNext;
   }
   return { rows, why: (i) => (i >= 0 && i + 1 < n ? explainOrder(rows[i] as RankedRow, rows[i + 1] as RankedRow, keys) : "") };
 }
