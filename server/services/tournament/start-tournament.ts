@@ -2,7 +2,7 @@
 // tournament's game and plans round 1; the site creates every released game with its
 // clock running.
 // Started by the organizer, or by the sweeper at the scheduled time.
-import { and, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
@@ -27,7 +27,14 @@ export interface Started {
 /** Inside a transaction with the tournament locked: start it, or explain why not. */
 async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now: Date): Promise<Started> {
   if (t.status !== "registering") throw new AppError("BAD_REQUEST", "The tournament has already started or ended.");
-  const joined = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+  // In the order they joined: the engine breaks rating ties with the seeded PRNG from
+  // the order it is given, so the same seed must always see the same order (an unordered
+  // read follows the query plan and the table's storage).
+  const joined = await tx
+    .select({ id: tournamentPlayers.userId })
+    .from(tournamentPlayers)
+    .where(eq(tournamentPlayers.tournamentId, t.id))
+    .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId));
   // Seeded by the rating in the tournament's own game.
   const ratings = await ratingsFor(tx, joined.map((p) => p.id), t.gameType);
   const players = joined.map(({ id }) => ({ id, rating: ratings.get(id)!.rating }));

@@ -2,13 +2,13 @@
 // registration limits, starting, results feeding the engine, rounds created exactly
 // once, withdrawals, corrections, and who may do what.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq, like, sql } from "drizzle-orm";
+import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournamentResults, tournaments } from "@/db/schema";
+import { games, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { gamesOf, getFormat, groupsOf, playableGames, type TournamentState } from "@/engine/formats";
+import { gamesOf, getFormat, groupsOf, playableGames, startTournament as engineStart, type TournamentState } from "@/engine/formats";
 import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
 import { recordTournamentResult } from "./record-result";
@@ -109,6 +109,27 @@ describe("running by itself", () => {
     const engineGames = s.rounds.reduce((n, r) => n + groupsOf(r).reduce((m, g) => m + gamesOf(g).length, 0), 0);
     const [site] = await h.db.select({ n: count() }).from(games).where(eq(games.tournamentId, t.id));
     expect(site!.n).toBe(engineGames);
+  });
+
+  it("the seed reproduces the draw: players are handed to the engine in the order they joined, whatever order the database stores them in", async () => {
+    // Six players of equal rating: their seeding order is drawn at random, from the order given.
+    const { organizer, t } = await tournamentWith("groups", 0);
+    const equal: SessionUser[] = [];
+    for (let i = 0; i < 6; i++) {
+      const p = await player(1700);
+      await api(p).tournament.join({ tournamentId: t.id });
+      equal.push(p);
+    }
+    // Storing the first two rows again (same values) puts them at the end of the table's
+    // storage, so an unordered read returns them last.
+    const firstTwo = and(eq(tournamentPlayers.tournamentId, t.id), inArray(tournamentPlayers.userId, [equal[0]!.id, equal[1]!.id]));
+    const rows = await h.db.delete(tournamentPlayers).where(firstTwo).returning();
+    await h.db.insert(tournamentPlayers).values(rows);
+    const stored = await h.db.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+    expect(stored.map((r) => r.id)).not.toEqual(equal.map((p) => p.id));
+    await api(organizer).tournament.start({ tournamentId: t.id });
+    const expected = engineStart("groups", equal.map((p) => ({ id: p.id, rating: 1700 })), {}, t.seed, { gameType: "chess" });
+    expect((await state(t.id)).players).toEqual(expected.players);
   });
 
   it("a result mid-round appends one log row and leaves the snapshot alone; the round's last result folds", async () => {
