@@ -7,8 +7,8 @@ import { clinchMarks, type ClinchInput, type ClinchMark, type ClinchResult, type
 import { gamesOf, groupGameId, groupsOf, phaseGameId, phasesOf, withdrawnSet } from "./core";
 import { GAME_TYPES } from "./game-types";
 import { ADVANCING, rankOf } from "./staged";
-import type { FormatName, Game, Round, TournamentState } from "./types";
-import type { Vec } from "./vec";
+import type { FormatName, Game, Group, Round, TournamentState } from "./types";
+import { vecAt, type Vec } from "./vec";
 
 export interface ClinchTable {
   readonly round: number;
@@ -57,12 +57,22 @@ function memo(games: Vec<Game>, key: string, make: () => ClinchTable): ClinchTab
   return table;
 }
 
-type Adapter = (state: TournamentState, round: Round) => ClinchTable[];
+/** `only`: the 0-based indexes of the groups wanted (all when absent). */
+type Adapter = (state: TournamentState, round: Round, only?: readonly number[]) => ClinchTable[];
+
+/** The groups wanted, with their 0-based index; `only` skips listing a 25,000-group round. */
+function pick(round: Round, only: readonly number[] | undefined): { group: Group; gi: number }[] {
+  if (!only) return groupsOf(round).map((group, gi) => ({ group, gi }));
+  return only.flatMap((gi) => {
+    const group = vecAt(round.groups, gi);
+    return group ? [{ group, gi }] : [];
+  });
+}
 
 const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
-  groups(state, round) {
+  groups(state, round, only) {
     const withdrawn = withdrawnSet(state);
-    return groupsOf(round).map((group, gi) => {
+    return pick(round, only).map(({ group, gi }) => {
       const players = group.players.filter((p) => !withdrawn.has(p));
       const details = gi < DETAILED_TABLES;
       return memo(group.games, `${round.number}/${gi}/${details}/${players.join(",")}`, () => {
@@ -91,13 +101,13 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
     };
     return [{ round: round.number, group: null, goal: "win", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) }];
   },
-  staged(state, round) {
+  staged(state, round, only) {
     const places = ADVANCING[round.number];
     if (round.number > 3 || places === undefined) return [];
     const withdrawn = withdrawnSet(state);
     const previous = state.rounds[round.number - 2];
     const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
-    return groupsOf(round).map((group, gi) => {
+    return pick(round, only).map(({ group, gi }) => {
       const players = group.players.filter((p) => !withdrawn.has(p));
       return memo(group.games, `${round.number}/${gi}/${players.join(",")}`, () => {
         const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
@@ -114,10 +124,14 @@ const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
   diagonal: null,
 };
 
-/** Marks for every table of the round in play; empty when nothing is in play. */
-export function clinchTables(state: TournamentState): ClinchTable[] {
+/**
+ * Marks for every table of the round in play; empty when nothing is in play.
+ * `groups`: only these groups (0-based) of that round, for a page that shows a few
+ * of them (the league's one table is always given).
+ */
+export function clinchTables(state: TournamentState, groups?: readonly number[]): ClinchTable[] {
   const round = state.rounds.at(-1);
   const adapter = ADAPTERS[state.format];
   if (state.status !== "playing" || !round || round.status !== "playing" || !adapter) return [];
-  return adapter(state, round);
+  return adapter(state, round, groups);
 }

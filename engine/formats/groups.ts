@@ -262,7 +262,8 @@ function seedIndexes(state: TournamentState, players: readonly string[]): Int32A
   if (hit && hit.of === state.players) return hit.at;
   let index = playerIndexes.get(state.players);
   if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
-  const at = Int32Array.from(players, (p) => index.get(p) ?? -1);
+  const at = new Int32Array(players.length);
+  for (let j = 0; j < players.length; j++) at[j] = index.get(players[j] as string) ?? -1;
   groupIndexes.set(players, { of: state.players, at });
   return at;
 }

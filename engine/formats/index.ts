@@ -7,3 +7,4 @@ export { clinchTables, type ClinchTable } from "./clinch-tables";
 export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
 export { sideBalance, sideBalanceReader, tournamentSideBalance, scorePercent, type SideBalance, type SideBalanceReader, type SideRecord } from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";
+export { standingRow } from "./standings";

@@ -1,13 +1,15 @@
-// Standings, group standings and side balance after each result read what the
-// previous versions remembered (tallies and balances per group object, sentences on
-// demand). These properties play seeded tournaments of every format one result at a
-// time (with the odd withdrawal) and check after every change that those readings
-// equal a computation from scratch on a fresh copy of the state (JSON round trip:
-// no object is shared with anything remembered). A second property checks the
-// ranking itself against the straightforward sort it replaced.
+// Standings, group standings, side balance and clinch marks after each result read
+// what the previous versions remembered (tallies, entries, balances and marks per
+// group object, sentences on demand). These properties play seeded tournaments of
+// every format one result at a time (with the odd withdrawal) and check after every
+// change that those readings equal a computation from scratch on a fresh copy of
+// the state (JSON round trip: no object is shared with anything remembered). A
+// second property checks the ranking itself against the straightforward sort it
+// replaced.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
+import { clinchTables } from "./clinch-tables";
 import { groupsOf } from "./core";
 import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, withdraw } from "./registry";
 import { sideBalanceReader, tournamentSideBalance } from "./side-balance";
@@ -38,7 +40,11 @@ function readings(state: TournamentState, fresh: boolean) {
     const b = sideBalanceReader(s);
     balance = { games: b.games, sides: b.sides, players: b.players().map((id) => [id, b.record(id)]) };
   }
-  return { table, groups, balance };
+  // Clinch marks of every third group of the round in play (a page's few groups).
+  const every = (_: unknown, i: number) => i % 3 === 0;
+  const round = s.rounds.at(-1);
+  const clinch = fresh ? clinchTables(s).filter(every) : clinchTables(s, round ? groupsOf(round).map((_, i) => i).filter((i) => every(null, i)) : []);
+  return { table, groups, balance, clinch };
 }
 
 const CASES: { format: FormatName; n: number; settings?: SettingsInput<FormatName> }[] = [

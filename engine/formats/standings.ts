@@ -77,9 +77,15 @@ export function rankByKeys(entries: readonly RankEntry[], keys: readonly RankKey
   return standingRows(rankTable(entries, keys));
 }
 
+/** Row `index` of a table with its "why" (fields in StandingRow's order, so the JSON reads as it always did). */
+export function standingRow(table: Standings, index: number): StandingRow {
+  const r = table.rows[index] as RankedRow;
+  return { player: r.player, rank: r.rank, rankLabel: r.rankLabel, values: r.values, why: table.why(index), status: r.status };
+}
+
 /** Every row of a table with its "why". */
 export function standingRows(table: Standings): StandingRow[] {
-  return table.rows.map((r, i) => ({ ...r, why: table.why(i) }));
+  return table.rows.map((_, i) => standingRow(table, i));
 }
 
 /** "same points (7); more wins: 3 vs 2" or "tied on points and wins: shared rank". */

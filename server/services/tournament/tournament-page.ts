@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
 import {
+  clinchTables,
   findGame,
   gamesOf,
   groupsOf,
@@ -22,6 +23,7 @@ import {
   vecSize,
   groupStanding,
   sideBalanceReader,
+  standingRow,
   type AuditEntry,
   type ClinchTable,
   type RankedRow,
@@ -115,7 +117,7 @@ function windowRows(table: Standings, spans: readonly Span[]) {
   const nextPlayer: Record<string, string> = {};
   for (const s of spans) {
     if (s.start > 0) gapsBefore.push(rows.length);
-    for (let i = s.start; i < s.end; i++) rows.push({ ...all[i]!, why: table.why(i) });
+    for (let i = s.start; i < s.end; i++) rows.push(standingRow(table, i));
     const after = all[s.end];
     if (after && s.end > s.start) nextPlayer[all[s.end - 1]!.player] = after.player;
   }
@@ -294,7 +296,9 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const table: Standings = state ? await tournamentStandings(db, t.id) : { rows: [], why: () => "" };
   const allRows = table.rows;
   const viewerPlace = me !== undefined ? placesOf(allRows, rowPlayer, [me]).get(me) : undefined;
-  const clinch = state && t.status === "running" ? (await tournamentClinch(db, t.id)).tables : [];
+  const running = !!state && t.status === "running";
+  // Group elimination: marks for the groups shown only (below); other formats are small.
+  const clinch = running && state.format !== "groups" ? (await tournamentClinch(db, t.id)).tables : [];
 
   let standingsView = null;
   if (state) {
@@ -345,7 +349,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
         shown.addPlayers(g.players);
         shown.addGames(g.games.map((x) => x.id));
       }
-      const names = new Set(all.map((g) => g.name));
+      const shownIndexes = [...(mineIndex >= 0 ? [mineIndex] : []), ...indexes].sort((a, b) => a - b);
       panel = {
         kind: "groups",
         summary: roundSummary(state, r),
@@ -354,7 +358,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
         page,
         pageCount,
         total: groupCount,
-        clinch: round.status === "complete" ? [] : clinch.filter((c) => c.round === r && c.group !== null && names.has(c.group)),
+        clinch: round.status === "complete" || !running ? [] : clinchTables(state, shownIndexes).filter((c) => c.round === r),
       };
     } else if (state.format === "diagonal") {
       const r = tab.round;
@@ -552,11 +556,12 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
   const [t] = await db.select({ gameType: tournaments.gameType }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
-  const { version, rows, why } = await tournamentStandings(db, tournamentId);
+  const table = await tournamentStandings(db, tournamentId);
+  const { version, rows } = table;
   const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
   const page = clampPage(requested, pageCount);
   const s = pageSpan(page, PAGE_SIZES.standings, rows.length);
-  const shownRows = rows.slice(s.start, s.end).map((r, i) => ({ ...r, why: why(s.start + i) }));
+  const shownRows = spanIndexes([s]).map((i) => standingRow(table, i));
   const names = await namesOf(db, shownRows.map((r) => r.player), t.gameType);
   return { version, page, pageCount, total: rows.length, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
 }
