@@ -12,7 +12,7 @@
 //   (HTML with the RSC payload inline), for an anonymous viewer and for a signed-in
 //   player deep in the standings (place ~3N/4: the page adds their row and group);
 //   and the RSC payload alone (`RSC: 1`, what a click on a page link fetches).
-// - then a few requests each right after a new result (setResult from this process):
+// - then BENCH_PAGE_REQUESTS requests, each right after a new result (setResult from this process):
 //   each is a new tournament version, so the server's per-version readings are new:
 //   the standings are ranked again (from each group's entries, remembered per group
 //   object: only the touched group's are made again), the side balance and clinch
@@ -238,8 +238,8 @@ try {
       // standings again and gathers the side balance and clinch marks before drawing.
       const fresh: Fetched[] = [];
       const open = playableGames((await liveState(db, id))!);
-      for (let i = 0; i < Math.min(REQUESTS, 5); i++) {
-        const g = open[Math.floor(((i + 0.5) * open.length) / 5)]!;
+      for (let i = 0; i < REQUESTS; i++) {
+        const g = open[Math.floor(((i + 0.5) * open.length) / REQUESTS)]!;
         const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
         await setResult(db, organizer, { gameId: site!.id, result: "1-0" });
         fresh.push(await get(url, gzip));
