@@ -1,10 +1,10 @@
 // Ratings per game: each game type (engine/game-catalog.ts id) has its own Glicko-2
 // rating per player in player_ratings. A player without a row for a game has never
 // played it rated and stands at INITIAL_RATING with no games.
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { playerRatings, ratingHistory, users } from "@/db/schema";
+import { playerRatings, ratingHistory } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
 import type { GameResult } from "@/lib/contracts";
 import { anyOf } from "../bulk-insert";
@@ -15,6 +15,8 @@ export interface PlayerRating extends Rating {
 }
 
 const UNRATED: PlayerRating = { ...INITIAL_RATING, ratedGames: 0 };
+/** First key of the advisory locks that serialize rating changes per player (the second is the player). */
+const RATING_LOCK = 7001;
 
 /** The players' ratings in one game type (the initial rating for a game never played). */
 export async function ratingsFor(db: Db, userIds: readonly string[], gameType: string): Promise<Map<string, PlayerRating>> {
@@ -53,13 +55,13 @@ export function ratingColumns(ratings: RatingsTable) {
  */
 export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult, now: Date): Promise<void> {
   // Lock both players in a fixed order so two games ending together cannot deadlock
-  // or overwrite each other's rating change (their rating rows may not exist yet).
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, [game.side1Id, game.side2Id]))
-    .orderBy(asc(users.id))
-    .for("update");
+  // or overwrite each other's rating change. Their rating rows may not exist yet, so
+  // the locks are transaction-scoped advisory locks on the players' ids: unlike
+  // SELECT … FOR UPDATE on their user rows they write nothing (a row lock marks the
+  // row's page, which after a checkpoint logs that whole 8 KB page).
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${RATING_LOCK}, hashtext(p.id::text)) from (select unnest(array[${game.side1Id}, ${game.side2Id}]::uuid[]) as id order by 1) p`,
+  );
   // Read after the lock, in a statement of its own: it sees a rating change committed while we waited.
   const before = await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType);
   const p1 = before.get(game.side1Id)!;

@@ -10,6 +10,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { createGame } from "../game/create-game";
+import { rateFinishedGame } from "./player-ratings";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -40,6 +41,28 @@ async function ratingsOf(users: SessionUser[]) {
 }
 
 describe("ratings per game", () => {
+  it("games of one player rated at the same moment each move the rating once, none lost", async () => {
+    const busy = await newPlayer(h);
+    const opponents = await Promise.all([0, 1, 2, 3, 4, 5].map(() => newPlayer(h)));
+    const gameIds = await Promise.all(
+      opponents.map((o) => h.db.transaction((tx) => createGame(tx, { gameType: "brandubh", side1Id: busy.id, side2Id: o.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()))),
+    );
+    // Six games rated at once, each in its own transaction on its own connection: each must
+    // read the busy player's rating after the previous change, or one would overwrite another.
+    await Promise.all(gameIds.map((game) => h.db.transaction((tx) => rateFinishedGame(tx, game, "1-0", new Date()))));
+    const [row] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, busy.id));
+    expect(row!.ratedGames).toBe(6);
+    const history = await h.db.select().from(ratingHistory).where(eq(ratingHistory.userId, busy.id)).orderBy(ratingHistory.id);
+    expect(history).toHaveLength(6);
+    // Applied one after another: each step starts from the rating the previous one left.
+    let rating = INITIAL_RATING;
+    for (const step of history) {
+      rating = updateRating(rating, [{ opponent: INITIAL_RATING, score: 1 }]);
+      expect(step.rating).toBeCloseTo(rating.rating, 2);
+    }
+    expect(row!.rating).toBeCloseTo(rating.rating, 2);
+  });
+
   it("a chess result changes the chess ratings only", async () => {
     const [ann, bob] = [await newPlayer(h, { ratings: { hnefatafl: 1700 } }), await newPlayer(h, { ratings: { hnefatafl: 1600 } })];
     const gameId = await play("chess", ann, bob, bob);
