@@ -50,6 +50,8 @@ test("a profile shows each game's rating with a chart that reads out values on h
   const readout = chess.getByTestId("rating-chart-value");
   // The chart may still be laying itself out when it first shows; hover again until it answers.
   await expect(async () => {
+    // The mouse moves in the viewport: the chart must be in it (it may sit below the fold).
+    await chart.scrollIntoViewIfNeeded();
     const box = (await chart.locator(".u-over").boundingBox())!;
     await page.mouse.move(box.x + 5, box.y + 5);
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 10 });
