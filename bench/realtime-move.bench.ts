@@ -18,7 +18,7 @@
 // median with min–max; the event's size (JSON of its payload, as the spectators
 // received it) at the game's 2nd and 200th move.
 import { fork, spawnSync, type ChildProcess } from "node:child_process";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { io, type Socket } from "socket.io-client";
 import { legalMoves, newGame, tryMove, type GameState } from "@/engine/games/tafl";
@@ -28,7 +28,7 @@ import { ensureBuild } from "@/scripts/ensure-build";
 import { createFreshDatabase } from "@/test/fresh-database";
 import { HttpSession } from "@/test/http-session";
 import type { FromSpectators, ToSpectators } from "./scale-spectators";
-import { percentile, printTable, rssMb, wallNow, type BenchRow } from "./stats";
+import { loadAverage, percentile, printTable, rssMb, wallNow, type BenchRow } from "./stats";
 
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
 const MOVES = Number(process.env.BENCH_MOVES ?? 200);
@@ -47,11 +47,6 @@ function pin(pid: number, cpu: number, who: string): string {
   const r = spawnSync("taskset", ["-a", "-p", "-c", String(cpu), String(pid)], { encoding: "utf8" });
   return r.status === 0 ? `${who} on CPU ${cpu}` : `${who}: not pinned (${r.error?.message ?? r.stderr.trim()})`;
 }
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 /** The next legal move that does not end the game, searched from a fixed offset (deterministic). */
 function nextMove(state: GameState, i: number): { text: string; state: GameState } | null {
@@ -157,7 +152,7 @@ async function run(): Promise<RunResult> {
     }
     result.plies = state.ply;
     result.rss = `${rssBefore.toFixed(0)} → ${(await rssMb(server.child.pid!)).toFixed(0)} MB`;
-    result.load = load();
+    result.load = loadAverage();
     return result;
   } finally {
     for (const s of sockets) s.close();
@@ -168,7 +163,7 @@ async function run(): Promise<RunResult> {
 }
 
 ensureBuild();
-const started = load();
+const started = loadAverage();
 const runs: RunResult[] = [];
 for (let r = 0; r < RUNS; r++) {
   const res = await run();
@@ -196,7 +191,7 @@ const size = (ply: number) => {
 };
 console.log(
   `\n${RUNS} runs × ${MOVES} measured moves (after ${WARMUP} warm-up moves) of one hnefatafl game each, ${SPECTATORS} spectator sockets + 2 players, ` +
-    `one server process on PostgreSQL; median of the runs' percentiles (min–max over runs). Load average at start ${started}, at end ${load()}.`,
+    `one server process on PostgreSQL; median of the runs' percentiles (min–max over runs). Load average at start ${started}, at end ${loadAverage()}.`,
 );
 const rows: BenchRow[] = [
   { name: "move round trip p50 (HTTP submit → opponent's socket has the update)", measured: rtP50.text, target: "< 15 ms", ok: rtP50.median < 15 },

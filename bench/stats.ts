@@ -1,9 +1,24 @@
-// Small helpers shared by the benchmarks: percentiles and a result table.
+// Small helpers shared by the benchmarks: percentiles, "median (min–max)", the load
+// average and a result table.
+import { loadavg } from "node:os";
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
 }
+
+/** "median (min–max, n=…)" of the samples, each written with `unit`. */
+export function spread(samples: readonly number[], unit: (x: number) => string): string {
+  const s = samples.slice().sort((a, b) => a - b);
+  return `${unit(percentile(s, 50))} (${unit(s[0]!)}–${unit(s.at(-1)!)}, n=${s.length})`;
+}
+
+/** The 1-, 5- and 15-minute load averages, for the rows that say under what load they ran. */
+export const loadAverage = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
 
 export interface BenchRow {
   name: string;

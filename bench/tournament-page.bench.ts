@@ -24,26 +24,23 @@
 // Medians with min–max; the load average before and after each size.
 // BENCH_PAGE_DUMP=<folder> writes the last answer of each row there.
 import { request } from "node:http";
-import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
-import { createServer } from "node:net";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase } from "@/db/client";
-import { games, tournamentPlayers, users } from "@/db/schema";
+import { games, users } from "@/db/schema";
 import { playableGames, standings } from "@/engine/formats";
-import type { SessionUser } from "@/server/auth/session";
 import { hashPassword } from "@/server/auth/password";
 import { setResult } from "@/server/services/game/report-result";
-import { createTournament } from "@/server/services/tournament/create-tournament";
 import { liveState } from "@/server/services/tournament/live-state";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { createFreshDatabase } from "@/test/fresh-database";
-import { startServer } from "@/e2e/server-process";
+import { freePort, startServer } from "@/e2e/server-process";
 import { ensureBuild } from "@/scripts/ensure-build";
-import { percentile, printTable, type BenchRow } from "./stats";
+import { asOrganizer, benchPlayers, benchTournament } from "./fixtures";
+import { loadAverage, percentile, printTable, spread, type BenchRow } from "./stats";
 
 const SIZES = (process.env.BENCH_PAGE_SIZES ?? "10000,100000").split(",").map(Number);
 const REQUESTS = Number(process.env.BENCH_PAGE_REQUESTS ?? 9);
@@ -55,23 +52,8 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 
 const ms = (x: number) => `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
-function spread(samples: number[], unit: (x: number) => string): string {
-  const s = samples.slice().sort((a, b) => a - b);
-  return `${unit(percentile(s, 50))} (${unit(s[0]!)}–${unit(s.at(-1)!)}, n=${s.length})`;
-}
 const median = (xs: number[]) => percentile(xs.slice().sort((a, b) => a - b), 50);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 interface Fetched {
   status: number;
@@ -142,34 +124,12 @@ const db = h.db;
 try {
   await h.migrate();
   const most = Math.max(...SIZES);
-  const people: { id: string; username: string }[] = [];
-  for (let i = 0; i <= most; i += 5000) {
-    const n = Math.min(5000, most + 1 - i);
-    people.push(
-      ...(await db
-        .insert(users)
-        .values(Array.from({ length: n }, (_, k) => ({ username: `pagebench${i + k}`, passwordHash: "x", rating: 1000 + (((i + k) * 7919) % 1500) })))
-        .returning({ id: users.id, username: users.username })),
-    );
-  }
-  const organizer = { id: people[0]!.id, username: people[0]!.username, isAdmin: false } as SessionUser;
+  const people = await benchPlayers(db, most + 1, "pagebench");
+  const organizer = asOrganizer(people[0]!);
 
   const tournaments: { N: number; id: string; deep: { id: string; username: string; place: number } }[] = [];
   for (const N of SIZES) {
-    const t = await createTournament(db, organizer, {
-      name: `Page bench ${N}`,
-      description: "",
-      format: "groups",
-      settings: { partition: "fixed", groupSize: 4 },
-      gameType: "hnefatafl",
-      timeControl: "3d+6h",
-      rated: true,
-      minPlayers: 4,
-      maxPlayers: N,
-    } as never);
-    for (let i = 1; i <= N; i += 5000) {
-      await db.insert(tournamentPlayers).values(people.slice(i, Math.min(i + 5000, N + 1)).map((p) => ({ tournamentId: t.id, userId: p.id })));
-    }
+    const t = await benchTournament(db, organizer, `Page bench ${N}`, people.slice(1, N + 1));
     await startTournamentNow(db, organizer, t.id);
     const open = playableGames((await liveState(db, t.id))!);
     for (let i = 0; i < RESULTS; i++) {
@@ -191,7 +151,7 @@ try {
   try {
     for (const { N, id, deep } of tournaments) {
       const label = N.toLocaleString("en");
-      const loadBefore = load();
+      const loadBefore = loadAverage();
       const url = `${server.url}/tournaments/${id}`;
       const gzip = { "accept-encoding": "gzip" };
       const first = await get(url, gzip);
@@ -251,7 +211,7 @@ try {
         target: big ? "< 300 ms" : "-",
         ok: big ? median(fresh.map((s) => s.ttfb)) < 300 : null,
       });
-      rows.push({ name: `${label}: load average before / after (1, 5, 15 min)`, measured: `${loadBefore} / ${load()}`, target: "-", ok: null });
+      rows.push({ name: `${label}: load average before / after (1, 5, 15 min)`, measured: `${loadBefore} / ${loadAverage()}`, target: "-", ok: null });
     }
   } finally {
     await server.stop();

@@ -35,20 +35,18 @@
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
 // largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per size (200).
-import { loadavg } from "node:os";
 import { and, asc, eq, sql } from "drizzle-orm";
 import superjson from "superjson";
 import { openDatabase, type Db } from "@/db/client";
-import { games, notifications, tournamentPlayers, tournamentResults, tournaments, users } from "@/db/schema";
+import { games, notifications, tournamentResults, tournaments } from "@/db/schema";
 import { tournamentSubject } from "@/server/services/notification/notify";
-import type { SessionUser } from "@/server/auth/session";
 import { setResult } from "@/server/services/game/report-result";
-import { createTournament } from "@/server/services/tournament/create-tournament";
 import { tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { tournamentPage } from "@/server/services/tournament/tournament-page";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { createFreshDatabase } from "@/test/fresh-database";
-import { percentile, printTable, type BenchRow } from "./stats";
+import { asOrganizer, benchPlayers, benchTournament } from "./fixtures";
+import { loadAverage, percentile, printTable, spread, type BenchRow } from "./stats";
 
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
@@ -58,13 +56,7 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
-/** "median (min–max)" of the samples. */
-function spread(samples: number[], unit: (x: number) => string): string {
-  const s = samples.slice().sort((a, b) => a - b);
-  return `${unit(percentile(s, 50))} (${unit(s[0]!)}–${unit(s.at(-1)!)}, n=${s.length})`;
-}
 const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b);
-const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 async function walLsn(db: Db): Promise<string> {
   const r = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { rows: { lsn: string }[] };
@@ -93,40 +85,17 @@ try {
   const db = h.db;
   await db.execute(sql`create extension if not exists pg_walinspect`);
   const most = Math.max(...SIZES);
-  const people: { id: string; username: string }[] = [];
-  for (let i = 0; i <= most; i += 5000) {
-    const n = Math.min(5000, most + 1 - i);
-    people.push(
-      ...(await db
-        .insert(users)
-        .values(Array.from({ length: n }, (_, k) => ({ username: `bench${i + k}`, passwordHash: "x", rating: 1000 + (((i + k) * 7919) % 1500) })))
-        .returning({ id: users.id, username: users.username })),
-    );
-  }
-  const organizer: SessionUser = { id: people[0]!.id, username: people[0]!.username, isAdmin: false } as SessionUser;
+  const people = await benchPlayers(db, most + 1, "bench");
+  const organizer = asOrganizer(people[0]!);
 
   for (const N of SIZES) {
     const label = N.toLocaleString("en");
-    const loadBefore = load();
+    const loadBefore = loadAverage();
     const ids: string[] = [];
     const startMs: number[] = [];
     let created = 0;
     for (let s = 0; s < STARTS(N); s++) {
-      const t = await createTournament(db, organizer, {
-        name: `Bench ${N} #${s + 1}`,
-        description: "",
-        format: "groups",
-        settings: { partition: "fixed", groupSize: 4 },
-        gameType: "hnefatafl",
-        timeControl: "3d+6h",
-        rated: true,
-        minPlayers: 4,
-        maxPlayers: N,
-      } as never);
-      // Registration is set up in bulk: joining is not what is measured here.
-      for (let i = 1; i <= N; i += 5000) {
-        await db.insert(tournamentPlayers).values(people.slice(i, Math.min(i + 5000, N + 1)).map((p) => ({ tournamentId: t.id, userId: p.id })));
-      }
+      const t = await benchTournament(db, organizer, `Bench ${N} #${s + 1}`, people.slice(1, N + 1));
       const t0 = performance.now();
       const started = await startTournamentNow(db, organizer, t.id);
       startMs.push(performance.now() - t0);
@@ -211,7 +180,7 @@ try {
     const closeMs = performance.now() - c0;
     const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, id), sql`${games.tournamentGameKey} like 'r2-%'`));
     rows.push({ name: `closing round 1 at ${label} (last result: fold, plan, insert ${round2!.n.toLocaleString("en")} games, snapshot, notices)`, measured: `${ms(closeMs)} (n=1)`, target: "-", ok: null });
-    rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${load()}`, target: "-", ok: null });
+    rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${loadAverage()}`, target: "-", ok: null });
     // Each size's rows as soon as they are measured: the largest size takes minutes.
     if (!printTable(rows.splice(0))) failed = true;
   }

@@ -3,23 +3,12 @@
 // DATABASE_URL server, or a temporary PGlite folder), runs the specs, cleans up.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureBuild } from "../scripts/ensure-build";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
-import { startServer } from "./server-process";
+import { freePort, startServer } from "./server-process";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 ensureBuild();
 const fresh: FreshDatabase | null = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, "moot_e2e") : null;

@@ -1,5 +1,6 @@
 // Starts and stops a real Moot server process (production build) for tests.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 
 export interface ServerProcess {
   url: string;
@@ -56,4 +57,16 @@ export async function startServer(opts: { port: number; env: Record<string, stri
       });
     },
   };
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
 }
