@@ -6,13 +6,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, tournamentRequests, tournaments, users } from "@/db/schema";
+import { tournamentPlayers, tournamentRequests, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { ratingsFor } from "../rating/player-ratings";
 import { newInviteToken } from "./create-tournament";
 import { admitPlayer, requireRegistering } from "./registration";
-import { announce, audit, lockTournament, requireOrganizer, saveTournament, tournamentHead } from "./tournament-row";
+import { announce, audit, lockTournament, readTournament, requireOrganizer, saveTournament } from "./tournament-row";
 
 function sameToken(a: string | null, b: string): boolean {
   if (!a) return false;
@@ -105,7 +105,7 @@ export async function renewInviteLink(db: Db, user: SessionUser, tournamentId: s
 
 /** What only the organizer sees: the invite link's secret and the requests waiting for an answer. */
 export async function organizerPanel(db: Db, user: SessionUser, tournamentId: string) {
-  const t = await readHead(db, tournamentId);
+  const t = await readTournament(db, tournamentId);
   requireOrganizer(t, user);
   const requests = await db
     .select({ id: users.id, username: users.username, requestedAt: tournamentRequests.requestedAt })
@@ -129,10 +129,4 @@ export async function myRequest(db: Db, userId: string, tournamentId: string): P
     .from(tournamentRequests)
     .where(and(eq(tournamentRequests.tournamentId, tournamentId), eq(tournamentRequests.userId, userId)));
   return !!r;
-}
-
-async function readHead(db: Db, id: string) {
-  const [row] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id));
-  if (!row) throw new AppError("NOT_FOUND", "There is no such tournament.");
-  return row;
 }

@@ -13,7 +13,7 @@ import { containsPattern, pageCount } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { gameLinks } from "./organizer-actions";
-import { tournamentHead, type TournamentRow } from "./tournament-row";
+import { readTournament, type TournamentRow } from "./tournament-row";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
 /** "all" searches every tab at once (a search should not depend on the tab you were on). */
@@ -94,8 +94,7 @@ export function tournamentAbout(t: TournamentRow, organizer: { id: string; usern
  * bytes at any size (the edit page, API clients that need no more).
  */
 export async function tournamentSummary(db: Db, tournamentId: string) {
-  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const t = await readTournament(db, tournamentId);
   const [[organizer], [joined]] = await Promise.all([
     db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
     db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id)),
@@ -110,8 +109,7 @@ export async function tournamentSummary(db: Db, tournamentId: string) {
  * read tournament.page (tournament-page.ts) or the summary instead.
  */
 export async function getTournament(db: Db, tournamentId: string) {
-  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const t = await readTournament(db, tournamentId);
   const [state, players, auditRows, links, [organizer]] = await Promise.all([
     liveState(db, t.id),
     db

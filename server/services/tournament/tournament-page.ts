@@ -11,7 +11,7 @@
 
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { games, playerRatings, tournamentAudit, tournamentPlayers, users } from "@/db/schema";
 import {
   clinchTables,
   findGame,
@@ -37,12 +37,11 @@ import { currentTabIndex, roundTabs } from "@/lib/round-tabs";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, groupView, roundSummary, tableInfo, type GroupView, type RoundSummary, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
-import { AppError } from "../errors";
 import { containsPattern } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
-import { tournamentHead } from "./tournament-row";
+import { readTournament } from "./tournament-row";
 
 /** Page sizes and pinned rows of the page's windows. */
 export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groupPlayers: 48, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;
@@ -275,8 +274,7 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
 // ---------------------------------------------------------------- the page
 
 export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
-  const [t] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const t = await readTournament(db, tournamentId);
   const me = viewer?.id;
   const [state, [organizer], [{ n: playerCount } = { n: 0 }], joinedRows] = await Promise.all([
     liveState(db, t.id),
@@ -554,8 +552,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 
 /** One page of the tournament standings with the players' names (tournament.standings). */
 export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
-  const [t] = await db.select({ gameType: tournaments.gameType }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const t = await readTournament(db, tournamentId);
   const table = await tournamentStandings(db, tournamentId);
   const { version, rows } = table;
   const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
@@ -568,7 +565,6 @@ export async function standingsPage(db: Db, tournamentId: string, requested: num
 
 /** One page of the merged audit log (tournament.audit); the latest page when none is asked for. */
 export async function auditLogPage(db: Db, tournamentId: string, requested: number | undefined) {
-  const [t] = await db.select({ id: tournaments.id, organizerId: tournaments.organizerId, startedAt: tournaments.startedAt }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  const t = await readTournament(db, tournamentId);
   return auditPage(db, t, await liveState(db, t.id), requested);
 }

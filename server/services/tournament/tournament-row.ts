@@ -17,6 +17,13 @@ export const tournamentHead = columns;
 export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
 
 
+/** Reads the tournament row without the state snapshot (a few hundred bytes at any size), or NOT_FOUND. */
+export async function readTournament(db: Db, id: string): Promise<TournamentRow> {
+  const [row] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id));
+  if (!row) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  return row;
+}
+
 /** Locks the tournament row and reads it without the state snapshot (a few hundred bytes at any size). */
 export async function lockTournament(tx: Db, id: string): Promise<TournamentRow> {
   const [row] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update");
