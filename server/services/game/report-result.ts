@@ -3,7 +3,7 @@
 // admin, or the organizer of the game's tournament, sets or corrects a result.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports, tournaments } from "@/db/schema";
+import { gameReports, games, tournaments } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import type { SessionUser } from "@/server/auth/session";
 import { pingInbox, publishGame } from "@/server/realtime/publish";
@@ -92,11 +92,16 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
  */
 export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameView> {
   const after = await db.transaction(async (tx) => {
-    const game = await lockGame(tx, input.gameId);
-    // Not the state snapshot: it can be tens of megabytes (live-state.ts).
-    const [tournament] = game.tournamentId
-      ? await tx.select({ id: tournaments.id, organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, game.tournamentId))
-      : [];
+    // The game, locked, with its tournament's organizer in the same statement (never
+    // the tournament's state snapshot: it can be tens of megabytes, live-state.ts).
+    const [locked] = await tx
+      .select({ game: games, tournament: { id: tournaments.id, organizerId: tournaments.organizerId } })
+      .from(games)
+      .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
+      .where(eq(games.id, input.gameId))
+      .for("update", { of: games });
+    if (!locked) throw new AppError("NOT_FOUND", "There is no such game.");
+    const { game, tournament } = locked;
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
     }
