@@ -7,8 +7,10 @@
 // (a collection just before a short timing makes it look slower than it is in the
 // server). The "plan round"
 // rows include listing the round's playable games with their ids, which the server
-// does at once to create them. Exits non-zero if a target is missed, so CI can
-// notice, but tests never time.
+// does at once to create them; they have no target of their own: the issue's target
+// for a start is the whole of it through the server (planning, listing and inserting
+// the games, < 15 s at 100,000 players), measured by `npm run bench -- tournament`.
+// Exits non-zero if a target is missed, so CI can notice, but tests never time.
 //
 // Rows at 2,000 / 10,000 / 100,000 players (groups of four, 12 games a group), the
 // engine paths the server takes (server/services/tournament/live-state.ts):
@@ -97,9 +99,9 @@ const N = 100_000;
 const big = simulatedPlayers(N);
 
 const planAndList = <F extends FormatName>(format: F, settings: SettingsInput<F>) => () => playableGames(startTournament(format, big, settings, "bench")).length;
-time("plan round + list its games, groups fixed (g=4), 100k players", 350, 5, planAndList("groups", { partition: "fixed", groupSize: 4 }));
-time("plan round + list its games, groups balanced (m=8), 100k players", 350, 5, planAndList("groups", { partition: "balanced", maxGroupSize: 8 }));
-time("plan round + list its games, diagonal (k=4), 100k players", 350, 5, planAndList("diagonal", {}));
+time("plan round + list its games, groups fixed (g=4), 100k players", Infinity, 5, planAndList("groups", { partition: "fixed", groupSize: 4 }));
+time("plan round + list its games, groups balanced (m=8), 100k players", Infinity, 5, planAndList("groups", { partition: "balanced", maxGroupSize: 8 }));
+time("plan round + list its games, diagonal (k=4), 100k players", Infinity, 5, planAndList("diagonal", {}));
 
 const WIN = { outcome: "1-0", reason: "normal" } as const;
 // The stronger seed (lower p-number) wins, so rounds eliminate players and go on.

@@ -2,8 +2,9 @@
 // pages of standings, 14 groups where a page holds 12): a player deep in the
 // standings sees their own row and group without paging, pages through the
 // standings and the groups with the keyboard (links, so the URL says where they
-// are and the back button works), finds a player by name, and the page carries
-// only what it shows.
+// are and the back button works), finds a player by name without losing the
+// other windows, and the page carries only what it shows. A visitor who followed an
+// invitation link keeps it while paging and searching, so they can still ask to join.
 import { expect, test } from "@playwright/test";
 import { HttpSession } from "../test/http-session";
 import { freshUsername, signIn } from "./helpers";
@@ -15,20 +16,15 @@ test("a player deep in a large tournament sees their row and group first and pag
   test.setTimeout(300_000);
   const organizer = new HttpSession(baseURL!);
   await organizer.signUp(freshUsername("O"), "organizer password");
-  const created = await organizer.mutation<{ id: string }>("tournament.create", {
-    name: `Windows ${freshUsername("")}`,
-    format: "groups",
-    gameType: "chess",
-    timeControl: "3d+6h",
-    rated: false,
-    minPlayers: N,
-    maxPlayers: N,
-    settings: { groupSize: 4 },
-  });
+  const form = { format: "groups", gameType: "chess", timeControl: "3d+6h", rated: false, settings: { groupSize: 4 } };
+  const created = await organizer.mutation<{ id: string }>("tournament.create", { ...form, name: `Windows ${freshUsername("")}`, minPlayers: N, maxPlayers: N });
+  const players: { session: HttpSession; username: string }[] = [];
   for (let i = 0; i < N; i++) {
     const p = new HttpSession(baseURL!);
-    await p.signUp(freshUsername(`W${i}`), PASSWORD);
+    const username = freshUsername(`W${i}`);
+    await p.signUp(username, PASSWORD);
     await p.mutation("tournament.join", { tournamentId: created.id });
+    players.push({ session: p, username });
   }
   await organizer.mutation("tournament.start", { tournamentId: created.id });
   // The last player of the standings (place 56, on the second page).
@@ -80,11 +76,20 @@ test("a player deep in a large tournament sees their row and group first and pag
   await page.goBack();
   await expect(groupPages).toContainText("Page 1 of 2");
 
-  // Finding a player by name pages the list down to them.
+  // Finding a player by name pages the list down to them, and keeps the other
+  // windows where they were (the standings on page 1, not the viewer's page 2).
   await page.getByLabel("Player name").fill(deep.username);
   await page.getByLabel("Player name").press("Enter");
   await expect(page.getByTestId("tournament-players").locator("li")).toHaveCount(1);
   await expect(page.getByTestId("tournament-players")).toContainText(deep.username);
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page).toHaveURL(/[?&]standings=1(&|#|$)/);
+  await expect(standingsPages).toContainText("Page 1 of 2");
+  // And paging the standings keeps the search.
+  await standingsPages.getByRole("link", { name: "Next →" }).click();
+  await expect(standingsPages).toContainText("Page 2 of 2");
+  await expect(page.getByTestId("tournament-players").locator("li")).toHaveCount(1);
+  await expect(page.getByLabel("Player name")).toHaveValue(deep.username);
 
   // The page carries what it shows: no engine state, and a bounded size.
   const res = await page.request.get(`/tournaments/${created.id}`);
@@ -102,4 +107,33 @@ test("a player deep in a large tournament sees their row and group first and pag
   await page.goto(`/tournaments/${created.id}?standings=999999&groups=999`);
   await expect(page.getByTestId("standings-pages")).toContainText("Page 2 of 2");
   await expect(page.getByTestId("groups-pages")).toContainText("Page 2 of 2");
+
+  // An invite-only tournament with two pages of players (everyone but the viewer):
+  // the viewer follows the invitation link, pages the players and searches them,
+  // and the link's secret stays in the URL, so "Ask to join" stays on the page.
+  const invited = await organizer.mutation<{ id: string }>("tournament.create", { ...form, name: `Invited ${freshUsername("")}`, minPlayers: 4, maxPlayers: 64, inviteOnly: true });
+  const panel = await organizer.query<{ inviteToken: string }>("tournament.organizerPanel", { tournamentId: invited.id });
+  for (const p of players.filter((p) => p.username !== deep.username)) {
+    await p.session.mutation("tournament.requestToJoin", { tournamentId: invited.id, token: panel.inviteToken });
+  }
+  const { requests } = await organizer.query<{ requests: { id: string }[] }>("tournament.organizerPanel", { tournamentId: invited.id });
+  expect(requests).toHaveLength(N - 1);
+  for (const r of requests) await organizer.mutation("tournament.answerRequest", { tournamentId: invited.id, userId: r.id, approve: true });
+
+  await page.goto(`/tournaments/${invited.id}?invite=${encodeURIComponent(panel.inviteToken)}`);
+  const ask = page.getByRole("button", { name: "Ask to join" });
+  await expect(ask).toBeVisible();
+  const playerPages = page.getByTestId("players-pages");
+  await expect(playerPages).toContainText("Page 1 of 2");
+  await playerPages.getByRole("link", { name: "Next →" }).click();
+  await expect(playerPages).toContainText("Page 2 of 2");
+  await expect(page).toHaveURL(/[?&]invite=/);
+  await expect(ask).toBeVisible();
+  await page.getByLabel("Player name").fill(players[0]!.username === deep.username ? players[1]!.username : players[0]!.username);
+  await page.getByLabel("Player name").press("Enter");
+  await expect(page.getByTestId("tournament-players").locator("li")).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]invite=/);
+  await expect(ask).toBeVisible();
+  await ask.click();
+  await expect(page.getByText("You asked to join")).toBeVisible();
 });

@@ -21,7 +21,7 @@ import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";
 import { RoundsSection } from "./rounds-section";
 import { RemoveRegistrantButton, TournamentActions, WithdrawButton } from "./tournament-actions";
-import { pageHref, WINDOW_PARAMS, type PageParams } from "./windows";
+import { pageFields, pageHref, WINDOW_PARAMS, type PageParams } from "./windows";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -72,6 +72,10 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   }
   const q = searchParam(search.q, 80).trim();
   if (q) query.q = q;
+  const invite = search.invite;
+  const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
+  // Not sent to the API: only carried along by the page's links and form.
+  const carried: PageParams = inviteToken ? { ...query, invite: inviteToken } : query;
   const caller = await api();
   const [t, me] = await Promise.all([
     caller.tournament.page({ tournamentId: id.data, ...query }).catch((err: unknown) => {
@@ -81,9 +85,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
     caller.account.me(),
   ]);
   const isOrganizer = t.isOrganizer;
-  const href = (changes: PageParams, anchor: string) => pageHref(t.id, query, changes, anchor);
-  const invite = search.invite;
-  const inviteToken = typeof invite === "string" && invite.length <= 100 ? invite : null;
+  const href = (changes: PageParams, anchor: string) => pageHref(t.id, carried, changes, anchor);
   const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
   // The signed-in player's next game here: the first released game of theirs without a result.
   const nextGame = t.nextGameId ? await caller.game.get({ gameId: t.nextGameId }).catch(() => null) : null;
@@ -186,6 +188,10 @@ export default async function TournamentPage({ params, searchParams }: Props) {
               <label htmlFor="player-search" className="sr-only">
                 Player name
               </label>
+              {/* A new search starts at the first page of its matches; every other window stays. */}
+              {pageFields(carried, ["q", "players"]).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
               <input id="player-search" name="q" type="search" defaultValue={players.q} maxLength={80} placeholder="Find a player" className="input min-w-0 flex-1 text-sm" />
               <button type="submit" className="btn-secondary">
                 Find
