@@ -2,7 +2,7 @@
 // state, the move list, clocks stamped with the server's time (GameView in
 // lib/contracts.ts), as tRPC answers it; the realtime room receives only changes to it
 // (GameUpdate, lib/game-update.ts).
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
@@ -112,9 +112,13 @@ export function nextVersion() {
   return sql<number>`${games.version} + 1`;
 }
 
-/** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
-export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
-  await tx
+/**
+ * Changes a game row and bumps its version, so watchers can tell they missed nothing.
+ * `alongside`: a data-modifying statement (a CTE) run in the same statement, saving a
+ * round trip (a move's new row).
+ */
+export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>, alongside?: WithSubquery): Promise<void> {
+  await (alongside ? tx.with(alongside) : tx)
     .update(games)
     .set({ ...set, version: nextVersion() })
     .where(eq(games.id, gameId));

@@ -45,6 +45,16 @@ describe("inbox", () => {
     expect(await kindsOf(b)).toEqual(["game-over", "your-move (resolved)"]);
   });
 
+  it("names the opponent and the tournament in a tournament game's move notice", async () => {
+    const t = await runningTournament(h, "league", "hnefatafl", 4);
+    const [mover, next] = [t.side1, t.side2];
+    await api(mover).game.move({ gameId: t.game.id, ply: 0, move: "d1-d3" });
+    const [notice] = await h.db.select().from(notifications).where(and(eq(notifications.userId, next.id), eq(notifications.kind, "your-move")));
+    expect(notice!.payload).toMatchObject({ gameId: t.game.id, opponent: mover.username, tournamentId: t.tournamentId });
+    const { name } = (await api(next).tournament.summary({ tournamentId: t.tournamentId })) as { name: string };
+    expect((await api(next).notification.summary()).latest.find((n) => n.kind === "your-move")!.body).toBe(`It is your move against ${mover.username} in ${name}.`);
+  });
+
   it("pages newest first and marks one or all read, only the caller's own", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     for (let i = 0; i < 25; i++) {
