@@ -72,7 +72,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position }, now);
+      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position, context }, now);
       return { kind: "over" as const, move, after };
     }
     const deadline = clockDeadline(timed.clock)!;

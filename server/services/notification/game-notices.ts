@@ -139,8 +139,9 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
-export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
-  const ctx = await contextOf(tx, game);
+/** `known`: the context, when the caller locked the game with it (lockGameWithContext). */
+export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null, known?: GameContext): Promise<string[]> {
+  const ctx = known ?? (await contextOf(tx, game));
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now);
   const notified = await notify(
     tx,
