@@ -57,7 +57,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
           await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }
       } finally {
-        client.release();
+        // Closed, not pooled: settings a migration gives the database (ALTER DATABASE
+        // ... SET, e.g. wal_compression in 0010) apply to connections opened after it.
+        client.release(true);
       }
     },
     close: () => pool.end(),

@@ -2,7 +2,6 @@
 // and rating history.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { tournaments } from "./tournaments";
 import { users } from "./users";
 import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPORT_STATUSES } from "../../lib/contracts";
 import { timeOrderedId } from "./ids";
@@ -14,8 +13,11 @@ export const games = pgTable(
     /** "hnefatafl" (played on the site) or a reported game type id (lib/game-types.ts). */
     gameType: text("game_type").notNull(),
     /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
-    side1Id: uuid("side1_id").notNull().references(() => users.id),
-    side2Id: uuid("side2_id").notNull().references(() => users.id),
+    // The players (users.id). No foreign keys, for the reason at notifications.userId:
+    // accounts are never removed, and a key locked both players' rows, random pages of
+    // users, for each of the 300,000 games a 100,000-player start inserts.
+    side1Id: uuid("side1_id").notNull(),
+    side2Id: uuid("side2_id").notNull(),
     /**
      * "active", "finished", "void" (removed by a tournament's withdrawal rule) or
      * "aborted" (a challenge game whose side to move ran out of time before its first move).
@@ -46,17 +48,41 @@ export const games = pgTable(
     /** Grows by one with every change; clients use it to spot missed events. */
     version: integer("version").notNull().default(1),
     /** Set for tournament games: the tournament and the engine's game id (r1-g2-3). */
-    tournamentId: uuid("tournament_id").references(() => tournaments.id),
+    // No foreign key, as for the players: tournaments are never removed, and a key made
+    // each of the 300,000 games a 100,000-player start inserts run its own check of
+    // the tournament row (migration 0011).
+    tournamentId: uuid("tournament_id"),
     tournamentGameKey: text("tournament_game_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
+  // No index reads status or deadline (the sweeps find due games in game_deadlines):
+  // a move or a game's end then changes no indexed column, and with the room the
+  // fillfactor leaves (migration 0010) the row's new version stays on its page, a HOT
+  // update that writes no index entry. Before, each move and each result wrote a new
+  // entry in all five indexes, random pages each, whole pages in the WAL after a
+  // checkpoint.
   (t) => [
     uniqueIndex("games_tournament_key_idx").on(t.tournamentId, t.tournamentGameKey),
-    index("games_active_deadline_idx").on(t.deadline).where(sql`${t.status} = 'active'`),
     index("games_side1_idx").on(t.side1Id, t.createdAt),
     index("games_side2_idx").on(t.side2Id, t.createdAt),
   ],
+);
+
+/**
+ * The deadline of every active game that has one, kept by triggers on games (migration
+ * 0010): a row appears when a game is created active with a deadline, follows each
+ * change of its deadline, and goes when the game ends. The sweeps (lost on time,
+ * deadline reminders) read due games from here by the deadline index, so games itself
+ * needs no index on its changing columns. Written only by those triggers.
+ */
+export const gameDeadlines = pgTable(
+  "game_deadlines",
+  {
+    gameId: uuid("game_id").primaryKey(),
+    deadline: timestamp("deadline", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("game_deadlines_deadline_idx").on(t.deadline)],
 );
 
 export const gameMoves = pgTable(
@@ -117,9 +143,8 @@ export const ratingHistory = pgTable(
   "rating_history",
   {
     id: timeOrderedId(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    /** The account (users.id); no foreign key, for the reason given at notifications.userId. */
+    userId: uuid("user_id").notNull(),
     gameId: uuid("game_id")
       .notNull()
       .references(() => games.id),

@@ -1,7 +1,7 @@
 // Ratings per game: every game type (each on-site game and each reported game type,
 // engine/game-catalog.ts ids) has its own Glicko-2 rating per player. A player with no
 // row for a game has never played it rated and stands at engine/glicko2 INITIAL_RATING.
-import { index, integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, real, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const playerRatings = pgTable(
@@ -18,5 +18,10 @@ export const playerRatings = pgTable(
     ratedGames: integer("rated_games").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.gameType] }), index("player_ratings_leaderboard_idx").on(t.gameType, t.rating)],
+  // No index on the rating: a rating changes at every rated game, and an indexed
+  // column makes each change a new row version in every index (random pages, full-page
+  // images in the WAL). Unindexed, the update stays on its heap page (HOT; migration
+  // 0010 leaves room with a fillfactor). The players page did not use it: it orders a
+  // left join from users (list-players.ts).
+  (t) => [primaryKey({ columns: [t.userId, t.gameType] })],
 );

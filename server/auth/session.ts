@@ -2,7 +2,7 @@
 // used by tRPC, server-rendered pages and Socket.IO alike. The token alone is not
 // trusted: the account must still exist and carry the token's sessionVersion.
 import { and, eq, isNull } from "drizzle-orm";
-import { getToken } from "next-auth/jwt";
+import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { isSiteAdmin } from "@/server/services/admin/site-admins";
@@ -29,12 +29,43 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return cookies;
 }
 
+/**
+ * Session tokens decrypted lately, by token. Decrypting one derives the key (HKDF) and
+ * decrypts it again on every request, a millisecond of each move's round trip; the
+ * answer depends only on the token and the secret, so it is remembered. The expiry is
+ * checked again on each use (next-auth's 15 s tolerance), and the account is read from
+ * the database every time (below): a password change still ends older sessions at once.
+ */
+const decrypted = new Map<string, { secret: string; payload: JWT }>();
+/** Tokens remembered at most (oldest forgotten first): about a kilobyte each. */
+const DECRYPTED_MAX = 5_000;
+const EXP_TOLERANCE_S = 15;
+
+async function decodeRemembered(params: JWTDecodeParams): Promise<JWT | null> {
+  const { token, secret } = params;
+  if (!token || typeof secret !== "string") return decode(params);
+  const hit = decrypted.get(token);
+  if (hit && hit.secret === secret) {
+    const exp = hit.payload.exp;
+    if (typeof exp === "number" && exp + EXP_TOLERANCE_S > Date.now() / 1000) return hit.payload;
+    decrypted.delete(token);
+    return null;
+  }
+  const payload = await decode(params);
+  if (payload && typeof payload.exp === "number") {
+    if (decrypted.size >= DECRYPTED_MAX) decrypted.delete(decrypted.keys().next().value!);
+    decrypted.set(token, { secret, payload });
+  }
+  return payload;
+}
+
 export async function sessionUserFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<SessionUser | null> {
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.size === 0) return null;
   const token = await getToken({
     req: { cookies, headers: {} } as unknown as Parameters<typeof getToken>[0]["req"],
     secret: process.env.NEXTAUTH_SECRET,
+    decode: decodeRemembered,
     logger: { error: () => {}, warn: () => {}, debug: () => {} } as never,
   }).catch(() => null);
   if (!token?.sub || typeof token.sv !== "number") return null;

@@ -40,12 +40,28 @@ export async function insertMany<T extends PgTable, R>(
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
+    const cells = keys.map((k) => chunk.map((r) => cell(k, r[k])));
+    // A column with one value in every row (a tournament's games share type, clock,
+    // start position, deadline, tournament…) is sent once, not as an array of 20,000
+    // copies the driver quotes and the server parses. At least one column stays an array.
+    const same = cells.map((c) => c.length > 1 && (c[0] === null || typeof c[0] !== "object") && c.every((v) => v === c[0]));
+    if (same.every(Boolean)) same[0] = false;
+    const type = (k: string) => sql.raw(columns[k]!.getSQLType());
     const arrays = sql.join(
-      keys.map((k) => sql`${sql.param(chunk.map((r) => cell(k, r[k])))}::${sql.raw(columns[k]!.getSQLType())}[]`),
+      keys.flatMap((k, j) => (same[j] ? [] : [sql`${sql.param(cells[j])}::${type(k)}[]`])),
+      sql`, `,
+    );
+    const alias = (j: number) => sql.raw(`c${j}`);
+    const aliases = sql.join(
+      keys.flatMap((_, j) => (same[j] ? [] : [alias(j)])),
+      sql`, `,
+    );
+    const select = sql.join(
+      keys.map((k, j) => (same[j] ? sql`${sql.param(cells[j]![0])}::${type(k)}` : sql`u.${alias(j)}`)),
       sql`, `,
     );
     const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
-    const insert = sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflict} returning ${returning}`;
+    const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict} returning ${returning}`;
     const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
     out.push(...(inserted as unknown as { rows: R[] }).rows);
   }

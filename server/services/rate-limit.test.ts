@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/db/client";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
@@ -26,6 +27,17 @@ describe("rate limits", () => {
     const now = new Date();
     const results = await Promise.allSettled(Array.from({ length: 12 }, () => enforceLimit(h.db, key, limit, now)));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
+  });
+
+  it("leave the connection's commits durable: the count's asynchronous commit ends with its statement", async () => {
+    const key = `test:${uniqueName()}`;
+    const limit = { what: "tries", max: 100, windowMs: 60_000 };
+    for (let i = 0; i < 10; i++) {
+      await enforceLimit(h.db, key, limit);
+      // Sequential calls reuse the pool's idle connection, so this reads the one the count used.
+      const shown = await h.db.execute(sql`show synchronous_commit`);
+      expect((shown as unknown as { rows: { synchronous_commit: string }[] }).rows[0]!.synchronous_commit).toBe("on");
+    }
   });
 
   it("stop a user creating tournaments past the daily limit, through the API", async () => {

@@ -10,7 +10,7 @@ import type { GameRow } from "./game-view";
 import { nextVersion, sideToMove } from "./game-view";
 import { rateFinishedGame } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
-import { noticeGameOver } from "../notification/game-notices";
+import { noticeGameOver, type GameContext } from "../notification/game-notices";
 import { recordTournamentResult } from "../tournament/record-result";
 
 export interface Finish {
@@ -21,6 +21,8 @@ export interface Finish {
   position?: string | null;
   /** Counts for a tournament's standings but not for ratings (a forfeit before the first move). */
   unrated?: boolean;
+  /** The players' names and tournament, when the caller has them (lockGameWithContext): the notice then reads nothing. */
+  context?: GameContext;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     })
     .where(eq(games.id, game.id));
   if (game.rated && !finish.unrated) await rateFinishedGame(tx, game, finish.result, now);
-  const told = await noticeGameOver(tx, game, finish.result, now, finish.reason);
+  const told = await noticeGameOver(tx, game, finish.result, now, finish.reason, finish.context);
   const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now) : () => {};
   return () => {
     pingInbox(told);

@@ -2,7 +2,7 @@
 // state, the move list, clocks stamped with the server's time (GameView in
 // lib/contracts.ts), as tRPC answers it; the realtime room receives only changes to it
 // (GameUpdate, lib/game-update.ts).
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
@@ -17,9 +17,15 @@ export function sideToMove(ply: number): 1 | 2 {
 }
 
 export async function loadGameView(db: Db, gameId: string, now = new Date()): Promise<GameView> {
-  const [game] = await db.select().from(games).where(eq(games.id, gameId));
-  if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
-  const [players, moves, [report]] = await Promise.all([
+  // The game with its tournament's head, then the rest at once: two round trips.
+  const [row] = await db
+    .select({ game: games, tournament: { id: tournaments.id, name: tournaments.name, format: tournaments.format, organizerId: tournaments.organizerId } })
+    .from(games)
+    .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
+    .where(eq(games.id, gameId));
+  if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
+  const { game } = row;
+  const [players, moves, [report], tournament] = await Promise.all([
     db
       .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
       .from(users)
@@ -27,9 +33,9 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
       .where(inArray(users.id, [game.side1Id, game.side2Id])),
     db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply)),
     db.select().from(gameReports).where(eq(gameReports.gameId, gameId)),
+    row.tournament ? tournamentOf(db, game, row.tournament) : null,
   ]);
   const player = (id: string) => players.find((p) => p.id === id)!;
-  const tournament = game.tournamentId ? await tournamentOf(db, game) : null;
   return {
     id: game.id,
     gameType: game.gameType,
@@ -64,12 +70,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
   };
 }
 
-async function tournamentOf(db: Db, game: GameRow): Promise<GameView["tournament"]> {
-  const [t] = await db
-    .select({ id: tournaments.id, name: tournaments.name, format: tournaments.format, organizerId: tournaments.organizerId })
-    .from(tournaments)
-    .where(eq(tournaments.id, game.tournamentId!));
-  if (!t) return null;
+async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView["tournament"]>, "roleChooser">): Promise<GameView["tournament"]> {
   let roleChooser: string | null = null;
   // Only the staged format has role choices, and its state is small (at most 32 players).
   if (t.format === "staged" && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
@@ -111,9 +112,13 @@ export function nextVersion() {
   return sql<number>`${games.version} + 1`;
 }
 
-/** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
-export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
-  await tx
+/**
+ * Changes a game row and bumps its version, so watchers can tell they missed nothing.
+ * `alongside`: a data-modifying statement (a CTE) run in the same statement, saving a
+ * round trip (a move's new row).
+ */
+export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>, alongside?: WithSubquery): Promise<void> {
+  await (alongside ? tx.with(alongside) : tx)
     .update(games)
     .set({ ...set, version: nextVersion() })
     .where(eq(games.id, gameId));

@@ -3,11 +3,11 @@
 // admin, or the organizer of the game's tournament, sets or corrects a result.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports, tournaments } from "@/db/schema";
+import { gameReports } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import type { SessionUser } from "@/server/auth/session";
 import { pingInbox, publishGame } from "@/server/realtime/publish";
-import { noticeDisputed, noticeReported } from "../notification/game-notices";
+import { lockGameWithContext, noticeDisputed, noticeReported } from "../notification/game-notices";
 import { audit } from "../tournament/tournament-row";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
@@ -92,11 +92,10 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
  */
 export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameView> {
   const after = await db.transaction(async (tx) => {
-    const game = await lockGame(tx, input.gameId);
-    // Not the state snapshot: it can be tens of megabytes (live-state.ts).
-    const [tournament] = game.tournamentId
-      ? await tx.select({ id: tournaments.id, organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, game.tournamentId))
-      : [];
+    // The game, locked, with its tournament's organizer and what the notice says, in
+    // one statement (never the tournament's state snapshot: it can be tens of megabytes).
+    const { game, context } = await lockGameWithContext(tx, input.gameId);
+    const tournament = context.tournament;
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
     }
@@ -104,7 +103,7 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     // Only games played elsewhere have reports (reportResult refuses games on the site).
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
-      const done = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null }, now);
+      const done = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context }, now);
       if (tournament) await audit(tx, tournament.id, actor.id, "result set", `${game.tournamentGameKey}: ${input.result}`);
       return done;
     }

@@ -6,7 +6,7 @@
 // sweep at once and each game is still flagged exactly once.
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports, games } from "@/db/schema";
+import { gameDeadlines, gameReports, games } from "@/db/schema";
 import type { BoardChange } from "@/lib/contracts";
 import { publishGame } from "@/server/realtime/publish";
 import { endOnTime } from "./end-on-time";
@@ -19,13 +19,15 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
   const finished = await db.transaction(async (tx) => {
     const changed: { id: string; board: BoardChange | null }[] = [];
     const after: (() => void)[] = [];
+    // Due games come from game_deadlines by its deadline index (games has none).
     const overdue = await tx
-      .select()
-      .from(games)
-      .where(and(eq(games.status, "active"), isNotNull(games.position), lte(games.deadline, now)))
+      .select({ game: games })
+      .from(gameDeadlines)
+      .innerJoin(games, eq(games.id, gameDeadlines.gameId))
+      .where(and(lte(gameDeadlines.deadline, now), eq(games.status, "active"), isNotNull(games.position)))
       .limit(BATCH)
-      .for("update", { skipLocked: true });
-    for (const game of overdue) {
+      .for("update", { of: games, skipLocked: true });
+    for (const { game } of overdue) {
       const ended = await endOnTime(tx, game, now);
       after.push(ended.after);
       changed.push({ id: game.id, board: ended.board });

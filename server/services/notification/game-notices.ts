@@ -2,12 +2,14 @@
 // Each returns the users whose inbox changed; the caller pings them after commit.
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournaments, users } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { games, tournaments, users } from "@/db/schema";
+import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
 import { siteAdminIds } from "../admin/site-admins";
 import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, resolveNotifications, type NewNotification } from "./notify";
 
-interface GameContext {
+export interface GameContext {
   name: (userId: string) => string;
   tournament: { id: string; name: string; organizerId: string } | null;
 }
@@ -19,15 +21,41 @@ async function contextOf(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "to
     .from(users)
     .leftJoin(tournaments, game.tournamentId ? eq(tournaments.id, game.tournamentId) : sql`false`)
     .where(inArray(users.id, [game.side1Id, game.side2Id]));
-  const names = new Map(rows.map((p) => [p.id, p.username]));
-  return { name: (id) => names.get(id) ?? "your opponent", tournament: rows[0]?.tournament ?? null };
+  return contextFrom(new Map(rows.map((p) => [p.id, p.username])), rows[0]?.tournament ?? null);
+}
+
+function contextFrom(names: ReadonlyMap<string, string>, tournament: GameContext["tournament"]): GameContext {
+  return { name: (id) => names.get(id) ?? "your opponent", tournament };
+}
+
+const side1 = alias(users, "side1");
+const side2 = alias(users, "side2");
+
+/**
+ * Locks a game row for the rest of the transaction (as lockGame does), with what a
+ * move's notice says: the players' names and the game's tournament. One statement
+ * where lockGame and then the notice took two; every move runs it.
+ */
+export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ game: GameRow; context: GameContext }> {
+  const [row] = await tx
+    .select({ game: games, name1: side1.username, name2: side2.username, tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId } })
+    .from(games)
+    .leftJoin(side1, eq(side1.id, games.side1Id))
+    .leftJoin(side2, eq(side2.id, games.side2Id))
+    .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
+    .where(eq(games.id, gameId))
+    .for("update", { of: games });
+  if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
+  const names = new Map<string, string>();
+  if (row.name1 !== null) names.set(row.game.side1Id, row.name1);
+  if (row.name2 !== null) names.set(row.game.side2Id, row.name2);
+  return { game: row.game, context: contextFrom(names, row.tournament) };
 }
 
 const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);
 
-/** The mover's "your move" is done; the opponent's starts. */
-export async function noticeMove(tx: Db, game: GameRow, moverId: string, now: Date): Promise<string[]> {
-  const ctx = await contextOf(tx, game);
+/** The mover's "your move" is done; the opponent's starts (`ctx` from lockGameWithContext). */
+export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, now: Date): Promise<string[]> {
   const next = other(game, moverId);
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] }, now);
   const notified = await notify(
@@ -111,8 +139,9 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
-export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
-  const ctx = await contextOf(tx, game);
+/** `known`: the context, when the caller locked the game with it (lockGameWithContext). */
+export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null, known?: GameContext): Promise<string[]> {
+  const ctx = known ?? (await contextOf(tx, game));
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now);
   const notified = await notify(
     tx,

@@ -45,6 +45,28 @@ describe("inbox", () => {
     expect(await kindsOf(b)).toEqual(["game-over", "your-move (resolved)"]);
   });
 
+  it("names the opponent and the tournament in a tournament game's move notice", async () => {
+    const t = await runningTournament(h, "league", "hnefatafl", 4);
+    const [mover, next] = [t.side1, t.side2];
+    await api(mover).game.move({ gameId: t.game.id, ply: 0, move: "d1-d3" });
+    const [notice] = await h.db.select().from(notifications).where(and(eq(notifications.userId, next.id), eq(notifications.kind, "your-move")));
+    expect(notice!.payload).toMatchObject({ gameId: t.game.id, opponent: mover.username, tournamentId: t.tournamentId });
+    const { name } = (await api(next).tournament.summary({ tournamentId: t.tournamentId })) as { name: string };
+    expect((await api(next).notification.summary()).latest.find((n) => n.kind === "your-move")!.body).toBe(`It is your move against ${mover.username} in ${name}.`);
+  });
+
+  it("names each player's opponent and the tournament in the game-over notices of a result the organizer sets", async () => {
+    const t = await runningTournament(h, "league", "hnefatafl", 4);
+    await api(t.organizer).game.setResult({ gameId: t.game.id, result: "1-0" });
+    const over = await h.db.select().from(notifications).where(and(eq(notifications.subject, `game:${t.game.id}`), eq(notifications.kind, "game-over")));
+    const payloadOf = (userId: string) => over.find((n) => n.userId === userId)!.payload;
+    expect(over).toHaveLength(2);
+    expect(payloadOf(t.side1.id)).toMatchObject({ opponent: t.side2.username, result: "1-0", tournamentId: t.tournamentId });
+    expect(payloadOf(t.side2.id)).toMatchObject({ opponent: t.side1.username, result: "1-0", tournamentId: t.tournamentId });
+    const { name } = (await api(t.side1).tournament.summary({ tournamentId: t.tournamentId })) as { name: string };
+    expect(payloadOf(t.side1.id)).toMatchObject({ tournament: name });
+  });
+
   it("pages newest first and marks one or all read, only the caller's own", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     for (let i = 0; i < 25; i++) {

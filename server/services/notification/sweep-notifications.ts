@@ -4,7 +4,7 @@
 // for tournaments an hour before their start, and the daily e-mail digests.
 import { aliasedTable, and, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, notificationSettings, outbox, tournaments, users } from "@/db/schema";
+import { gameDeadlines, games, notificationSettings, outbox, tournaments, users } from "@/db/schema";
 import { DEFAULT_REMINDER_HOURS } from "@/lib/notification-kinds";
 import { pingInbox } from "@/server/realtime/publish";
 import { channels } from "./channels";
@@ -45,11 +45,12 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
       tournament: tournaments.name,
       tournamentId: tournaments.id,
     })
-    .from(games)
+    .from(gameDeadlines)
+    .innerJoin(games, eq(games.id, gameDeadlines.gameId))
     .innerJoin(side1, eq(side1.id, games.side1Id))
     .innerJoin(side2, eq(side2.id, games.side2Id))
     .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
-    .where(and(eq(games.status, "active"), isNotNull(games.position), gt(games.deadline, now), lte(games.deadline, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR))))
+    .where(and(eq(games.status, "active"), isNotNull(games.position), gt(gameDeadlines.deadline, now), lte(gameDeadlines.deadline, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR))))
     .limit(BATCH);
   if (rows.length === 0) return [];
   const toMove = (g: (typeof rows)[number]) => (g.ply % 2 === 0 ? g.side1Id : g.side2Id);

@@ -71,15 +71,17 @@ export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult
     [game.side1Id, next1, p1],
     [game.side2Id, next2, p2],
   ] as const;
-  // Both players in one statement each: a result is a few round trips, whatever else is going on.
-  await tx
+  // Both ratings and both history entries in one statement (a data-modifying WITH
+  // runs whether or not the rest reads it): a result is a few round trips.
+  const upsert = tx
     .insert(playerRatings)
     .values(rated.map(([userId, r, old]) => ({ userId, gameType: game.gameType, rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: old.ratedGames + 1, updatedAt: now })))
     .onConflictDoUpdate({
       target: [playerRatings.userId, playerRatings.gameType],
       set: { rating: sql`excluded.rating`, rd: sql`excluded.rd`, volatility: sql`excluded.volatility`, ratedGames: sql`excluded.rated_games`, updatedAt: sql`excluded.updated_at` },
     });
-  await tx.insert(ratingHistory).values(rated.map(([userId, r]) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
+  const history = tx.insert(ratingHistory).values(rated.map(([userId, r]) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
+  await tx.execute(sql`with rated as (${upsert.getSQL()}) ${history.getSQL()}`);
 }
 
 /** Every game type a player has a rating in, most played first. */

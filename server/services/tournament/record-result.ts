@@ -36,27 +36,34 @@ export async function recordTournamentResult(
   margin: number | null,
   now: Date,
 ): Promise<() => void> {
-  const t = await lockTournament(tx, game.tournamentId!);
-  if (t.status !== "running" || !game.tournamentGameKey) return () => {};
+  if (!game.tournamentGameKey) return () => {};
   const engine = engineResult(result, reason, margin);
-  // One statement: the log row is appended and the round counted down, or, for a game
-  // the log already holds (a repeated finish), nothing changes and no row comes back.
-  const counted = (
+  // One statement: the tournament row is locked (held to the end of the transaction),
+  // and if it is running the log row is appended and the round counted down; for a game
+  // the log already holds (a repeated finish) nothing changes and nothing is counted.
+  const [row] = (
     (await tx.execute(sql`
-      with logged as (
+      with t as (select id, status, format from ${tournaments} where id = ${game.tournamentId} for update),
+      logged as (
         insert into ${tournamentResults} (tournament_id, game_key, outcome, reason, margin)
-        values (${t.id}, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null})
-        on conflict do nothing returning seq)
-      update ${tournaments} set pending = pending - 1, version = version + 1
-      where id = ${t.id} and exists (select from logged)
-      returning pending, version`)) as unknown as { rows: { pending: number; version: number }[] }
-  ).rows[0];
-  if (!counted) return () => {};
-  if (counted.pending > 0 && !resultReshapesRound(t.format, game.tournamentGameKey, engine)) {
-    return () => announce(t.id, counted.version);
+        select t.id, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null} from t where t.status = 'running'
+        on conflict do nothing returning seq),
+      counted as (
+        update ${tournaments} set pending = pending - 1, version = version + 1
+        where id = ${game.tournamentId} and exists (select from logged)
+        returning pending, version)
+      select t.format, counted.pending, counted.version from t left join counted on true`)) as unknown as {
+      rows: { format: TournamentRow["format"]; pending: number | null; version: number | null }[];
+    }
+  ).rows;
+  if (!row || row.pending === null || row.version === null) return () => {};
+  const { pending, version } = row;
+  if (pending > 0 && !resultReshapesRound(row.format, game.tournamentGameKey, engine)) {
+    return () => announce(game.tournamentId!, version);
   }
   // The round (or phase) closes: the next one is planned with the current ratings.
-  return foldResults(tx, t, now, counted.pending === 0 ? await currentRatings(tx, t) : undefined);
+  const t = await lockTournament(tx, game.tournamentId!);
+  return foldResults(tx, t, now, pending === 0 ? await currentRatings(tx, t) : undefined);
 }
 
 /**

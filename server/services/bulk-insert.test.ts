@@ -1,0 +1,52 @@
+// insertMany on a real database: rows come back as given whether a column varies,
+// has one value in every row (sent once), is null throughout, or is an instant.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq, sql } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { notifications } from "@/db/schema";
+import { openTestDatabase } from "@/test/db";
+import { newPlayer } from "@/test/api-fixtures";
+import { insertMany } from "./bulk-insert";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h.close());
+
+describe("insertMany", () => {
+  it("stores varying, shared, null and instant columns as given, and returns what was asked", async () => {
+    const [a, b] = [await newPlayer(h), await newPlayer(h)];
+    const at = new Date("2026-11-24T10:00:00.000Z");
+    const subject = `bulk:${a.id}`;
+    const rows = [a, b, a].map((p, i) => ({
+      userId: p.id,
+      kind: "announcement" as const,
+      payload: { tournament: "T", from: "o", message: `m${i}` },
+      link: "/same",
+      subject,
+      dedupeKey: null,
+      createdAt: at,
+    }));
+    const back = await insertMany<typeof notifications, { userId: string }>(h.db, notifications, rows, sql`user_id as "userId"`);
+    expect(back.map((r) => r.userId)).toEqual([a.id, b.id, a.id]);
+    const stored = await h.db.select().from(notifications).where(eq(notifications.subject, subject)).orderBy(asc(notifications.id));
+    expect(stored.map((r) => [r.userId, r.link, r.dedupeKey, r.createdAt.toISOString(), (r.payload as { message: string }).message])).toEqual([
+      [a.id, "/same", null, at.toISOString(), "m0"],
+      [b.id, "/same", null, at.toISOString(), "m1"],
+      [a.id, "/same", null, at.toISOString(), "m2"],
+    ]);
+    // Every row gets its own application default (time-ordered id).
+    expect(new Set(stored.map((r) => r.id)).size).toBe(3);
+  });
+
+  it("inserts rows whose columns are all the same but for the generated id, and a single row", async () => {
+    const a = await newPlayer(h);
+    const subject = `bulk-same:${a.id}`;
+    const row = { userId: a.id, kind: "announcement" as const, payload: { tournament: "T", from: "o", message: "x" }, link: "/", subject };
+    await insertMany(h.db, notifications, [row, row], sql`id`);
+    await insertMany(h.db, notifications, [row], sql`id`);
+    const stored = await h.db.select().from(notifications).where(eq(notifications.subject, subject));
+    expect(stored).toHaveLength(3);
+  });
+});
