@@ -11,6 +11,8 @@
 // backends are not pinned. Times are wall-clock (performance.timeOrigin + now), which
 // all processes on the machine share.
 //
+// The players' sockets join the game's room after the spectators' (see run()).
+//
 // Per run: BENCH_WARMUP (20) moves warm every process up and are not counted, then
 // BENCH_MOVES (200) measured moves of one hnefatafl game (legal moves from the engine
 // that do not end it), one at a time: the next move is submitted once every spectator
@@ -110,13 +112,17 @@ async function run(): Promise<RunResult> {
         s.once("connect", () => s.emit("watch", `game:${gameId}`, () => resolve(s)));
         s.once("connect_error", reject);
       });
-    const attackerSocket = await connect(a.cookie);
-    const defenderSocket = await connect(d.cookie);
-    sockets.push(attackerSocket, defenderSocket);
     const connected = expect<Extract<FromSpectators, { type: "connected" }>>("connected", 180_000);
     child.send({ type: "connect", sockets: Array.from({ length: SPECTATORS }, () => ({ url: server.url, gameId, game: 0 })), batch: 50, complete: true } satisfies ToSpectators);
     const c = await connected;
     if (c.failed > 0) throw new Error(`${c.failed} spectators could not connect: ${c.errors.join("; ")}`);
+    // The players' sockets join the room after the spectators' (as when a player reloads
+    // the page during a watched game): a broadcast that writes to the room's sockets in
+    // the order they joined would reach the opponent last. Joining first, as this bench
+    // did until 2026-11-24, measured only the most favourable order.
+    const attackerSocket = await connect(a.cookie);
+    const defenderSocket = await connect(d.cookie);
+    sockets.push(attackerSocket, defenderSocket);
     const rssBefore = await rssMb(server.child.pid!);
 
     const result: RunResult = { roundTrip: [], firstSpectator: [], lastSpectator: [], http: [], sizes: new Map(), pinning, rss: "", load: "", plies: 0 };

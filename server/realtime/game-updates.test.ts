@@ -4,6 +4,7 @@
 // not grow with the game, and a client that misses one fetches the whole view.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
+import { encode } from "next-auth/jwt";
 import type { DbHandle } from "@/db/client";
 import { legalMoves, newGame as newTafl, tryMove, type GameState } from "@/engine/games/tafl";
 import type { GameUpdate, GameView } from "@/lib/contracts";
@@ -18,6 +19,7 @@ let h: DbHandle;
 let url: string;
 let realtime: RealtimeServer;
 beforeAll(async () => {
+  process.env.NEXTAUTH_SECRET ??= "game updates test secret, long enough";
   realtime = await startRealtimeServer();
   ({ h, url } = realtime);
 });
@@ -32,9 +34,15 @@ async function newGame(gameType = "hnefatafl", initialMs = 3 * DAY) {
   return { gameId: game.id, side1, side2 };
 }
 
-/** A socket watching a game's room, keeping every update it receives in order. */
-async function watcher(gameId: string): Promise<{ socket: Socket; updates: GameUpdate[]; next: () => Promise<GameUpdate> }> {
-  const socket = connect(url, { transports: ["websocket"], forceNew: true });
+/** A signed-in socket's cookie (the session the site's sign-in makes). */
+async function cookieOf(user: SessionUser): Promise<string> {
+  return `next-auth.session-token=${await encode({ token: { sub: user.id, name: user.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! })}`;
+}
+
+/** A socket (signed in as `as`, or anonymous) watching a game's room (unless `room` is null), keeping every update it receives in order. */
+async function watcher(gameId: string, opts: { as?: SessionUser; room?: null } = {}): Promise<{ socket: Socket; updates: GameUpdate[]; next: () => Promise<GameUpdate> }> {
+  const extraHeaders = opts.as ? { cookie: await cookieOf(opts.as) } : undefined;
+  const socket = connect(url, { transports: ["websocket"], forceNew: true, extraHeaders });
   const updates: GameUpdate[] = [];
   let taken = 0;
   let wake: (() => void) | null = null;
@@ -46,7 +54,7 @@ async function watcher(gameId: string): Promise<{ socket: Socket; updates: GameU
     socket.once("connect", resolve);
     socket.once("connect_error", reject);
   });
-  await socket.timeout(10_000).emitWithAck("watch", `game:${gameId}`);
+  if (opts.room !== null) await socket.timeout(10_000).emitWithAck("watch", `game:${gameId}`);
   const next = async () => {
     while (updates.length <= taken) await new Promise<void>((r) => (wake = r));
     return updates[taken++]!;
@@ -169,6 +177,37 @@ describe("game updates", () => {
       } finally {
         w.socket.disconnect();
       }
+    }
+  });
+
+  it("reach the players' sockets and the spectators' each once and in order, whoever joined first; a player's tab not watching gets none", async () => {
+    const { gameId, side1, side2 } = await newGame();
+    // Spectators join before the players (the players' sockets are sent to first, apart).
+    const spectators = [await watcher(gameId), await watcher(gameId), await watcher(gameId, { as: await newPlayer(h) })];
+    const players = [await watcher(gameId, { as: side1 }), await watcher(gameId, { as: side2 })];
+    const elsewhere = await watcher(gameId, { as: side2, room: null });
+    const all = [...spectators, ...players];
+    try {
+      let state = newTafl();
+      for (let i = 0; i < 4; i++) {
+        const move = quietMove(state, i);
+        await api(i % 2 === 0 ? side1 : side2).game.move({ gameId, ply: i, move: move.text });
+        state = move.state;
+      }
+      // An update built from the whole view (publishGame) goes the same way.
+      await api(side1).game.draw({ gameId, action: "offer" });
+      for (const w of all) for (let i = 0; i < 5; i++) await w.next();
+      // A marker after the last update: whatever was sent to a socket before it has arrived.
+      const markers = [...all, elsewhere].map((w) => new Promise((resolve) => w.socket.once("changed", resolve)));
+      realtime.server.emit("changed", { room: "lobby", version: 1 });
+      await Promise.all(markers);
+      const first = all[0]!.updates.map((u) => u.version);
+      expect(first).toHaveLength(5);
+      expect(first).toEqual(first.map((_, i) => first[0]! + i));
+      for (const w of all) expect(w.updates.map((u) => u.version)).toEqual(first);
+      expect(elsewhere.updates).toEqual([]);
+    } finally {
+      for (const w of [...all, elsewhere]) w.socket.disconnect();
     }
   });
 

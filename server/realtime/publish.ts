@@ -6,9 +6,30 @@ import { gameRoom, userRoom } from "@/lib/contracts";
 import { updateFromView } from "@/lib/game-update";
 import { realtime } from "./io";
 
-/** One change to a game, to everyone watching it (a move builds its update without reloading the game). */
-export function publishGameUpdate(update: GameUpdate): void {
-  realtime()?.to(gameRoom(update.gameId)).emit("gameUpdate", update);
+/**
+ * One change to a game, to everyone watching it (a move builds its update without
+ * reloading the game). The players' own sockets in the game's room (on this process)
+ * get it at once; the rest of the room, which may be a thousand spectators whose writes
+ * take milliseconds, once the work in hand is done (setImmediate): neither the opponent
+ * waits behind the crowd, whenever the sockets joined, nor the mover's answer. Every
+ * game update goes this way, so each socket still receives a game's updates in order.
+ * With the Redis adapter, the deferred broadcast also reaches the other processes'
+ * sockets, players' included.
+ */
+export function publishGameUpdate(update: GameUpdate, players: readonly string[]): void {
+  const io = realtime();
+  if (!io) return;
+  const room = gameRoom(update.gameId);
+  const rooms = io.of("/").adapter.rooms;
+  const watching = rooms.get(room);
+  const first: string[] = [];
+  if (watching) {
+    for (const player of players) {
+      for (const socketId of rooms.get(userRoom(player)) ?? []) if (watching.has(socketId)) first.push(socketId);
+    }
+  }
+  if (first.length > 0) io.local.to(first).emit("gameUpdate", update);
+  setImmediate(() => io.to(room).except(first).emit("gameUpdate", update));
 }
 
 /**
@@ -16,7 +37,7 @@ export function publishGameUpdate(update: GameUpdate): void {
  * move list and the position, and what the change did to the board (`board`).
  */
 export function publishGame(view: GameView, board: BoardChange | null = null): void {
-  publishGameUpdate(updateFromView(view, board));
+  publishGameUpdate(updateFromView(view, board), [view.side1.id, view.side2.id]);
 }
 
 /** Rooms per broadcast: one emit (one Redis message across processes) reaches them all. */

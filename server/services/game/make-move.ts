@@ -88,18 +88,19 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       board: { kind: "move", move },
       set: { ply: move.ply, clock: { remaining1Ms, remaining2Ms, toMove: sideToMove(move.ply), turnStartedAt: now.getTime(), deadline }, drawOfferBy },
     };
-    return { kind: "moved" as const, update, told: await noticeMove(tx, game, context, userId, now) };
+    return { kind: "moved" as const, update, players: [game.side1Id, game.side2Id], told: await noticeMove(tx, game, context, userId, now) };
   });
 
   if (outcome.kind === "moved") {
     const update = { ...outcome.update, serverNow: Date.now() };
-    publishGameUpdate(update);
+    publishGameUpdate(update, outcome.players);
     pingInbox(outcome.told);
     return update;
   }
   // The game ended (rare): every field changed, ratings too; read the game back once.
-  const update = updateFromView(await loadGameView(db, input.gameId), outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
-  publishGameUpdate(update);
+  const view = await loadGameView(db, input.gameId);
+  const update = updateFromView(view, outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
+  publishGameUpdate(update, [view.side1.id, view.side2.id]);
   outcome.after();
   if (outcome.kind === "flagged") {
     throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
