@@ -33,6 +33,12 @@ test("a player deep in a large tournament sees their row and group first and pag
   const deep = second.rows.at(-1)!;
 
   await signIn(page, deep.username, PASSWORD);
+  // The page's RSC fetches that are not prefetches: link clicks and refreshes.
+  const fetches: string[] = [];
+  page.on("request", (r) => {
+    const h = r.headers();
+    if (h.rsc && !h["next-router-prefetch"] && r.url().includes(`/tournaments/${created.id}`)) fetches.push(r.url());
+  });
   await page.goto(`/tournaments/${created.id}`);
   const table = page.getByTestId("standings-table");
   // Their own row, marked, and the top ten, without paging.
@@ -69,6 +75,9 @@ test("a player deep in a large tournament sees their row and group first and pag
   await expect(groupPages).toContainText("Page 2 of 2");
   await expect(groupsPage).toHaveCount(1);
   const secondPageGroups = await groupsPage.locator("table").evaluateAll((ts) => ts.map((t) => t.getAttribute("data-group")));
+  // One fetch per click: nothing changed since the page was drawn, so catching up
+  // after the live room is watched does not render the whole page a second time.
+  expect(fetches.map((u) => new URL(u).search.replace(/&?_rsc=[^&]*/, ""))).toEqual(["?standings=1", "?standings=1&groups=2"]);
   expect(firstPageGroups).not.toContain(secondPageGroups[0]);
   await expect(myGroup.locator(`[data-testid="cross-row"][data-player="${deep.player}"]`)).toBeVisible();
   // The standings window is kept in the URL while paging the groups, and back goes back.

@@ -8,8 +8,7 @@
 import { uuid } from "drizzle-orm/pg-core";
 import { v7 } from "uuid";
 
-export const timeOrderedId = () =>
-  uuid("id")
-    .primaryKey()
-    .defaultRandom()
-    .$defaultFn(() => v7());
+/** A new time-ordered id, for code that must know a row's id before inserting it. */
+export const newRowId = (): string => v7();
+
+export const timeOrderedId = () => uuid("id").primaryKey().defaultRandom().$defaultFn(newRowId);

@@ -14,7 +14,8 @@ import type { Db } from "@/db/client";
 const CHUNK = 20_000;
 
 /**
- * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`.
+ * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`
+ * (null: nothing, for callers that know their rows already).
  * Columns no row names keep their database defaults; a column some rows leave out gets
  * NULL there (or its application default, `$defaultFn`).
  * With `query`, returns that query's rows instead: it reads the inserted rows (what
@@ -25,7 +26,7 @@ export async function insertMany<T extends PgTable, R>(
   tx: Db,
   table: T,
   rows: readonly T["$inferInsert"][],
-  returning: SQL,
+  returning: SQL | null,
   options: { onConflictDoNothing?: boolean; query?: SQL } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
@@ -61,7 +62,8 @@ export async function insertMany<T extends PgTable, R>(
       sql`, `,
     );
     const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
-    const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict} returning ${returning}`;
+    const back = returning ? sql` returning ${returning}` : sql``;
+    const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict}${back}`;
     const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
     out.push(...(inserted as unknown as { rows: R[] }).rows);
   }

@@ -1,9 +1,9 @@
 // Creates a game inside the caller's transaction (a challenge being accepted, or a
 // tournament round starting). On-site games start side 1's clock at once; games
 // played elsewhere get the main time as their deadline for reporting a result.
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
+import { newRowId } from "@/db/schema/ids";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { insertMany } from "../bulk-insert";
@@ -56,12 +56,13 @@ export async function createGame(tx: Db, input: NewGame, now: Date): Promise<Gam
   return row!;
 }
 
-/** Creates many games in a few statements (bulk-insert.ts); returns id and tournament key of each. */
+/**
+ * Creates many games in a few statements (bulk-insert.ts); returns id and tournament key
+ * of each. The ids are made here, so nothing is sent back: a 300,000-game round would
+ * otherwise return 300,000 rows it already knows.
+ */
 export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
-  return insertMany(
-    tx,
-    games,
-    inputs.map((input) => rowFor(input, now)),
-    sql`id, tournament_game_key as key, side1_id as "side1Id", side2_id as "side2Id"`,
-  );
+  const rows = inputs.map((input) => ({ ...rowFor(input, now), id: newRowId() }));
+  await insertMany(tx, games, rows, null);
+  return rows.map((r) => ({ id: r.id, key: r.tournamentGameKey ?? null, side1Id: r.side1Id, side2Id: r.side2Id }));
 }
