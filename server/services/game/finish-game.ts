@@ -11,7 +11,7 @@ import { nextVersion, sideToMove } from "./game-view";
 import { rateFinishedGame } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeGameOver, type GameContext } from "../notification/game-notices";
-import { recordTournamentResult } from "../tournament/record-result";
+import { recordTournamentResult, type ResultAudit } from "../tournament/record-result";
 
 export interface Finish {
   result: GameResult;
@@ -23,6 +23,8 @@ export interface Finish {
   unrated?: boolean;
   /** The players' names and tournament, when the caller has them (lockGameWithContext): the notice then reads nothing. */
   context?: GameContext;
+  /** For a tournament game: an audit entry written with the result (record-result.ts). */
+  audit?: ResultAudit;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     .where(eq(games.id, game.id));
   if (game.rated && !finish.unrated) await rateFinishedGame(tx, game, finish.result, now);
   const told = await noticeGameOver(tx, game, finish.result, now, finish.reason, finish.context);
-  const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now) : () => {};
+  const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now, finish.audit) : () => {};
   return () => {
     pingInbox(told);
     tournamentAfter();

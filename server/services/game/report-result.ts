@@ -103,9 +103,8 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     // Only games played elsewhere have reports (reportResult refuses games on the site).
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
-      const done = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context }, now);
-      if (tournament) await audit(tx, tournament.id, actor.id, "result set", `${game.tournamentGameKey}: ${input.result}`);
-      return done;
+      const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
+      return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
     }
     if (!tournament || game.status !== "finished") throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
     return correctTournamentResult(tx, tournament.id, game, input, actor.id);

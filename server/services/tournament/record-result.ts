@@ -10,7 +10,8 @@
 // or when the format says this result adds games at once (staged knockout draws).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
+import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
+import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
 import type { GameRow } from "../game/game-view";
 import { ratingsFor } from "../rating/player-ratings";
@@ -27,6 +28,13 @@ export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "game
   return new Map([...ratings].map(([id, r]) => [id, r.rating]));
 }
 
+/** An audit entry to write with the result (an organizer setting it). */
+export interface ResultAudit {
+  actorId: string;
+  action: string;
+  detail: string;
+}
+
 /** Returns what to publish once the transaction has committed. */
 export async function recordTournamentResult(
   tx: Db,
@@ -35,9 +43,19 @@ export async function recordTournamentResult(
   reason: string,
   margin: number | null,
   now: Date,
+  entry?: ResultAudit,
 ): Promise<() => void> {
-  if (!game.tournamentGameKey) return () => {};
+  if (!game.tournamentGameKey) {
+    if (entry) await audit(tx, game.tournamentId!, entry.actorId, entry.action, entry.detail);
+    return () => {};
+  }
   const engine = engineResult(result, reason, margin);
+  // The audit entry, if any, in the same statement: one round trip less.
+  const audited = entry
+    ? sql`, audited as (
+        insert into ${tournamentAudit} (id, tournament_id, actor_id, action, detail)
+        select ${newRowId()}, t.id, ${entry.actorId}, ${entry.action}, ${entry.detail} from t)`
+    : sql``;
   // One statement: the tournament row is locked (held to the end of the transaction),
   // and if it is running the log row is appended and the round counted down; for a game
   // the log already holds (a repeated finish) nothing changes and nothing is counted.
@@ -51,7 +69,7 @@ export async function recordTournamentResult(
       counted as (
         update ${tournaments} set pending = pending - 1, version = version + 1
         where id = ${game.tournamentId} and exists (select from logged)
-        returning pending, version)
+        returning pending, version)${audited}
       select t.format, counted.pending, counted.version from t left join counted on true`)) as unknown as {
       rows: { format: TournamentRow["format"]; pending: number | null; version: number | null }[];
     }
