@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications, notificationSettings, outbox, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
-import { anyOf, insertMany } from "../bulk-insert";
+import { insertMany } from "../bulk-insert";
 import { channels } from "./channels";
 
 export interface NewNotification {
@@ -24,18 +24,28 @@ export interface NewNotification {
 /** Stores the notifications and queues their deliveries; returns who got one. */
 export async function notify(tx: Db, items: readonly NewNotification[], now = new Date()): Promise<string[]> {
   if (items.length === 0) return [];
-  // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts); the
-  // recipients' push subscriptions come back with the inserted rows, one row per
-  // (notification, subscription), in the same statement.
-  const created = await insertMany<typeof notifications, { id: string; userId: string; kind: NotificationKind; subscriptionId: string | null }>(
+  // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts). What
+  // the deliveries need comes back with the inserted rows, in the same statement (every
+  // move notifies, so a second query per move was a round trip more): the recipients'
+  // push subscriptions, one row per (notification, subscription), and whether each
+  // recipient takes mail at once (an address, not deleted, no digest) and of which kinds.
+  const created = await insertMany<
+    typeof notifications,
+    { id: string; userId: string; kind: NotificationKind; subscriptionId: string | null; mailable: boolean; emailKinds: NotificationKind[] | null }
+  >(
     tx,
     notifications,
     items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now })),
     sql`id, user_id, kind`,
     {
       onConflictDoNothing: true,
-      query: sql`select inserted.id, inserted.user_id as "userId", inserted.kind, s.id as "subscriptionId"
-        from inserted left join ${pushSubscriptions} s on s.user_id = inserted.user_id`,
+      query: sql`select inserted.id, inserted.user_id as "userId", inserted.kind, s.id as "subscriptionId",
+          coalesce(u.email is not null and u.deleted_at is null and not coalesce(ns.email_digest, false), false) as "mailable",
+          ns.email_kinds as "emailKinds"
+        from inserted
+        left join ${pushSubscriptions} s on s.user_id = inserted.user_id
+        left join ${users} u on u.id = inserted.user_id
+        left join ${notificationSettings} ns on ns.user_id = inserted.user_id`,
     },
   );
   if (created.length === 0) return [];
@@ -43,15 +53,9 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
   const queued: (typeof outbox.$inferInsert)[] = [];
 
   if (channels().email) {
-    const mailable = await tx
-      .select({ id: users.id, kinds: notificationSettings.emailKinds, digest: notificationSettings.emailDigest })
-      .from(users)
-      .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-      .where(and(anyOf(users.id, userIds), isNull(users.deletedAt), sql`${users.email} is not null`));
-    const wants = new Map(mailable.filter((m) => !m.digest).map((m) => [m.id, new Set(m.kinds ?? DEFAULT_EMAIL_KINDS)]));
     const mailed = new Set<string>();
     for (const c of created) {
-      if (mailed.has(c.id) || !wants.get(c.userId)?.has(c.kind)) continue;
+      if (mailed.has(c.id) || !c.mailable || !(c.emailKinds ?? DEFAULT_EMAIL_KINDS).includes(c.kind)) continue;
       mailed.add(c.id);
       queued.push({ userId: c.userId, channel: "email", notificationId: c.id, dedupeKey: `email:${c.id}`, nextAttemptAt: now });
     }
