@@ -5,7 +5,10 @@ import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
-  timeout: 60_000,
+  // Per test. Two workers on a 2-core machine run two browsers and two servers at once
+  // (load average 16–21 in a full run): tests that take 5 s alone took 35–57 s there,
+  // and one hit a 60 s limit while its clicks were still being answered.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
