@@ -164,6 +164,24 @@ describe("game updates", () => {
         w.socket.disconnect();
       }
     }
+    // A result set by a site admin: built from what the finish wrote (new ratings
+    // included) rather than read back; the admin's answer is that same update.
+    {
+      const { gameId, side1 } = await newGame();
+      const admin = { ...(await newPlayer(h)), isAdmin: true };
+      const w = await watcher(gameId);
+      try {
+        const view = (await expectUpdateFollows(w, await api(side1).game.get({ gameId }), () => api(side1).game.move({ gameId, ply: 0, move: "d1-d3" }))).after;
+        let answer: GameUpdate | undefined;
+        const { after, update } = await expectUpdateFollows(w, view, async () => (answer = await api(admin).game.setResult({ gameId, result: "0-1" })));
+        expect(answer).toEqual(update);
+        expect(update.board).toBe(null);
+        expect(after).toMatchObject({ status: "finished", result: "0-1", endReason: "set by organizer" });
+        expect(after.side2.rating).toBeGreaterThan(view.side2.rating);
+      } finally {
+        w.socket.disconnect();
+      }
+    }
     // The flag falls (the sweep), after both sides moved: lost on time.
     {
       const { gameId, side1, side2 } = await newGame("hnefatafl", 60_000);

@@ -19,7 +19,7 @@ import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { GameFollower } from "@/lib/game-update";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
-import { gameRoom, type GameView } from "@/lib/contracts";
+import { gameRoom, type GameUpdate, type GameView } from "@/lib/contracts";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -102,6 +102,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
       ),
   );
   const accept = useCallback((next: GameView) => follower.whole(next), [follower]);
+  const applyUpdate = useCallback((update: GameUpdate) => follower.update(update), [follower]);
 
   useRealtime(gameRoom(initial.id), {
     gameUpdate: (update) => follower.update(update),
@@ -281,7 +282,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
-            {canSetResult && view.tournament && <SetResultButtons view={view} onChange={accept} onError={onError} />}
+            {canSetResult && view.tournament && <SetResultButtons view={view} onUpdate={applyUpdate} onError={onError} />}
             <ReplayControls
               gameId={view.id}
               shown={shown}
@@ -307,7 +308,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
           </aside>
         </div>
       ) : (
-        <ReportPanel view={view} mySide={mySide} canSetResult={canSetResult} onChange={accept} onError={onError} />
+        <ReportPanel view={view} mySide={mySide} canSetResult={canSetResult} onChange={accept} onUpdate={applyUpdate} onError={onError} />
       )}
     </div>
   );

@@ -6,17 +6,19 @@ import { useState, type FormEvent } from "react";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { useTRPC } from "@/lib/trpc/client";
-import type { GameResult, GameView } from "@/lib/contracts";
+import type { GameResult, GameUpdate, GameView } from "@/lib/contracts";
 
 interface Props {
   view: GameView;
   mySide: 1 | 2 | null;
   canSetResult: boolean;
   onChange: (view: GameView) => void;
+  /** A result set by the organizer answers with the game's update, as a move does. */
+  onUpdate: (update: GameUpdate) => void;
   onError: (err: unknown) => void;
 }
 
-export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: Props) {
+export function ReportPanel({ view, mySide, canSetResult, onChange, onUpdate, onError }: Props) {
   const trpc = useTRPC();
   const type = catalogGame(view.gameType);
   const report = useMutation(trpc.game.report.mutationOptions({ onSuccess: onChange, onError }));
@@ -29,7 +31,7 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: P
     // A finished tournament game of the running round can still be corrected.
     return canSetResult && view.tournament && view.status === "finished" ? (
       <div className="card max-w-xl">
-        <SetResultButtons view={view} onChange={onChange} onError={onError} />
+        <SetResultButtons view={view} onUpdate={onUpdate} onError={onError} />
       </div>
     ) : null;
   }
@@ -116,7 +118,7 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onError }: P
           </button>
         </form>
       )}
-      {canSetResult && <SetResultButtons view={view} onChange={onChange} onError={onError} />}
+      {canSetResult && <SetResultButtons view={view} onUpdate={onUpdate} onError={onError} />}
     </div>
   );
 }
@@ -126,9 +128,9 @@ function describeResult(view: GameView, r: GameResult): string {
 }
 
 /** Site admins anywhere and organizers in their tournaments set (or correct) a result. */
-export function SetResultButtons({ view, onChange, onError }: Pick<Props, "view" | "onChange" | "onError">) {
+export function SetResultButtons({ view, onUpdate, onError }: Pick<Props, "view" | "onUpdate" | "onError">) {
   const trpc = useTRPC();
-  const set = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: onChange, onError }));
+  const set = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: onUpdate, onError }));
   const type = catalogGame(view.gameType);
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-stone-200 pt-3 dark:border-stone-700">

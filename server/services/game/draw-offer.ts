@@ -18,7 +18,7 @@ export async function answerDraw(db: Db, userId: string, gameId: string, action:
     if (action === "accept" || (action === "offer" && offeredByOpponent)) {
       if (!offeredByOpponent) throw new AppError("BAD_REQUEST", "There is no draw offer to accept.");
       const { position, board } = endedBoard(game, null, "agreement");
-      return { board, after: await finishGame(tx, game, { result: "draw", reason: "agreement", position }, now) };
+      return { board, after: (await finishGame(tx, game, { result: "draw", reason: "agreement", position }, now)).after };
     }
     if (action === "offer") {
       if (game.drawOfferBy === side) throw new AppError("BAD_REQUEST", "You have already offered a draw.");

@@ -45,13 +45,13 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
     // The game's rules decide what a flag fall is: chess draws it when the other side cannot mate.
     const ended = position !== null ? onSiteGame(game.gameType)?.status(position) : undefined;
     if (board && ended?.over && ended.winner === null) {
-      return { ending: "drawn on time", board, after: await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now) };
+      return { ending: "drawn on time", board, after: (await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now)).after };
     }
-    return { ending: "lost on time", board, after: await finishGame(tx, game, { result, reason: "timeout", position }, now) };
+    return { ending: "lost on time", board, after: (await finishGame(tx, game, { result, reason: "timeout", position }, now)).after };
   }
   // The side never moved: the board stays as it is.
   if (game.tournamentId) {
-    return { ending: "forfeit", board: null, after: await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now) };
+    return { ending: "forfeit", board: null, after: (await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now)).after };
   }
   const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
   await tx

@@ -1,17 +1,20 @@
 // Ends a game inside the caller's transaction: records result and reason, stops the
 // clock, and, for rated games, updates both players' Glicko-2 ratings in the game's
-// own type in the same transaction (server/services/rating).
+// own type in the same transaction (server/services/rating); tells the players and
+// feeds a tournament game's result to its tournament.
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
-import type { BoardChange, GameResult } from "@/lib/contracts";
+import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
 import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
 import type { GameRow } from "./game-view";
 import { nextVersion, sideToMove } from "./game-view";
-import { rateFinishedGame } from "../rating/player-ratings";
+import { lockRatings, rateFinishedGame, ratingsPart } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
-import { noticeGameOver, type GameContext } from "../notification/game-notices";
-import { recordTournamentResult, type ResultAudit } from "../tournament/record-result";
+import { gameContext, gameOverParts, type GameContext } from "../notification/game-notices";
+import { queueDeliveries } from "../notification/notify";
+import { afterTournamentResult, tournamentResultPart, type ResultAudit } from "../tournament/record-result";
+import { runTogether } from "../together";
 
 export interface Finish {
   result: GameResult;
@@ -25,6 +28,8 @@ export interface Finish {
   context?: GameContext;
   /** For a tournament game: an audit entry written with the result (record-result.ts). */
   audit?: ResultAudit;
+  /** The caller already holds the players' rating locks (lockGameWithContext with ratings). */
+  ratingsLocked?: boolean;
 }
 
 /**
@@ -38,24 +43,42 @@ export function endedBoard(game: GameRow, winner: SideNumber | null, reason: Com
   return { position: rules.end(game.position, winner, reason), board: { kind: "end", winner, reason } };
 }
 
+/** A finished game: what to publish after the commit, and the game's update when the finish could make it. */
+export interface Finished {
+  /** Publishes the players' inboxes, and the tournament's standings and new games when it has one. */
+  after: () => void;
+  /**
+   * The game's update (every field the finish changed; the caller adds the board change
+   * and the server time), built from what the transaction wrote; null when the finish
+   * had no context (the players' names), so the caller reads the view back instead.
+   */
+  update: Omit<GameUpdate, "serverNow"> | null;
+}
+
 /**
- * Returns what to publish after the caller's transaction commits (the players'
- * inboxes; tournament standings and new games when the game belongs to a tournament).
+ * Ends the game in one statement after the lock: the game row, both ratings and their
+ * history, the players' notices and the tournament's log (together.ts). Ratings are
+ * read first, in a statement of their own after their lock.
  */
-export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<() => void> {
+export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<Finished> {
   // Charge the side to move for the time it used on this last turn.
   const toMove = sideToMove(game.ply);
   const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
   const remaining1Ms = toMove === 1 && game.position ? Math.max(0, game.remaining1Ms - used) : game.remaining1Ms;
   const remaining2Ms = toMove === 2 && game.position ? Math.max(0, game.remaining2Ms - used) : game.remaining2Ms;
-  await tx
+  const rated = game.rated && !finish.unrated;
+  if (rated && !finish.ratingsLocked) await lockRatings(tx, game);
+  const changes = rated ? await rateFinishedGame(tx, game, finish.result) : null;
+  const context = finish.context ?? (await gameContext(tx, game));
+  const margin = finish.margin ?? null;
+  const finishedRow = tx
     .update(games)
     .set({
       status: "finished",
       ply: game.ply,
       result: finish.result,
       endReason: finish.reason,
-      margin: finish.margin ?? null,
+      margin,
       position: finish.position ?? game.position,
       remaining1Ms,
       remaining2Ms,
@@ -67,11 +90,46 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       version: nextVersion(),
     })
     .where(eq(games.id, game.id));
-  if (game.rated && !finish.unrated) await rateFinishedGame(tx, game, finish.result, now);
-  const told = await noticeGameOver(tx, game, finish.result, now, finish.reason, finish.context);
-  const tournamentAfter = game.tournamentId ? await recordTournamentResult(tx, game, finish.result, finish.reason, finish.margin ?? null, now, finish.audit) : () => {};
-  return () => {
-    pingInbox(told);
-    tournamentAfter();
+  const done = await runTogether(tx, {
+    game: { ctes: [["finished_game", finishedRow.getSQL()]], rows: null, read: () => undefined },
+    ratings: changes && ratingsPart(tx, game, changes, now),
+    ...gameOverParts(game, finish.result, now, finish.reason, context),
+    tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
+  });
+  const told = [...done.resolved, ...(await queueDeliveries(tx, done.notified, now))];
+  const tournamentAfter = game.tournamentId ? await afterTournamentResult(tx, game, done.tournament, finish.result, finish.reason, margin, now) : () => {};
+  const side = (id: string): GamePlayer | null => {
+    const stored = done.ratings?.get(id);
+    return stored ? { id, username: context.name(id), ...stored } : null;
+  };
+  const [side1, side2] = [side(game.side1Id), side(game.side2Id)];
+  const update: Finished["update"] = finish.context
+    ? {
+        gameId: game.id,
+        // The version of the row this transaction holds locked, bumped once above.
+        version: game.version + 1,
+        board: null,
+        set: {
+          status: "finished",
+          result: finish.result,
+          endReason: finish.reason,
+          margin,
+          ...(finish.unrated ? { rated: false } : {}),
+          ply: game.ply,
+          clock: { remaining1Ms, remaining2Ms, toMove, turnStartedAt: null, deadline: null },
+          drawOfferBy: null,
+          // A finished game has no report: every path that finishes one removes it.
+          report: null,
+          finishedAt: now.getTime(),
+          ...(side1 && side2 ? { side1, side2 } : {}),
+        },
+      }
+    : null;
+  return {
+    after: () => {
+      pingInbox(told);
+      tournamentAfter();
+    },
+    update,
   };
 }

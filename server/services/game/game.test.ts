@@ -228,7 +228,7 @@ describe("results of games played elsewhere", () => {
     await expect(api(b.attacker).game.setResult({ gameId: b.game.id, result: "1-0" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const admin = { ...(await player()), isAdmin: true };
     const set = await api(admin).game.setResult({ gameId: b.game.id, result: "0-1" });
-    expect(set).toMatchObject({ status: "finished", result: "0-1", endReason: "set by organizer" });
+    expect(set.set).toMatchObject({ status: "finished", result: "0-1", endReason: "set by organizer" });
   });
 });
 

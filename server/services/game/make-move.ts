@@ -59,7 +59,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The flag fell before the move arrived: the game is lost on time, whatever the
       // move (or aborted or forfeited unrated if this was the player's first move).
       const { ending, board, after } = await endOnTime(tx, game, now);
-      return { kind: "flagged" as const, ending, board, after };
+      return { kind: "flagged" as const, ending, board, after: { after, update: null }, players: [game.side1Id, game.side2Id] };
     }
     const moved = rules.play(position, input.move);
     if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
@@ -73,7 +73,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
       const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position, context }, now);
-      return { kind: "over" as const, move, after };
+      return { kind: "over" as const, move, after, players: [game.side1Id, game.side2Id] };
     }
     const deadline = clockDeadline(timed.clock)!;
     // Moving answers an opponent's draw offer with "no"; one's own offer stands.
@@ -97,11 +97,14 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     pingInbox(outcome.told);
     return update;
   }
-  // The game ended (rare): every field changed, ratings too; read the game back once.
-  const view = await loadGameView(db, input.gameId);
-  const update = updateFromView(view, outcome.kind === "over" ? { kind: "move", move: outcome.move } : outcome.board);
-  publishGameUpdate(update, [view.side1.id, view.side2.id]);
-  outcome.after();
+  // The game ended: the finish made its update from what it wrote (ratings too); a
+  // flag that fell before the move arrived ends the game without the context, so that
+  // one reads the game back.
+  const board = outcome.kind === "over" ? { kind: "move" as const, move: outcome.move } : outcome.board;
+  const made = outcome.kind === "over" ? outcome.after.update : null;
+  const update = made ? { ...made, board, serverNow: Date.now() } : updateFromView(await loadGameView(db, input.gameId), board);
+  publishGameUpdate(update, outcome.players);
+  outcome.after.after();
   if (outcome.kind === "flagged") {
     throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }

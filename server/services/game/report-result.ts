@@ -6,14 +6,15 @@ import type { Db } from "@/db/client";
 import { gameReports } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import type { SessionUser } from "@/server/auth/session";
-import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { pingInbox, publishGame, publishGameUpdate } from "@/server/realtime/publish";
+import { updateFromView } from "@/lib/game-update";
 import { lockGameWithContext, noticeDisputed, noticeReported } from "../notification/game-notices";
 import { audit } from "../tournament/tournament-row";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { AppError } from "../errors";
 import { finishGame } from "./finish-game";
 import { loadGameView, lockGame, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
-import type { GameResult, GameView } from "@/lib/contracts";
+import type { GameResult, GameUpdate, GameView } from "@/lib/contracts";
 
 export const AUTO_CONFIRM_MS = 48 * 60 * 60 * 1000;
 
@@ -80,7 +81,7 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
       return () => pingInbox(told);
     }
     await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
-    return finishGame(tx, game, { result: report.result, reason: "reported", margin: report.margin }, now);
+    return (await finishGame(tx, game, { result: report.result, reason: "reported", margin: report.margin }, now)).after;
   });
   return publishAfter(db, gameId, () => ended());
 }
@@ -89,11 +90,13 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
  * A site admin, or the organizer of the game's tournament, sets the result of an
  * active game, or corrects the result of a finished game of a running tournament's
  * current round (standings are recomputed; ratings already applied stay as they are).
+ * Answers with the game's update, as a move does.
  */
-export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameView> {
-  const after = await db.transaction(async (tx) => {
+export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameUpdate> {
+  const done = await db.transaction(async (tx) => {
     // The game, locked, with its tournament's organizer and what the notice says, in
-    // one statement (never the tournament's state snapshot: it can be tens of megabytes).
+    // one statement (never the tournament's state snapshot: it can be tens of megabytes);
+    // the players' rating locks are taken in it too, after the game's.
     const { game, context } = await lockGameWithContext(tx, input.gameId);
     const tournament = context.tournament;
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
@@ -104,10 +107,15 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
       const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
-      return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
+      const finished = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
+      return { ...finished, players: [game.side1Id, game.side2Id] };
     }
     if (!tournament || game.status !== "finished") throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
-    return correctTournamentResult(tx, tournament.id, game, input, actor.id);
+    return { after: await correctTournamentResult(tx, tournament.id, game, input, actor.id), update: null, players: [game.side1Id, game.side2Id] };
   });
-  return publishAfter(db, input.gameId, () => after());
+  // A finished game's update is built from what the transaction wrote; a correction reads the game back.
+  const update = done.update ? { ...done.update, serverNow: Date.now() } : updateFromView(await loadGameView(db, input.gameId), null);
+  publishGameUpdate(update, done.players);
+  done.after();
+  return update;
 }

@@ -13,7 +13,7 @@ export async function resignGame(db: Db, userId: string, gameId: string, now = n
     const side = requirePlayer(game, userId);
     const winner = side === 1 ? 2 : 1;
     const { position, board } = endedBoard(game, winner, "resignation");
-    return { board, after: await finishGame(tx, game, { result: resultFor(winner), reason: "resignation", position }, now) };
+    return { board, after: (await finishGame(tx, game, { result: resultFor(winner), reason: "resignation", position }, now)).after };
   });
   const view = await loadGameView(db, gameId);
   publishGame(view, ended.board);

@@ -41,7 +41,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      after.push(await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now));
+      after.push((await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now)).after);
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
       changed.push({ id: game.id, board: null });
     }

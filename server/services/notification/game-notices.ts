@@ -7,7 +7,8 @@ import { games, tournaments, users } from "@/db/schema";
 import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
 import { siteAdminIds } from "../admin/site-admins";
-import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, resolveNotifications, type NewNotification } from "./notify";
+import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, notifyPart, queueDeliveries, resolveNotifications, resolvePart, type NewNotification } from "./notify";
+import { runTogether } from "../together";
 
 export interface GameContext {
   name: (userId: string) => string;
@@ -15,7 +16,7 @@ export interface GameContext {
 }
 
 /** The players' names and the game's tournament, in one statement (it runs in every finished game's transaction). */
-async function contextOf(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "tournamentId">): Promise<GameContext> {
+export async function gameContext(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "tournamentId">): Promise<GameContext> {
   const rows = await tx
     .select({ id: users.id, username: users.username, tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId } })
     .from(users)
@@ -57,22 +58,25 @@ const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (u
 /** The mover's "your move" is done; the opponent's starts (`ctx` from lockGameWithContext). */
 export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, now: Date): Promise<string[]> {
   const next = other(game, moverId);
-  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] }, now);
-  const notified = await notify(
-    tx,
-    [
-      {
-        userId: next,
-        kind: "your-move",
-        payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
-        link: gameLink(game.id),
-        subject: gameSubject(game.id),
-        dedupeKey: `move:${game.id}:${game.ply + 1}`,
-      },
-    ],
-    now,
-  );
-  return [...resolved, ...notified];
+  // Resolving the mover's notice and telling the opponent: one statement (together.ts).
+  const { resolved, notified } = await runTogether(tx, {
+    resolved: resolvePart("resolved", { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] }, now),
+    notified: notifyPart(
+      "notified",
+      [
+        {
+          userId: next,
+          kind: "your-move",
+          payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+          link: gameLink(game.id),
+          subject: gameSubject(game.id),
+          dedupeKey: `move:${game.id}:${game.ply + 1}`,
+        },
+      ],
+      now,
+    ),
+  });
+  return [...resolved, ...(await queueDeliveries(tx, notified, now))];
 }
 
 /** New games (a challenge accepted, a tournament round or phase): both players are told. */
@@ -85,7 +89,7 @@ export async function noticeGamesCreated(
 ): Promise<string[]> {
   const items: NewNotification[] = [];
   for (const game of created) {
-    const ctx = await contextOf(tx, game);
+    const ctx = await gameContext(tx, game);
     for (const player of onlyFor ? [onlyFor] : [game.side1Id, game.side2Id]) {
       items.push({
         userId: player,
@@ -101,7 +105,7 @@ export async function noticeGamesCreated(
 }
 
 export async function noticeReported(tx: Db, game: GameRow, reporterId: string, result: string, now: Date): Promise<string[]> {
-  const ctx = await contextOf(tx, game);
+  const ctx = await gameContext(tx, game);
   return notify(
     tx,
     [
@@ -119,7 +123,7 @@ export async function noticeReported(tx: Db, game: GameRow, reporterId: string, 
 
 /** A disputed report: the answerer's notice is done; the organizer and the admins must settle it. */
 export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, now: Date): Promise<string[]> {
-  const ctx = await contextOf(tx, game);
+  const ctx = await gameContext(tx, game);
   const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["result-reported"], userIds: [disputerId] }, now);
   const deciders = new Set(await siteAdminIds(tx));
   if (ctx.tournament) deciders.add(ctx.tournament.organizerId);
@@ -139,21 +143,29 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
-/** `known`: the context, when the caller locked the game with it (lockGameWithContext). */
-export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null, known?: GameContext): Promise<string[]> {
-  const ctx = known ?? (await contextOf(tx, game));
-  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now);
-  const notified = await notify(
-    tx,
-    [game.side1Id, game.side2Id].map((player) => ({
-      userId: player,
-      kind: "game-over" as const,
-      payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
-      link: gameLink(game.id),
-      subject: gameSubject(game.id),
-      dedupeKey: `over:${game.id}:${player}`,
-    })),
-    now,
-  );
-  return [...resolved, ...notified];
+export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
+  const { resolved, notified } = await runTogether(tx, gameOverParts(game, result, now, reason, await gameContext(tx, game)));
+  return [...resolved, ...(await queueDeliveries(tx, notified, now))];
+}
+
+/**
+ * noticeGameOver as parts of the statement that finishes the game (finish-game.ts):
+ * the caller runs them and queues the deliveries of `notified`.
+ */
+export function gameOverParts(game: GameRow, result: string | null, now: Date, reason: string | null, ctx: GameContext) {
+  return {
+    resolved: resolvePart("resolved", { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now),
+    notified: notifyPart(
+      "notified",
+      [game.side1Id, game.side2Id].map((player) => ({
+        userId: player,
+        kind: "game-over" as const,
+        payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+        link: gameLink(game.id),
+        subject: gameSubject(game.id),
+        dedupeKey: `over:${game.id}:${player}`,
+      })),
+      now,
+    ),
+  };
 }

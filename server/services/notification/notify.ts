@@ -3,11 +3,12 @@
 // transaction, so a notification exists exactly when its cause committed. Callers
 // ping the recipients' open pages after commit (`pingInbox`). Delivery itself is the
 // outbox worker's job (deliver-outbox.ts), never done inline in a request.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications, notificationSettings, outbox, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
-import { insertMany } from "../bulk-insert";
+import { anyOf, insertMany, insertStatement } from "../bulk-insert";
+import { runTogether, type Part } from "../together";
 import { channels } from "./channels";
 
 export interface NewNotification {
@@ -21,34 +22,61 @@ export interface NewNotification {
   dedupeKey?: string;
 }
 
+/** An inserted notification with what its deliveries need (deliveryTargets). */
+interface Created {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  subscriptionId: string | null;
+  mailable: boolean;
+  emailKinds: NotificationKind[] | null;
+}
+
+const rowsOf = (items: readonly NewNotification[], now: Date) => items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now }));
+
+/**
+ * What the deliveries of the notifications just inserted (the table `inserted`, its
+ * id, user_id and kind) need, read with them: the recipients' push subscriptions, one
+ * row per (notification, subscription), and whether each recipient takes mail at once
+ * (an address, not deleted, no digest) and of which kinds.
+ */
+const deliveryTargets = (inserted: SQL) => sql`select ${inserted}.id, ${inserted}.user_id as "userId", ${inserted}.kind, s.id as "subscriptionId",
+    coalesce(u.email is not null and u.deleted_at is null and not coalesce(ns.email_digest, false), false) as "mailable",
+    ns.email_kinds as "emailKinds"
+  from ${inserted}
+  left join ${pushSubscriptions} s on s.user_id = ${inserted}.user_id
+  left join ${users} u on u.id = ${inserted}.user_id
+  left join ${notificationSettings} ns on ns.user_id = ${inserted}.user_id`;
+
 /** Stores the notifications and queues their deliveries; returns who got one. */
 export async function notify(tx: Db, items: readonly NewNotification[], now = new Date()): Promise<string[]> {
   if (items.length === 0) return [];
   // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts). What
   // the deliveries need comes back with the inserted rows, in the same statement (every
-  // move notifies, so a second query per move was a round trip more): the recipients'
-  // push subscriptions, one row per (notification, subscription), and whether each
-  // recipient takes mail at once (an address, not deleted, no digest) and of which kinds.
-  const created = await insertMany<
-    typeof notifications,
-    { id: string; userId: string; kind: NotificationKind; subscriptionId: string | null; mailable: boolean; emailKinds: NotificationKind[] | null }
-  >(
-    tx,
-    notifications,
-    items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now })),
-    sql`id, user_id, kind`,
-    {
-      onConflictDoNothing: true,
-      query: sql`select inserted.id, inserted.user_id as "userId", inserted.kind, s.id as "subscriptionId",
-          coalesce(u.email is not null and u.deleted_at is null and not coalesce(ns.email_digest, false), false) as "mailable",
-          ns.email_kinds as "emailKinds"
-        from inserted
-        left join ${pushSubscriptions} s on s.user_id = inserted.user_id
-        left join ${users} u on u.id = inserted.user_id
-        left join ${notificationSettings} ns on ns.user_id = inserted.user_id`,
-    },
-  );
-  if (created.length === 0) return [];
+  // move notifies, so a second query per move was a round trip more).
+  const created = await insertMany<typeof notifications, Created>(tx, notifications, rowsOf(items, now), sql`id, user_id, kind`, {
+    onConflictDoNothing: true,
+    query: deliveryTargets(sql`inserted`),
+  });
+  return queueDeliveries(tx, created, now);
+}
+
+/**
+ * notify's insert as a part of a statement of the caller's (together.ts), for a few
+ * notifications; the caller passes what it returns to queueDeliveries afterwards.
+ */
+export function notifyPart(name: string, items: readonly NewNotification[], now: Date): Part<Created[]> | null {
+  if (items.length === 0) return null;
+  return {
+    ctes: [[name, insertStatement(notifications, rowsOf(items, now), sql`id, user_id, kind`, { onConflictDoNothing: true })]],
+    rows: deliveryTargets(sql`${sql.identifier(name)}`),
+    read: (rows) => rows as unknown as Created[],
+  };
+}
+
+/** Queues the deliveries of notifications just created (notify, notifyPart); returns who got one. */
+export async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: Date): Promise<string[]> {
+  if (!created || created.length === 0) return [];
   const userIds = [...new Set(created.map((c) => c.userId))];
   const queued: (typeof outbox.$inferInsert)[] = [];
 
@@ -64,32 +92,36 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
   for (const c of created) {
     if (c.subscriptionId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}`, nextAttemptAt: now });
   }
-  await insertMany(tx, outbox, queued, sql`id`, { onConflictDoNothing: true });
+  await insertMany(tx, outbox, queued, null, { onConflictDoNothing: true });
   return userIds;
 }
+
+type Resolving = { subject: string; kinds: readonly NotificationKind[]; userIds?: readonly string[] };
 
 /**
  * Marks notifications resolved because their cause is gone (the move was made, the
  * report answered, the dispute settled). Returns whose inbox changed.
  */
-export async function resolveNotifications(
-  tx: Db,
-  where: { subject: string; kinds: readonly NotificationKind[]; userIds?: readonly string[] },
-  now = new Date(),
-): Promise<string[]> {
-  const rows = await tx
-    .update(notifications)
-    .set({ resolvedAt: now })
-    .where(
-      and(
-        eq(notifications.subject, where.subject),
-        inArray(notifications.kind, [...where.kinds]),
-        isNull(notifications.resolvedAt),
-        where.userIds ? inArray(notifications.userId, [...where.userIds]) : undefined,
-      ),
-    )
-    .returning({ userId: notifications.userId });
-  return [...new Set(rows.map((r) => r.userId))];
+export async function resolveNotifications(tx: Db, where: Resolving, now = new Date()): Promise<string[]> {
+  const { resolved } = await runTogether(tx, { resolved: resolvePart("resolved", where, now) });
+  return resolved;
+}
+
+/** resolveNotifications as a part of a statement of the caller's (together.ts). */
+export function resolvePart(name: string, where: Resolving, now: Date): Part<string[]> {
+  const update = sql`update ${notifications} set resolved_at = ${now.toISOString()}::timestamptz
+    where ${and(
+      eq(notifications.subject, where.subject),
+      sql`${notifications.kind} = any(${sql.param([...where.kinds])}::text[])`,
+      isNull(notifications.resolvedAt),
+      where.userIds ? anyOf(notifications.userId, where.userIds) : undefined,
+    )}
+    returning user_id`;
+  return {
+    ctes: [[name, update]],
+    rows: sql`select distinct user_id as "userId" from ${sql.identifier(name)}`,
+    read: (rows) => rows.map((r) => r.userId as string),
+  };
 }
 
 /** Kinds that ask a player to act in a game; all resolved once the game is over. */

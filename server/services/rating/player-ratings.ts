@@ -8,6 +8,7 @@ import { playerRatings, ratingHistory } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
 import type { GameResult } from "@/lib/contracts";
 import { anyOf } from "../bulk-insert";
+import type { Part } from "../together";
 import type { GameRow } from "../game/game-view";
 
 export interface PlayerRating extends Rating {
@@ -48,40 +49,67 @@ export function ratingColumns(ratings: RatingsTable) {
   };
 }
 
+/** A player's rating before and after a game. */
+export interface RatingChange {
+  userId: string;
+  before: PlayerRating;
+  after: Rating;
+}
+
 /**
- * Rates a finished game inside the caller's transaction: both players' ratings in
- * the game's own type move, and each gets a history entry. The game is its own
- * rating period, as on most online game sites.
+ * Locks both players' ratings in the game's type for the rest of the transaction,
+ * in a fixed order so two games ending together cannot deadlock or overwrite each
+ * other's rating change. Their rating rows may not exist yet, so the locks are
+ * transaction-scoped advisory locks on the players' ids: unlike SELECT … FOR UPDATE
+ * on their user rows they write nothing (a row lock marks the row's page, which after
+ * a checkpoint logs that whole 8 KB page).
  */
-export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult, now: Date): Promise<void> {
-  // Lock both players in a fixed order so two games ending together cannot deadlock
-  // or overwrite each other's rating change. Their rating rows may not exist yet, so
-  // the locks are transaction-scoped advisory locks on the players' ids: unlike
-  // SELECT … FOR UPDATE on their user rows they write nothing (a row lock marks the
-  // row's page, which after a checkpoint logs that whole 8 KB page).
+export async function lockRatings(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id">): Promise<void> {
   await tx.execute(
     sql`select pg_advisory_xact_lock(${RATING_LOCK}, hashtext(p.id::text)) from (select unnest(array[${game.side1Id}, ${game.side2Id}]::uuid[]) as id order by 1) p`,
   );
+}
+
+/**
+ * Rates a finished game: both players' ratings in the game's own type move (the game
+ * is its own rating period, as on most online game sites). The caller holds the
+ * players' rating locks (lockRatings) and writes the change with ratingsPart.
+ */
+export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult): Promise<[RatingChange, RatingChange]> {
   // Read after the lock, in a statement of its own: it sees a rating change committed while we waited.
   const before = await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType);
   const p1 = before.get(game.side1Id)!;
   const p2 = before.get(game.side2Id)!;
   const [next1, next2] = rateGame(p1, p2, side1Score(result));
-  const rated = [
-    [game.side1Id, next1, p1],
-    [game.side2Id, next2, p2],
-  ] as const;
-  // Both ratings and both history entries in one statement (a data-modifying WITH
-  // runs whether or not the rest reads it): a result is a few round trips.
+  return [
+    { userId: game.side1Id, before: p1, after: next1 },
+    { userId: game.side2Id, before: p2, after: next2 },
+  ];
+}
+
+/**
+ * Writes the new ratings and their history entries, as a part of the game's finishing
+ * statement (together.ts). Returns the ratings as stored (real columns: the stored
+ * value is what every later read shows).
+ */
+export function ratingsPart(tx: Db, game: GameRow, changes: readonly RatingChange[], now: Date): Part<Map<string, { rating: number; rd: number }>> {
   const upsert = tx
     .insert(playerRatings)
-    .values(rated.map(([userId, r, old]) => ({ userId, gameType: game.gameType, rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: old.ratedGames + 1, updatedAt: now })))
+    .values(changes.map(({ userId, after: r, before }) => ({ userId, gameType: game.gameType, rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: before.ratedGames + 1, updatedAt: now })))
     .onConflictDoUpdate({
       target: [playerRatings.userId, playerRatings.gameType],
       set: { rating: sql`excluded.rating`, rd: sql`excluded.rd`, volatility: sql`excluded.volatility`, ratedGames: sql`excluded.rated_games`, updatedAt: sql`excluded.updated_at` },
-    });
-  const history = tx.insert(ratingHistory).values(rated.map(([userId, r]) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
-  await tx.execute(sql`with rated as (${upsert.getSQL()}) ${history.getSQL()}`);
+    })
+    .returning({ userId: playerRatings.userId, rating: playerRatings.rating, rd: playerRatings.rd });
+  const history = tx.insert(ratingHistory).values(changes.map(({ userId, after: r }) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
+  return {
+    ctes: [
+      ["rated", upsert.getSQL()],
+      ["rating_history", history.getSQL()],
+    ],
+    rows: sql`select user_id as "userId", rating, rd from rated`,
+    read: (rows) => new Map(rows.map((r) => [r.userId as string, { rating: Number(r.rating), rd: Number(r.rd) }])),
+  };
 }
 
 /** Every game type a player has a rating in, most played first. */

@@ -10,7 +10,8 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { createGame } from "../game/create-game";
-import { rateFinishedGame } from "./player-ratings";
+import { runTogether } from "../together";
+import { lockRatings, rateFinishedGame, ratingsPart } from "./player-ratings";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -49,7 +50,16 @@ describe("ratings per game", () => {
     );
     // Six games rated at once, each in its own transaction on its own connection: each must
     // read the busy player's rating after the previous change, or one would overwrite another.
-    await Promise.all(gameIds.map((game) => h.db.transaction((tx) => rateFinishedGame(tx, game, "1-0", new Date()))));
+    await Promise.all(
+      gameIds.map((game) =>
+        h.db.transaction(async (tx) => {
+          // As finishGame does: lock, read and rate, then write.
+          await lockRatings(tx, game);
+          const changes = await rateFinishedGame(tx, game, "1-0");
+          await runTogether(tx, { ratings: ratingsPart(tx, game, changes, new Date()) });
+        }),
+      ),
+    );
     const [row] = await h.db.select().from(playerRatings).where(eq(playerRatings.userId, busy.id));
     expect(row!.ratedGames).toBe(6);
     const history = await h.db.select().from(ratingHistory).where(eq(ratingHistory.userId, busy.id)).orderBy(ratingHistory.id);

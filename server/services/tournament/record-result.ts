@@ -8,7 +8,7 @@
 // that only. The log is folded into the state snapshot (live-state.ts) when the
 // counter reaches zero (the round or phase closes: the engine plans what follows)
 // or when the format says this result adds games at once (staged knockout draws).
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
@@ -19,6 +19,7 @@ import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeProgress } from "../notification/tournament-notices";
+import { runTogether, type Part } from "../together";
 import { announce, audit, engineResult, lockTournament, saveSnapshot, type TournamentRow } from "./tournament-row";
 
 /** Current ratings of the tournament's players in its game, for planning the next round. */
@@ -35,7 +36,14 @@ export interface ResultAudit {
   detail: string;
 }
 
-/** Returns what to publish once the transaction has committed. */
+/** What the result's statement says of the tournament (null pending and version: nothing was counted). */
+export interface Logged {
+  format: TournamentRow["format"];
+  pending: number | null;
+  version: number | null;
+}
+
+/** Records the result on its own; returns what to publish once the transaction has committed. */
 export async function recordTournamentResult(
   tx: Db,
   game: GameRow,
@@ -45,38 +53,55 @@ export async function recordTournamentResult(
   now: Date,
   entry?: ResultAudit,
 ): Promise<() => void> {
+  const { logged } = await runTogether(tx, { logged: tournamentResultPart(game, result, reason, margin, entry) });
+  return afterTournamentResult(tx, game, logged, result, reason, margin, now);
+}
+
+/**
+ * The result as a part of the game's finishing statement (together.ts): the tournament
+ * row is locked (held to the end of the transaction), and if it is running the log row
+ * is appended and the round counted down; for a game the log already holds (a repeated
+ * finish) nothing changes and nothing is counted. The audit entry, if any, goes with it.
+ */
+export function tournamentResultPart(game: GameRow, result: "1-0" | "0-1" | "draw", reason: string, margin: number | null, entry?: ResultAudit): Part<Logged | null> | null {
+  // The audit entry's row, given the tournament's id (`id`) from `source`.
+  const audited = (source: SQL) =>
+    ["audited", sql`insert into ${tournamentAudit} (id, tournament_id, actor_id, action, detail) select ${newRowId()}, id, ${entry!.actorId}, ${entry!.action}, ${entry!.detail} from ${source}`] as const;
   if (!game.tournamentGameKey) {
-    if (entry) await audit(tx, game.tournamentId!, entry.actorId, entry.action, entry.detail);
-    return () => {};
+    // A tournament game without a key should not exist; its audit entry is still written.
+    return entry ? { ctes: [audited(sql`(select ${game.tournamentId}::uuid as id) k`)], rows: null, read: () => null } : null;
   }
   const engine = engineResult(result, reason, margin);
-  // The audit entry, if any, in the same statement: one round trip less.
-  const audited = entry
-    ? sql`, audited as (
-        insert into ${tournamentAudit} (id, tournament_id, actor_id, action, detail)
-        select ${newRowId()}, t.id, ${entry.actorId}, ${entry.action}, ${entry.detail} from t)`
-    : sql``;
-  // One statement: the tournament row is locked (held to the end of the transaction),
-  // and if it is running the log row is appended and the round counted down; for a game
-  // the log already holds (a repeated finish) nothing changes and nothing is counted.
-  const [row] = (
-    (await tx.execute(sql`
-      with t as (select id, status, format from ${tournaments} where id = ${game.tournamentId} for update),
-      logged as (
-        insert into ${tournamentResults} (tournament_id, game_key, outcome, reason, margin)
-        select t.id, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null} from t where t.status = 'running'
-        on conflict do nothing returning seq),
-      counted as (
-        update ${tournaments} set pending = pending - 1, version = version + 1
-        where id = ${game.tournamentId} and exists (select from logged)
-        returning pending, version)${audited}
-      select t.format, counted.pending, counted.version from t left join counted on true`)) as unknown as {
-      rows: { format: TournamentRow["format"]; pending: number | null; version: number | null }[];
-    }
-  ).rows;
-  if (!row || row.pending === null || row.version === null) return () => {};
-  const { pending, version } = row;
-  if (pending > 0 && !resultReshapesRound(row.format, game.tournamentGameKey, engine)) {
+  return {
+    ctes: [
+      ["tournament_locked", sql`select id, status, format from ${tournaments} where id = ${game.tournamentId} for update`],
+      [
+        "logged",
+        sql`insert into ${tournamentResults} (tournament_id, game_key, outcome, reason, margin)
+          select t.id, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null} from tournament_locked t where t.status = 'running'
+          on conflict do nothing returning seq`,
+      ],
+      ["counted", sql`update ${tournaments} set pending = pending - 1, version = version + 1 where id = ${game.tournamentId} and exists (select from logged) returning pending, version`],
+      ...(entry ? [audited(sql`tournament_locked`)] : []),
+    ],
+    rows: sql`select t.format, counted.pending, counted.version from tournament_locked t left join counted on true`,
+    read: (rows) => (rows[0] as Logged | undefined) ?? null,
+  };
+}
+
+/** After the result's statement: announce the new version, or close the round or phase it completed. */
+export async function afterTournamentResult(
+  tx: Db,
+  game: GameRow,
+  logged: Logged | null,
+  result: "1-0" | "0-1" | "draw",
+  reason: string,
+  margin: number | null,
+  now: Date,
+): Promise<() => void> {
+  if (!logged || logged.pending === null || logged.version === null) return () => {};
+  const { pending, version } = logged;
+  if (pending > 0 && !resultReshapesRound(logged.format, game.tournamentGameKey!, engineResult(result, reason, margin))) {
     return () => announce(game.tournamentId!, version);
   }
   // The round (or phase) closes: the next one is planned with the current ratings.
