@@ -73,6 +73,33 @@ describe("ratings per game", () => {
     expect(row!.rating).toBeCloseTo(rating.rating, 2);
   });
 
+  it("results set while players resign, in two games between the same players (the other way round): no deadlock, no change lost", async () => {
+    // Every ending locks the game first, then the players' ratings in id order.
+    const admin = { ...(await newPlayer(h)), isAdmin: true };
+    for (let round = 0; round < 5; round++) {
+      const [p1, p2] = [await newPlayer(h), await newPlayer(h)];
+      const games = await h.db.transaction(async (tx) => [
+        await createGame(tx, { gameType: "brandubh", side1Id: p1.id, side2Id: p2.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()),
+        await createGame(tx, { gameType: "brandubh", side1Id: p2.id, side2Id: p1.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()),
+      ]);
+      const outcomes = await Promise.allSettled([
+        apiFor(h, admin).game.setResult({ gameId: games[0]!.id, result: "1-0" }),
+        apiFor(h, p1).game.resign({ gameId: games[0]!.id }),
+        apiFor(h, admin).game.setResult({ gameId: games[1]!.id, result: "0-1" }),
+        apiFor(h, p2).game.resign({ gameId: games[1]!.id }),
+      ]);
+      // Each game ends once: one of its two endings wins, the other is told the game is over.
+      for (const pair of [outcomes.slice(0, 2), outcomes.slice(2)]) {
+        expect(pair.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+        const refused = pair.find((o) => o.status === "rejected") as PromiseRejectedResult;
+        expect(refused.reason).toMatchObject({ code: "BAD_REQUEST" });
+      }
+      const after = await ratingsOf([p1, p2]);
+      expect(after.get(`${p1.id} brandubh`)!.ratedGames).toBe(2);
+      expect(after.get(`${p2.id} brandubh`)!.ratedGames).toBe(2);
+    }
+  });
+
   it("a chess result changes the chess ratings only", async () => {
     const [ann, bob] = [await newPlayer(h, { ratings: { hnefatafl: 1700 } }), await newPlayer(h, { ratings: { hnefatafl: 1600 } })];
     const gameId = await play("chess", ann, bob, bob);
