@@ -29,20 +29,7 @@ export async function insertMany<T extends PgTable, R>(
   returning: SQL | null,
   options: { onConflictDoNothing?: boolean; query?: SQL } = {},
 ): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const insert = insertStatement(table, rows.slice(i, i + CHUNK), returning, options);
-    const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
-    out.push(...(inserted as unknown as { rows: R[] }).rows);
-  }
-  return out;
-}
-
-/**
- * One INSERT of all the rows (callers with more than a few thousand use insertMany,
- * which splits them), for a statement of the caller's own (together.ts).
- */
-export function insertStatement<T extends PgTable>(table: T, rows: readonly T["$inferInsert"][], returning: SQL | null, options: { onConflictDoNothing?: boolean } = {}): SQL {
+  if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; defaultFn?: () => unknown; getSQLType(): string }>;
   const named = new Set<string>();
   for (const row of rows) for (const k in row) named.add(k);
@@ -51,30 +38,36 @@ export function insertStatement<T extends PgTable>(table: T, rows: readonly T["$
   // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
   const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? (columns[k]!.defaultFn?.() ?? null) : v);
   const names = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
-  const chunk = rows as Record<string, unknown>[];
-  const cells = keys.map((k) => chunk.map((r) => cell(k, r[k])));
-  // A column with one value in every row (a tournament's games share type, clock,
-  // start position, deadline, tournament…) is sent once, not as an array of 20,000
-  // copies the driver quotes and the server parses. At least one column stays an array.
-  const same = cells.map((c) => c.length > 1 && (c[0] === null || typeof c[0] !== "object") && c.every((v) => v === c[0]));
-  if (same.every(Boolean)) same[0] = false;
-  const type = (k: string) => sql.raw(columns[k]!.getSQLType());
-  const arrays = sql.join(
-    keys.flatMap((k, j) => (same[j] ? [] : [sql`${sql.param(cells[j])}::${type(k)}[]`])),
-    sql`, `,
-  );
-  const alias = (j: number) => sql.raw(`c${j}`);
-  const aliases = sql.join(
-    keys.flatMap((_, j) => (same[j] ? [] : [alias(j)])),
-    sql`, `,
-  );
-  const select = sql.join(
-    keys.map((k, j) => (same[j] ? sql`${sql.param(cells[j]![0])}::${type(k)}` : sql`u.${alias(j)}`)),
-    sql`, `,
-  );
-  const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
-  const back = returning ? sql` returning ${returning}` : sql``;
-  return sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict}${back}`;
+  const out: R[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
+    const cells = keys.map((k) => chunk.map((r) => cell(k, r[k])));
+    // A column with one value in every row (a tournament's games share type, clock,
+    // start position, deadline, tournament…) is sent once, not as an array of 20,000
+    // copies the driver quotes and the server parses. At least one column stays an array.
+    const same = cells.map((c) => c.length > 1 && (c[0] === null || typeof c[0] !== "object") && c.every((v) => v === c[0]));
+    if (same.every(Boolean)) same[0] = false;
+    const type = (k: string) => sql.raw(columns[k]!.getSQLType());
+    const arrays = sql.join(
+      keys.flatMap((k, j) => (same[j] ? [] : [sql`${sql.param(cells[j])}::${type(k)}[]`])),
+      sql`, `,
+    );
+    const alias = (j: number) => sql.raw(`c${j}`);
+    const aliases = sql.join(
+      keys.flatMap((_, j) => (same[j] ? [] : [alias(j)])),
+      sql`, `,
+    );
+    const select = sql.join(
+      keys.map((k, j) => (same[j] ? sql`${sql.param(cells[j]![0])}::${type(k)}` : sql`u.${alias(j)}`)),
+      sql`, `,
+    );
+    const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+    const back = returning ? sql` returning ${returning}` : sql``;
+    const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict}${back}`;
+    const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
+    out.push(...(inserted as unknown as { rows: R[] }).rows);
+  }
+  return out;
 }
 
 /** `column = any($1::uuid[])`: one parameter however many ids (inArray takes one per id). */

@@ -8,6 +8,7 @@ import { playerRatings, ratingHistory } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
 import type { GameResult } from "@/lib/contracts";
 import { anyOf } from "../bulk-insert";
+import { newRowId } from "@/db/schema/ids";
 import type { Part } from "../together";
 import type { GameRow } from "../game/game-view";
 
@@ -92,22 +93,29 @@ export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult
  * statement (together.ts). Returns the ratings as stored (real columns: the stored
  * value is what every later read shows).
  */
-export function ratingsPart(tx: Db, game: GameRow, changes: readonly RatingChange[], now: Date): Part<Map<string, { rating: number; rd: number }>> {
-  const upsert = tx
-    .insert(playerRatings)
-    .values(changes.map(({ userId, after: r, before }) => ({ userId, gameType: game.gameType, rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: before.ratedGames + 1, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: [playerRatings.userId, playerRatings.gameType],
-      set: { rating: sql`excluded.rating`, rd: sql`excluded.rd`, volatility: sql`excluded.volatility`, ratedGames: sql`excluded.rated_games`, updatedAt: sql`excluded.updated_at` },
-    })
-    .returning({ userId: playerRatings.userId, rating: playerRatings.rating, rd: playerRatings.rd });
-  const history = tx.insert(ratingHistory).values(changes.map(({ userId, after: r }) => ({ userId, gameId: game.id, gameType: game.gameType, rating: r.rating, rd: r.rd, at: now })));
+export function ratingsPart(game: GameRow, changes: readonly RatingChange[], now: Date): Part<Map<string, { rating: number; rd: number }>> {
+  // In SQL, not Drizzle's insert builder, which took 0.15 ms a result to build.
+  const at = now.toISOString();
+  const ratings = sql.join(
+    changes.map(({ userId, after: r, before }) => sql`(${userId}::uuid, ${game.gameType}, ${r.rating}, ${r.rd}, ${r.volatility}, ${before.ratedGames + 1}, ${at}::timestamptz)`),
+    sql`, `,
+  );
+  const history = sql.join(
+    changes.map(({ userId, after: r }) => sql`(${newRowId()}::uuid, ${userId}::uuid, ${game.id}::uuid, ${game.gameType}, ${r.rating}, ${r.rd}, ${at}::timestamptz)`),
+    sql`, `,
+  );
   return {
     ctes: [
-      ["rated", upsert.getSQL()],
-      ["rating_history", history.getSQL()],
+      [
+        "rated",
+        sql`insert into player_ratings (user_id, game_type, rating, rd, volatility, rated_games, updated_at) values ${ratings}
+          on conflict (user_id, game_type) do update set rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility,
+            rated_games = excluded.rated_games, updated_at = excluded.updated_at
+          returning user_id, rating, rd`,
+      ],
+      ["rating_history", sql`insert into rating_history (id, user_id, game_id, game_type, rating, rd, at) values ${history}`],
     ],
-    rows: sql`select user_id as "userId", rating, rd from rated`,
+    rows: sql.raw(`select user_id as "userId", rating, rd from rated`),
     read: (rows) => new Map(rows.map((r) => [r.userId as string, { rating: Number(r.rating), rd: Number(r.rd) }])),
   };
 }

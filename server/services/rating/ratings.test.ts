@@ -56,7 +56,7 @@ describe("ratings per game", () => {
           // As finishGame does: lock, read and rate, then write.
           await lockRatings(tx, game);
           const changes = await rateFinishedGame(tx, game, "1-0");
-          await runTogether(tx, { ratings: ratingsPart(tx, game, changes, new Date()) });
+          await runTogether(tx, { ratings: ratingsPart(game, changes, new Date()) });
         }),
       ),
     );
