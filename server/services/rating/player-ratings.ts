@@ -113,7 +113,7 @@ export function ratingsPart(game: GameRow, changes: readonly RatingChange[], now
             rated_games = excluded.rated_games, updated_at = excluded.updated_at
           returning user_id, rating, rd`,
       ],
-      ["rating_history", sql`insert into rating_history (id, user_id, game_id, game_type, rating, rd, at) values ${history}`],
+      ["history_added", sql`insert into rating_history (id, user_id, game_id, game_type, rating, rd, at) values ${history}`],
     ],
     rows: sql.raw(`select user_id as "userId", rating, rd from rated`),
     read: (rows) => new Map(rows.map((r) => [r.userId as string, { rating: Number(r.rating), rd: Number(r.rd) }])),
