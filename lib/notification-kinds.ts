@@ -23,6 +23,13 @@ export const NOTIFICATION_KINDS = [
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * Kinds that ask a player to act in a game; all resolved once the game is over. The
+ * only kinds ever resolved, so the only ones the notifications' subject index holds
+ * (db/schema/notifications.ts).
+ */
+export const GAME_ACTION_KINDS: readonly NotificationKind[] = ["your-move", "game-created", "deadline", "result-reported", "result-disputed"];
+
 /** Everything a wording may need; each kind uses a few of these. */
 export interface NotificationPayload {
   gameId?: string;

@@ -3,7 +3,7 @@
 // each user's notification settings (e-mail kinds, digest, reminders, calendar token).
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { NotificationKind, NotificationPayload } from "@/lib/notification-kinds";
+import { GAME_ACTION_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
 import { tournaments } from "./tournaments";
 import { users } from "./users";
 import { timeOrderedId } from "./ids";
@@ -39,8 +39,15 @@ export const notifications = pgTable(
     // It replaced a partial index of unread rows: every notice was inserted into both,
     // two random pages per notice, whole pages in the WAL after each checkpoint.
     index("notifications_user_idx").on(t.userId, t.createdAt),
-    index("notifications_subject_idx").on(t.subject),
-    uniqueIndex("notifications_dedupe_idx").on(t.dedupeKey),
+    // Only notices that ask for action are ever resolved by subject (GAME_ACTION_KINDS),
+    // so only they are indexed by it; and only notices with a dedupe key go
+    // into its unique index. A result's two game-over notices (migration 0013) then add
+    // no entry to either: both took keys at random places, whose page splits (records of
+    // 4–8 KB) made the largest results' WAL.
+    index("notifications_subject_idx")
+      .on(t.subject)
+      .where(sql`${t.kind} in (${sql.raw(GAME_ACTION_KINDS.map((k) => `'${k}'`).join(", "))})`),
+    uniqueIndex("notifications_dedupe_idx").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { DbHandle } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
+import { GAME_ACTION_KINDS } from "@/lib/notification-kinds";
 import { notifyPart, resolvePart } from "./notification/notify";
 import { runTogether, type Part } from "./together";
 
@@ -59,5 +60,19 @@ describe("runTogether", () => {
     await expect(runTogether(h.db, { one: notifyPart("same", [item(a.id, subject, "x")], new Date()), two: notifyPart("same", [item(a.id, subject, "y")], new Date()) })).rejects.toThrow(
       /two parts use one name/,
     );
+  });
+
+  it("resolving a game's notices reads the subject index, which holds only notices that ask for action", async () => {
+    const subject = `game:${crypto.randomUUID()}`;
+    const now = new Date();
+    const plan = await h.db.transaction(async (tx) => {
+      // Without the sequential scan the planner has to use an index whose predicate the query implies.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [, update] = resolvePart("resolved", { subject, kinds: GAME_ACTION_KINDS }, now).ctes[0]!;
+      return JSON.stringify(((await tx.execute(sql`explain ${update}`)) as unknown as { rows: unknown[] }).rows);
+    });
+    expect(plan).toContain("notifications_subject_idx");
+    const predicate = await h.db.execute(sql`select pg_get_indexdef('notifications_subject_idx'::regclass) as def`);
+    for (const kind of GAME_ACTION_KINDS) expect(JSON.stringify((predicate as unknown as { rows: unknown[] }).rows)).toContain(`'${kind}'`);
   });
 });

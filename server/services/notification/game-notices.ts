@@ -7,8 +7,9 @@ import { games, tournaments, users } from "@/db/schema";
 import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
 import { siteAdminIds } from "../admin/site-admins";
-import { GAME_ACTION_KINDS, gameLink, gameSubject, notify, notifyPart, queueDeliveries, resolveNotifications, resolvePart, type NewNotification } from "./notify";
+import { gameLink, gameSubject, notify, notifyPart, queueDeliveries, resolveNotifications, resolvePart, type NewNotification } from "./notify";
 import { runTogether } from "../together";
+import { GAME_ACTION_KINDS } from "@/lib/notification-kinds";
 
 export interface GameContext {
   name: (userId: string) => string;
@@ -163,7 +164,8 @@ export function gameOverParts(game: GameRow, result: string | null, now: Date, r
         payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
         link: gameLink(game.id),
         subject: gameSubject(game.id),
-        dedupeKey: `over:${game.id}:${player}`,
+        // No dedupe key: a game ends once (its row is locked and its status checked),
+        // and a notice without one adds no entry to the dedupe index (migration 0013).
       })),
       now,
     ),

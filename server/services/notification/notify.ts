@@ -129,9 +129,6 @@ export function resolvePart(name: string, where: Resolving, now: Date): Part<str
   };
 }
 
-/** Kinds that ask a player to act in a game; all resolved once the game is over. */
-export const GAME_ACTION_KINDS: NotificationKind[] = ["your-move", "game-created", "deadline", "result-reported", "result-disputed"];
-
 export const gameSubject = (gameId: string) => `game:${gameId}`;
 export const gameLink = (gameId: string) => `/games/${gameId}`;
 export const tournamentSubject = (id: string) => `tournament:${id}`;
