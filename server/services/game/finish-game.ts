@@ -12,7 +12,7 @@ import { sideToMove } from "./game-view";
 import { lockRatings, rateFinishedGame, ratingsPart } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
 import { gameContext, gameOverParts, type GameContext } from "../notification/game-notices";
-import { queueDeliveries } from "../notification/notify";
+import { noticesTold } from "../notification/notify";
 import { afterTournamentResult, tournamentResultPart, type ResultAudit } from "../tournament/record-result";
 import { runTogether } from "../together";
 
@@ -81,7 +81,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     ...gameOverParts(game, finish.result, now, finish.reason, context),
     tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
   });
-  const told = [...done.resolved, ...(await queueDeliveries(tx, done.notified, now))];
+  const told = await noticesTold(tx, done, now);
   const tournamentAfter = game.tournamentId ? await afterTournamentResult(tx, game, done.tournament, finish.result, finish.reason, margin, now) : () => {};
   const side = (id: string): GamePlayer | null => {
     const stored = done.ratings?.get(id);

@@ -95,8 +95,7 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
 export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameUpdate> {
   const done = await db.transaction(async (tx) => {
     // The game, locked, with its tournament's organizer and what the notice says, in
-    // one statement (never the tournament's state snapshot: it can be tens of megabytes);
-    // the players' rating locks are taken in it too, after the game's.
+    // one statement (never the tournament's state snapshot: it can be tens of megabytes).
     const { game, context } = await lockGameWithContext(tx, input.gameId);
     const tournament = context.tournament;
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {

@@ -7,7 +7,7 @@ import { games, tournaments, users } from "@/db/schema";
 import { AppError } from "../errors";
 import type { GameRow } from "../game/game-view";
 import { siteAdminIds } from "../admin/site-admins";
-import { gameLink, gameSubject, notify, notifyPart, queueDeliveries, resolveNotifications, resolvePart, type NewNotification } from "./notify";
+import { gameLink, gameSubject, noticeParts, noticesTold, notify, resolveAndNotify, type NewNotification } from "./notify";
 import { runTogether } from "../together";
 import { GAME_ACTION_KINDS } from "@/lib/notification-kinds";
 
@@ -60,24 +60,21 @@ const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (u
 export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, now: Date): Promise<string[]> {
   const next = other(game, moverId);
   // Resolving the mover's notice and telling the opponent: one statement (together.ts).
-  const { resolved, notified } = await runTogether(tx, {
-    resolved: resolvePart("resolved", { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] }, now),
-    notified: notifyPart(
-      "notified",
-      [
-        {
-          userId: next,
-          kind: "your-move",
-          payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
-          link: gameLink(game.id),
-          subject: gameSubject(game.id),
-          dedupeKey: `move:${game.id}:${game.ply + 1}`,
-        },
-      ],
-      now,
-    ),
-  });
-  return [...resolved, ...(await queueDeliveries(tx, notified, now))];
+  return resolveAndNotify(
+    tx,
+    { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] },
+    [
+      {
+        userId: next,
+        kind: "your-move",
+        payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+        link: gameLink(game.id),
+        subject: gameSubject(game.id),
+        dedupeKey: `move:${game.id}:${game.ply + 1}`,
+      },
+    ],
+    now,
+  );
 }
 
 /** New games (a challenge accepted, a tournament round or phase): both players are told. */
@@ -125,12 +122,12 @@ export async function noticeReported(tx: Db, game: GameRow, reporterId: string, 
 /** A disputed report: the answerer's notice is done; the organizer and the admins must settle it. */
 export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, now: Date): Promise<string[]> {
   const ctx = await gameContext(tx, game);
-  const resolved = await resolveNotifications(tx, { subject: gameSubject(game.id), kinds: ["result-reported"], userIds: [disputerId] }, now);
   const deciders = new Set(await siteAdminIds(tx));
   if (ctx.tournament) deciders.add(ctx.tournament.organizerId);
   const players = `${ctx.name(game.side1Id)} vs ${ctx.name(game.side2Id)}`;
-  const notified = await notify(
+  return resolveAndNotify(
     tx,
+    { subject: gameSubject(game.id), kinds: ["result-reported"], userIds: [disputerId] },
     [...deciders].map((userId) => ({
       userId,
       kind: "result-disputed" as const,
@@ -140,34 +137,29 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
     })),
     now,
   );
-  return [...resolved, ...notified];
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
 export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
-  const { resolved, notified } = await runTogether(tx, gameOverParts(game, result, now, reason, await gameContext(tx, game)));
-  return [...resolved, ...(await queueDeliveries(tx, notified, now))];
+  return noticesTold(tx, await runTogether(tx, gameOverParts(game, result, now, reason, await gameContext(tx, game))), now);
 }
 
 /**
  * noticeGameOver as parts of the statement that finishes the game (finish-game.ts):
- * the caller runs them and queues the deliveries of `notified`.
+ * the caller runs them and passes what they return to noticesTold.
  */
 export function gameOverParts(game: GameRow, result: string | null, now: Date, reason: string | null, ctx: GameContext) {
-  return {
-    resolved: resolvePart("resolved", { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS }, now),
-    notified: notifyPart(
-      "notified",
-      [game.side1Id, game.side2Id].map((player) => ({
-        userId: player,
-        kind: "game-over" as const,
-        payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
-        link: gameLink(game.id),
-        subject: gameSubject(game.id),
-        // No dedupe key: a game ends once (its row is locked and its status checked),
-        // and a notice without one adds no entry to the dedupe index (migration 0013).
-      })),
-      now,
-    ),
-  };
+  return noticeParts(
+    { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS },
+    [game.side1Id, game.side2Id].map((player) => ({
+      userId: player,
+      kind: "game-over" as const,
+      payload: { gameId: game.id, opponent: ctx.name(other(game, player)), result, reason, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
+      link: gameLink(game.id),
+      subject: gameSubject(game.id),
+      // No dedupe key: a game ends once (its row is locked and its status checked),
+      // and a notice without one adds no entry to the dedupe index (migration 0013).
+    })),
+    now,
+  );
 }

@@ -84,7 +84,7 @@ export function notifyPart(name: string, items: readonly NewNotification[], now:
 }
 
 /** Queues the deliveries of notifications just created (notify, notifyPart); returns who got one. */
-export async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: Date): Promise<string[]> {
+async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: Date): Promise<string[]> {
   if (!created || created.length === 0) return [];
   const userIds = [...new Set(created.map((c) => c.userId))];
   const queued: (typeof outbox.$inferInsert)[] = [];
@@ -108,15 +108,28 @@ export async function queueDeliveries(tx: Db, created: readonly Created[] | null
 type Resolving = { subject: string; kinds: readonly NotificationKind[]; userIds?: readonly string[] };
 
 /**
- * Marks notifications resolved because their cause is gone (the move was made, the
- * report answered, the dispute settled). Returns whose inbox changed.
+ * Resolving some notices and inserting others, as two parts of one statement
+ * (together.ts); the caller passes what they return to noticesTold.
  */
-export async function resolveNotifications(tx: Db, where: Resolving, now = new Date()): Promise<string[]> {
-  const { resolved } = await runTogether(tx, { resolved: resolvePart("resolved", where, now) });
-  return resolved;
+export function noticeParts(resolving: Resolving, items: readonly NewNotification[], now: Date) {
+  return { resolved: resolvePart("resolved", resolving, now), notified: notifyPart("notified", items, now) };
 }
 
-/** resolveNotifications as a part of a statement of the caller's (together.ts), in SQL for the same reason as notifyPart. */
+/** After a statement that ran noticeParts: queues the new notices' deliveries; returns whose inbox changed. */
+export async function noticesTold(tx: Db, done: { resolved: string[]; notified: Created[] | null }, now: Date): Promise<string[]> {
+  return [...done.resolved, ...(await queueDeliveries(tx, done.notified, now))];
+}
+
+/** Resolves notices and inserts others in one statement; returns whose inbox changed. */
+export async function resolveAndNotify(tx: Db, resolving: Resolving, items: readonly NewNotification[], now: Date): Promise<string[]> {
+  return noticesTold(tx, await runTogether(tx, noticeParts(resolving, items, now)), now);
+}
+
+/**
+ * Marks notifications resolved because their cause is gone (the move was made, the
+ * report answered, the dispute settled), as a part of a statement of the caller's
+ * (together.ts), in SQL for the same reason as notifyPart. Returns whose inbox changed.
+ */
 export function resolvePart(name: string, where: Resolving, now: Date): Part<string[]> {
   const players = where.userIds ? sql` and user_id = any(${sql.param([...where.userIds])}::uuid[])` : sql``;
   const update = sql`update notifications set resolved_at = ${now.toISOString()}::timestamptz
