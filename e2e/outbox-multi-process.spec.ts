@@ -2,12 +2,12 @@
 // notification's e-mail exactly once to a real SMTP server (smtp-server, inside the
 // test), also when the process sending a mail is killed with SIGKILL mid-send: its
 // claim dies with its connection and the other process sends the mail once.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
-import { startServer, type ServerProcess } from "./server-process";
+import { freePort, startServer, type ServerProcess } from "./server-process";
 import { freshUsername } from "./helpers";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -55,9 +55,6 @@ test.afterAll(async () => {
 
 const sql = <T>(text: string, values: unknown[] = []) => fresh.query<T>(text, values);
 
-const firstPort = 4500 + Math.floor(Math.random() * 300);
-let started = 0;
-const port = () => firstPort + started++;
 
 /** A player with an e-mail address whose opponent reports a result: one mail each. */
 async function reportAgainst(reporterServer: ServerProcess, opponentServer: ServerProcess) {
@@ -66,6 +63,9 @@ async function reportAgainst(reporterServer: ServerProcess, opponentServer: Serv
   const opponentName = freshUsername("ob");
   await reporter.signUp(freshUsername("rp"), "outbox password");
   await opponent.signUp(opponentName, "outbox password");
+  // A confirmed address (confirming is tested in server/services/notification/email.test.ts),
+  // so the only mail is the notification's: the same address in the settings is no change.
+  await sql("update users set email = $1, email_confirmed_at = now() where username = $2", [`${opponentName}@example.org`, opponentName]);
   await opponent.mutation("notification.updateSettings", { email: `${opponentName}@example.org`, emailKinds: ["result-reported"], emailDigest: false, reminderHours: [] });
   const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "race", timeControl: "3d+6h", side: "side2", rated: false });
   const { gameId } = await reporter.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
@@ -78,14 +78,14 @@ test("a process killed mid-send leaves the mail to another, which sends it once"
   test.setTimeout(180_000);
   hold = true;
   const held = new Promise<void>((resolve) => (onHeld = resolve));
-  const a = await startServer({ port: port(), env });
+  const a = await startServer({ port: await freePort(), env });
   servers.push(a);
   await reportAgainst(a, a);
   await held; // A's worker claimed the row and is in the middle of sending it.
   await a.stop("SIGKILL");
   expect(delivered).toEqual([]);
   hold = false;
-  const b = await startServer({ port: port(), env });
+  const b = await startServer({ port: await freePort(), env });
   servers.push(b);
   await expect.poll(async () => (await sentRows()).map((r) => r.status), { timeout: 60_000 }).toEqual(["sent"]);
   const [row] = await sentRows();
@@ -94,7 +94,7 @@ test("a process killed mid-send leaves the mail to another, which sends it once"
 
 test("two processes deliver every notification's mail exactly once", async () => {
   test.setTimeout(180_000);
-  const [a, b] = await Promise.all([startServer({ port: port(), env }), startServer({ port: port(), env })]);
+  const [a, b] = await Promise.all([startServer({ port: await freePort(), env }), startServer({ port: await freePort(), env })]);
   servers.push(a, b);
   const before = (await sentRows()).length;
   for (let i = 0; i < 6; i++) await reportAgainst(i % 2 ? a : b, i % 2 ? b : a);

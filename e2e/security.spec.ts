@@ -1,7 +1,8 @@
 // What a browser sees of the site's defences: security headers, user text rendered as
 // text, and session cookies that scripts cannot read.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { trpcMutation } from "./api";
+import { HttpSession } from "../test/http-session";
 import { freshUsername, signUp } from "./helpers";
 
 test("security headers on pages and the API", async ({ request }) => {
@@ -97,4 +98,64 @@ test("the health check reports the database", async ({ request }) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ ok: true });
+});
+
+/** Who a session cookie stands for on each endpoint that reads one, over real HTTP. */
+async function whoIs(baseURL: string, cookie: string) {
+  const me = await fetch(`${baseURL}/api/trpc/account.me`, { headers: { cookie } });
+  const settings = await fetch(`${baseURL}/settings`, { headers: { cookie }, redirect: "manual" });
+  const session = await fetch(`${baseURL}/api/auth/session`, { headers: { cookie } });
+  return {
+    trpc: ((await me.json()) as { result?: { data: { json: { username: string } | null } } }).result?.data.json?.username ?? null,
+    settings: settings.status === 200 && /Signed in as/.test(await settings.text()) ? "signed in" : `not signed in (${settings.status})`,
+    session: ((await session.json()) as { user?: { name: string } }).user?.name ?? null,
+  };
+}
+
+test("a copied session cookie stops working after sign-out, 'sign out everywhere' and a password change", async ({ baseURL }) => {
+  const name = freshUsername("Sess");
+  const password = "session password";
+  const signedIn = async () => {
+    const s = new HttpSession(baseURL!);
+    await s.signIn(name, password);
+    return s;
+  };
+  const live = { trpc: name, settings: "signed in", session: name };
+  const dead = { trpc: null, settings: expect.stringMatching(/^not signed in/), session: null };
+
+  const first = new HttpSession(baseURL!);
+  await first.signUp(name, password);
+  const second = await signedIn();
+  const copied = first.cookie;
+  expect(await whoIs(baseURL!, copied)).toEqual(live);
+  // Sign-out ends that session, wherever its cookie was copied to, and no other.
+  await first.signOut();
+  expect(await whoIs(baseURL!, copied)).toEqual(dead);
+  expect(await whoIs(baseURL!, second.cookie)).toEqual(live);
+
+  // "Sign out everywhere" ends every session, the caller's too.
+  const third = await signedIn();
+  await second.mutation("account.signOutEverywhere", undefined);
+  expect(await whoIs(baseURL!, second.cookie)).toEqual(dead);
+  expect(await whoIs(baseURL!, third.cookie)).toEqual(dead);
+
+  // A password change ends every session signed in with the old password.
+  const [fourth, fifth] = [await signedIn(), await signedIn()];
+  await fourth.mutation("account.changePassword", { currentPassword: password, newPassword: "a new session password" });
+  expect(await whoIs(baseURL!, fifth.cookie)).toEqual(dead);
+  expect(await whoIs(baseURL!, fourth.cookie)).toEqual(dead);
+});
+
+test("Settings: the button signs out everywhere, and a saved address shows it awaits confirmation", async ({ page, baseURL }) => {
+  const name = freshUsername("Evr");
+  await signUp(page, name, "everywhere password");
+  const other = new HttpSession(baseURL!);
+  await other.signIn(name, "everywhere password");
+  await page.goto("/settings");
+  await page.getByLabel("E-mail address").fill(`${name}@example.org`);
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(page.getByTestId("email-state")).toContainText("Not confirmed yet");
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await whoIs(baseURL!, other.cookie)).trpc).toBeNull();
 });

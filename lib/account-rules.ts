@@ -1,6 +1,7 @@
 // Account field rules, shared by the sign-up form (instant feedback) and the server
 // (the authority). zod messages are written for people, not developers.
 import { z } from "zod";
+import { plainText } from "./text-rules";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 24;
@@ -29,11 +30,9 @@ export const ZPassword = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
-export const ZEmail = z
-  .string()
-  .trim()
-  .max(254, "E-mail address is too long.")
-  .pipe(z.email("That e-mail address does not look right."));
+export const ZEmail = plainText(z.string().trim().max(254, "E-mail address is too long."), { label: "The e-mail address" }).pipe(
+  z.email("That e-mail address does not look right."),
+);
 
 export const ZSignUpInput = z.object({
   username: ZNewUsername,

@@ -3,7 +3,7 @@
 // e-mail). Adding a kind: a member here, its wording in `describe`, and a call to
 // `notify` where it happens.
 
-import { NO_FIRST_MOVE } from "./game-endings";
+import { ABORTED_BY_PLAYER, NO_FIRST_MOVE } from "./game-endings";
 
 export const NOTIFICATION_KINDS = [
   "your-move",
@@ -50,6 +50,8 @@ export interface NotificationPayload {
   at?: number;
   message?: string;
   from?: string;
+  /** Renewals of this notice its reader has not seen (announcements: the earlier ones, kept on the tournament page). */
+  earlier?: number;
 }
 
 /** Short labels for settings (per-kind e-mail preferences). */
@@ -100,6 +102,7 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
           ? { title: "Game forfeited", body: `Your game against ${p.opponent} ended by forfeit (${p.result}): a side ran out of time before its first move. It counts in the standings but is unrated.` }
           : { title: "Game aborted", body: `Your game against ${p.opponent} was aborted: a side ran out of time before its first move. No rating changed.` };
       }
+      if (p.reason === ABORTED_BY_PLAYER) return { title: "Game aborted", body: `Your game against ${p.opponent} was aborted before both sides had moved. No rating changed.` };
       return { title: "Game over", body: `Your game against ${p.opponent} is over${p.result ? ` (${p.result})` : ""}.` };
     case "tournament-soon":
       return { title: "Starting soon", body: `${p.tournament} starts ${p.at ? `at ${new Date(p.at).toUTCString()}` : "soon"}.` };
@@ -114,7 +117,10 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "champion":
       return { title: "Champion", body: `You won ${p.tournament}. Congratulations!` };
     case "announcement":
-      return { title: `${p.tournament}: announcement`, body: `${p.from}: ${p.message}` };
+      return {
+        title: `${p.tournament}: announcement`,
+        body: `${p.from}: ${p.message}${p.earlier ? ` (and ${p.earlier === 1 ? "1 earlier announcement" : `${p.earlier} earlier announcements`} on the tournament page)` : ""}`,
+      };
   }
 }
 

@@ -20,10 +20,14 @@ export class HttpSession {
     await this.signIn(username, password);
   }
 
+  private async csrfToken(): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/api/auth/csrf`, { headers: { cookie: this.cookie } });
+    this.absorb(res);
+    return ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+
   async signIn(username: string, password: string): Promise<void> {
-    const csrfRes = await fetch(`${this.baseUrl}/api/auth/csrf`, { headers: { cookie: this.cookie } });
-    this.absorb(csrfRes);
-    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const csrfToken = await this.csrfToken();
     const res = await fetch(`${this.baseUrl}/api/auth/callback/credentials`, {
       method: "POST",
       redirect: "manual",
@@ -32,6 +36,19 @@ export class HttpSession {
     });
     this.absorb(res);
     if (!this.cookie.includes("session-token")) throw new Error(`sign-in as ${username} failed (${res.status})`);
+  }
+
+  /** Signs out through next-auth's endpoint, as the browser's "Sign out" does. */
+  async signOut(): Promise<void> {
+    const csrfToken = await this.csrfToken();
+    const res = await fetch(`${this.baseUrl}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: this.cookie },
+      body: new URLSearchParams({ csrfToken, json: "true" }),
+    });
+    this.absorb(res);
+    if (res.status >= 400) throw new Error(`sign-out failed (${res.status})`);
   }
 
   async mutation<T = unknown>(path: string, input: unknown): Promise<T> {

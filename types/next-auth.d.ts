@@ -10,5 +10,7 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     sv?: number;
+    /** This sign-in's id: signing out revokes it (server/auth/session.ts). */
+    sid?: string;
   }
 }

@@ -41,7 +41,7 @@ export function InboxList({ page }: { page: number }) {
           {items.map((i) => {
             const unread = !i.read && !i.resolved;
             return (
-              <li key={i.id} data-testid="inbox-item" data-unread={unread} className={`card flex items-start justify-between gap-3 py-3 text-sm ${unread ? "border-amber-500" : "opacity-75"}`}>
+              <li key={i.id} data-testid="inbox-item" data-unread={unread} className={`card flex items-start justify-between gap-3 py-3 text-sm ${unread ? "border-amber-500" : "text-stone-700 dark:text-stone-300"}`}>
                 <Link href={i.link} className="min-w-0 flex-1 hover:underline" onClick={() => unread && markRead.mutate({ id: i.id })}>
                   <span className="font-semibold">{i.title}</span>
                   {i.resolved && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs dark:bg-stone-700">done</span>}

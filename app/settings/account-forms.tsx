@@ -85,3 +85,30 @@ export function DeleteAccountForm() {
     </form>
   );
 }
+
+export function SignOutEverywhereForm() {
+  const trpc = useTRPC();
+  const everywhere = useMutation(trpc.account.signOutEverywhere.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClick() {
+    try {
+      await everywhere.mutateAsync();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Could not sign out everywhere.");
+      return;
+    }
+    // Every session has ended on the server, this one too; clear this browser's cookie.
+    await signOut({ callbackUrl: "/signin" });
+  }
+
+  return (
+    <div className="card space-y-4">
+      <FormAlert message={error} />
+      <p className="text-sm">Ends every session of your account: other browsers, other devices, and this one.</p>
+      <button type="button" className="btn-secondary" onClick={onClick} disabled={everywhere.isPending}>
+        {everywhere.isPending ? "Signing out…" : "Sign out everywhere"}
+      </button>
+    </div>
+  );
+}

@@ -25,7 +25,7 @@ export function NotificationSettings() {
   );
 }
 
-function EmailForm({ initial }: { initial: { email: string; emailOnServer: boolean; emailKinds: NotificationKind[]; emailDigest: boolean; reminderHours: number[] } }) {
+function EmailForm({ initial }: { initial: { email: string; emailConfirmed: boolean; emailOnServer: boolean; emailKinds: NotificationKind[]; emailDigest: boolean; reminderHours: number[] } }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const save = useMutation(trpc.notification.updateSettings.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }));
@@ -62,6 +62,7 @@ function EmailForm({ initial }: { initial: { email: string; emailOnServer: boole
         </p>
       )}
       <Field label="E-mail address" name="email" type="email" autoComplete="email" defaultValue={initial.email} hint="Used only for the notifications you choose below. Leave empty for none." />
+      {initial.email && <AddressState confirmed={initial.emailConfirmed} onServer={initial.emailOnServer} />}
       <fieldset className="space-y-1" disabled={!initial.emailOnServer}>
         <legend className="text-sm font-medium">Send me an e-mail when…</legend>
         {NOTIFICATION_KINDS.map((k) => (
@@ -85,6 +86,39 @@ function EmailForm({ initial }: { initial: { email: string; emailOnServer: boole
         {save.isPending ? "Saving…" : "Save notification settings"}
       </button>
     </form>
+  );
+}
+
+/** Whether the saved address is confirmed; until it is, it gets nothing but the confirmation link. */
+function AddressState({ confirmed, onServer }: { confirmed: boolean; onServer: boolean }) {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.notification.resendConfirmation.mutationOptions());
+  const [message, setMessage] = useState<Message>(null);
+  if (confirmed) {
+    return (
+      <p className="text-sm text-green-800 dark:text-green-300" data-testid="email-state">
+        Address confirmed.
+      </p>
+    );
+  }
+  async function onResend() {
+    try {
+      await resend.mutateAsync();
+      setMessage({ text: "Sent. Follow the link in the mail to confirm the address.", tone: "success" });
+    } catch (err) {
+      setMessage({ text: err instanceof Error ? err.message : "Could not send the link.", tone: "error" });
+    }
+  }
+  return (
+    <div className="space-y-2 text-sm" data-testid="email-state">
+      <p>Not confirmed yet: Moot mails this address nothing but the confirmation link until you follow it.</p>
+      {onServer && (
+        <button type="button" className="btn-secondary" onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? "Sending…" : "Send the link again"}
+        </button>
+      )}
+      <FormAlert message={message?.text ?? null} tone={message?.tone} />
+    </div>
   );
 }
 

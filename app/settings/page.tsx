@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { api } from "@/server/trpc/page-caller";
-import { ChangePasswordForm, DeleteAccountForm } from "./account-forms";
+import { ChangePasswordForm, DeleteAccountForm, SignOutEverywhereForm } from "./account-forms";
 import { NotificationSettings } from "./notification-settings";
 
 export const metadata: Metadata = { title: "Account settings" };
@@ -15,24 +16,29 @@ export default async function SettingsPage() {
         <h1 className="text-2xl font-bold">Account settings</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">Signed in as {me.username}.</p>
       </div>
-      <section aria-labelledby="notify-heading" className="space-y-3">
-        <h2 id="notify-heading" className="text-lg font-semibold">
-          Notifications
-        </h2>
+      <Section id="notify" title="Notifications">
         <NotificationSettings />
-      </section>
-      <section aria-labelledby="pw-heading" className="space-y-3">
-        <h2 id="pw-heading" className="text-lg font-semibold">
-          Change password
-        </h2>
+      </Section>
+      <Section id="pw" title="Change password">
         <ChangePasswordForm username={me.username} />
-      </section>
-      <section aria-labelledby="delete-heading" className="space-y-3">
-        <h2 id="delete-heading" className="text-lg font-semibold text-red-800 dark:text-red-400">
-          Delete account
-        </h2>
+      </Section>
+      <Section id="sessions" title="Sessions">
+        <SignOutEverywhereForm />
+      </Section>
+      <Section id="delete" title="Delete account" danger>
         <DeleteAccountForm />
-      </section>
+      </Section>
     </div>
+  );
+}
+
+function Section({ id, title, danger = false, children }: { id: string; title: string; danger?: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3">
+      <h2 id={`${id}-heading`} className={danger ? "text-lg font-semibold text-red-800 dark:text-red-400" : "text-lg font-semibold"}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

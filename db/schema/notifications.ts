@@ -51,7 +51,8 @@ export const notifications = pgTable(
   ],
 );
 
-export type OutboxChannel = "email" | "push" | "digest";
+/** "confirm": the link that confirms the account's current address (no notification). */
+export type OutboxChannel = "email" | "push" | "digest" | "confirm";
 
 /**
  * One row per notification and channel (and push subscription): claimed with FOR
@@ -85,6 +86,19 @@ export const outbox = pgTable(
     index("outbox_failed_idx").on(t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 );
+
+/**
+ * Destinations the outbox worker backs off from (deliver-outbox.ts): "mail" (the SMTP
+ * server) or a push service's origin. A failed send pauses its destination, so its
+ * other rows wait instead of each failing in turn; a success removes the row. Shared
+ * by every process. Usually empty.
+ */
+export const outboxDestinations = pgTable("notification_outbox_destinations", {
+  destination: text("destination").primaryKey(),
+  failures: integer("failures").notNull(),
+  pausedUntil: timestamp("paused_until", { withTimezone: true, mode: "date" }).notNull(),
+  lastError: text("last_error"),
+});
 
 export const pushSubscriptions = pgTable(
   "push_subscriptions",

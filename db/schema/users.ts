@@ -1,6 +1,6 @@
 // Accounts and sign-in throttling.
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -8,6 +8,9 @@ export const users = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     username: text("username").notNull(),
     email: text("email"),
+    // Set when the owner followed the confirmation link sent to `email`; cleared when the
+    // address changes. Until then the address receives nothing but that link.
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     // Null once the account is deleted: the row stays so games and tournaments keep their history.
     passwordHash: text("password_hash"),
     // Bumped on password change and deletion; a session token carrying an older value is dead.
@@ -18,7 +21,27 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`), check("users_role_check", sql`${t.role} in ('player', 'admin')`)],
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    // One account per confirmed address: a second account may type it, never confirm it.
+    uniqueIndex("users_confirmed_email_idx").on(sql`lower(${t.email})`).where(sql`${t.emailConfirmedAt} is not null`),
+    check("users_role_check", sql`${t.role} in ('player', 'admin')`),
+  ],
+);
+
+/**
+ * Sessions signed out one by one (the `sid` in their token), until the token would have
+ * expired anyway. Every request checks its sid here in the same statement that reads the
+ * account (a primary-key probe); "sign out everywhere" and a password change bump the
+ * account's sessionVersion instead.
+ */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sid: uuid("sid").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** Failed sign-ins per key ("user:<lowercase name>" or "ip:<address>"). */

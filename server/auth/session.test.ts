@@ -1,5 +1,6 @@
 // Who is calling, from a session cookie, on a real database: a token decrypted once is
 // remembered, but its expiry and the account behind it are checked on every request.
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
@@ -7,6 +8,7 @@ import type { DbHandle } from "@/db/client";
 import { users } from "@/db/schema";
 import { newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
+import { revokeSession } from "@/server/services/account/revoke-session";
 import { sessionUserFromCookies } from "./session";
 
 let h: DbHandle;
@@ -17,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => vi.useRealTimers());
 
-async function cookieFor(u: { id: string; username: string }, maxAge: number): Promise<string> {
-  const token = await encode({ token: { sub: u.id, name: u.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET!, maxAge });
+async function cookieFor(u: { id: string; username: string }, maxAge: number, sid: string | null = randomUUID()): Promise<string> {
+  const token = await encode({ token: { sub: u.id, name: u.username, sv: 1, sid: sid ?? undefined }, secret: process.env.NEXTAUTH_SECRET!, maxAge });
   return `next-auth.session-token=${token}`;
 }
 
@@ -44,7 +46,22 @@ describe("session cookies", () => {
   it("refuse a token that has already expired, and a token made with another secret", async () => {
     const me = await newPlayer(h);
     expect(await sessionUserFromCookies(h.db, await cookieFor(me, -60))).toBeNull();
-    const forged = await encode({ token: { sub: me.id, name: me.username, sv: 1 }, secret: "another secret entirely, not the server's", maxAge: 3600 });
+    const forged = await encode({ token: { sub: me.id, name: me.username, sv: 1, sid: randomUUID() }, secret: "another secret entirely, not the server's", maxAge: 3600 });
     expect(await sessionUserFromCookies(h.db, `next-auth.session-token=${forged}`)).toBeNull();
+  });
+
+  it("end when their session id is revoked (sign-out), leaving the account's other sessions alone", async () => {
+    const me = await newPlayer(h);
+    const sid = randomUUID();
+    const [signedOut, other] = [await cookieFor(me, 3600, sid), await cookieFor(me, 3600)];
+    expect(await sessionUserFromCookies(h.db, signedOut)).toMatchObject({ id: me.id });
+    await revokeSession(h.db, sid, new Date(Date.now() + 3600_000));
+    expect(await sessionUserFromCookies(h.db, signedOut)).toBeNull();
+    expect(await sessionUserFromCookies(h.db, other)).toMatchObject({ id: me.id });
+  });
+
+  it("refuse a token without a session id, which no sign-out could revoke", async () => {
+    const me = await newPlayer(h);
+    expect(await sessionUserFromCookies(h.db, await cookieFor(me, 3600, null))).toBeNull();
   });
 });

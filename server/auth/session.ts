@@ -1,10 +1,12 @@
 // Who is calling: the one place that turns a request's cookies into a signed-in user,
-// used by tRPC, server-rendered pages and Socket.IO alike. The token alone is not
-// trusted: the account must still exist and carry the token's sessionVersion.
-import { and, eq, isNull } from "drizzle-orm";
+// used by tRPC, server-rendered pages, Socket.IO and next-auth's own /api/auth/session
+// alike. The token alone is not trusted: the account must still exist and carry the
+// token's sessionVersion (bumped by a password change and "sign out everywhere"), and the
+// token's session id must not have been signed out (revoked_sessions).
+import { and, eq, isNull, notExists } from "drizzle-orm";
 import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { revokedSessions, users } from "@/db/schema";
 import { isSiteAdmin } from "@/server/services/admin/site-admins";
 
 export interface SessionUser {
@@ -59,6 +61,32 @@ async function decodeRemembered(params: JWTDecodeParams): Promise<JWT | null> {
   return payload;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The session id of a token; tokens without one (issued before sign-out could revoke one) are not accepted. */
+export function sessionIdOf(token: Pick<JWT, "sid"> | null | undefined): string | null {
+  return typeof token?.sid === "string" && UUID.test(token.sid) ? token.sid : null;
+}
+
+/** The signed-in user a decoded token stands for, or null when it no longer stands for anyone. */
+export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<SessionUser | null> {
+  const sid = sessionIdOf(token);
+  if (!token?.sub || typeof token.sv !== "number" || !sid || !UUID.test(token.sub)) return null;
+  // One statement: the account and the revocation check (a primary-key probe) together,
+  // since every move's request passes here.
+  const [user] = await db
+    .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, token.sub), isNull(users.deletedAt), notExists(db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, sid)))));
+  if (!user || user.sessionVersion !== token.sv) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    // A role stored on the account (or its id named by the operator), never its name.
+    isAdmin: isSiteAdmin(user),
+  };
+}
+
 export async function sessionUserFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<SessionUser | null> {
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.size === 0) return null;
@@ -68,16 +96,5 @@ export async function sessionUserFromCookies(db: Db, cookieHeader: string | null
     decode: decodeRemembered,
     logger: { error: () => {}, warn: () => {}, debug: () => {} } as never,
   }).catch(() => null);
-  if (!token?.sub || typeof token.sv !== "number") return null;
-  const [user] = await db
-    .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, role: users.role })
-    .from(users)
-    .where(and(eq(users.id, token.sub), isNull(users.deletedAt)));
-  if (!user || user.sessionVersion !== token.sv) return null;
-  return {
-    id: user.id,
-    username: user.username,
-    // A role stored on the account (or its id named by the operator), never its name.
-    isAdmin: isSiteAdmin(user),
-  };
+  return sessionUserFromToken(db, token);
 }

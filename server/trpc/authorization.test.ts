@@ -73,6 +73,14 @@ const CASES: Record<string, Case> = {
     // An unrelated user changes their own password only; their own is not PASSWORD.
     expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "ok" },
   },
+  "account.signOutEverywhere": {
+    async setup() {
+      const me = await newPlayer(h);
+      return { participant: me, organizer: me, call: (api) => api.account.signOutEverywhere() };
+    },
+    // Anyone signed in ends their own sessions only.
+    expect: anyone,
+  },
   "account.delete": {
     async setup() {
       const me = await newPlayer(h, { password: PASSWORD });
@@ -87,10 +95,26 @@ const CASES: Record<string, Case> = {
     },
     expect: playersOnly,
   },
+  "game.setDiceSeed": {
+    async setup() {
+      const t = await runningTournament(h, "league", "hypergammon", 4);
+      return { ...t, participant: t.side1, call: (api) => api.game.setDiceSeed({ gameId: t.game.id, seed: "my-seed" }) };
+    },
+    expect: playersOnly,
+  },
   "game.resign": {
     async setup() {
       const t = await tafl();
       return { ...t, call: (api) => api.game.resign({ gameId: t.game.id }) };
+    },
+    expect: playersOnly,
+  },
+  "game.abort": {
+    async setup() {
+      // A live challenge game before anyone moved: its players may abort it.
+      const [a, b] = [await newPlayer(h), await newPlayer(h)];
+      const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess-onsite", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 180_000, incrementMs: 2_000 }, new Date()));
+      return { participant: a, organizer: await newPlayer(h), call: (api) => api.game.abort({ gameId: game.id }) };
     },
     expect: playersOnly,
   },
@@ -111,8 +135,8 @@ const CASES: Record<string, Case> = {
   "game.answerReport": {
     async setup() {
       const { a, b, game } = await chessPair();
-      await apiFor(h, a).game.report({ gameId: game.id, result: "1-0" });
-      return { participant: b, organizer: await newPlayer(h), call: (api) => api.game.answerReport({ gameId: game.id, answer: "confirm" }) };
+      const reported = await apiFor(h, a).game.report({ gameId: game.id, result: "1-0" });
+      return { participant: b, organizer: await newPlayer(h), call: (api) => api.game.answerReport({ gameId: game.id, answer: "confirm", reportId: reported.report!.id }) };
     },
     expect: playersOnly,
   },
@@ -264,6 +288,15 @@ const CASES: Record<string, Case> = {
       return { participant: me, organizer: me, call: (api) => api.notification.updateSettings({ email: "", emailKinds: ["your-move"], emailDigest: false, reminderHours: [12] }) };
     },
     expect: anyone,
+  },
+  "notification.resendConfirmation": {
+    async setup() {
+      const me = await newPlayer(h);
+      await apiFor(h, me).notification.updateSettings({ email: `${me.username}@example.org`, emailKinds: [], emailDigest: false, reminderHours: [] });
+      return { participant: me, organizer: me, call: (api) => api.notification.resendConfirmation() };
+    },
+    // Only for the caller's own unconfirmed address: an unrelated user has none.
+    expect: { anonymous: "UNAUTHORIZED", unrelated: "BAD_REQUEST", participant: "ok", organizer: "ok" },
   },
   "notification.subscribePush": {
     async setup() {

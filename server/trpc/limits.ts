@@ -1,6 +1,8 @@
 // The limits applied at the API boundary, read from the configuration.
 import type { Limit } from "@/server/services/rate-limit";
 import { config } from "@/server/config";
+import type { Db } from "@/db/client";
+import { enforceLimit } from "@/server/services/rate-limit";
 
 const HOUR = 3_600_000;
 
@@ -9,4 +11,12 @@ export const limits = {
   move: (): Limit => ({ what: "moves", max: config().MOVES_PER_USER_PER_MINUTE, windowMs: 60_000 }),
   tournament: (): Limit => ({ what: "new tournaments", max: config().TOURNAMENTS_PER_USER_PER_DAY, windowMs: 24 * HOUR }),
   challenge: (): Limit => ({ what: "new challenges", max: config().CHALLENGES_PER_USER_PER_HOUR, windowMs: HOUR }),
+  /** Every action that notifies someone else has a limit (moves and challenges have their own above). */
+  gameAction: (): Limit => ({ what: "game actions", max: config().GAME_ACTIONS_PER_USER_PER_HOUR, windowMs: HOUR }),
+  announcement: (): Limit => ({ what: "announcements", max: config().ANNOUNCEMENTS_PER_USER_PER_HOUR, windowMs: HOUR }),
 };
+
+/** Counts an action that notifies someone else against the caller's hourly limit (limits.gameAction). */
+export function gameAction(ctx: { db: Db; user: { id: string } }): Promise<void> {
+  return enforceLimit(ctx.db, `game-action:${ctx.user.id}`, limits.gameAction());
+}

@@ -60,6 +60,8 @@ function verifyVapid(authorization: string): { claims: ReceivedPush["claims"]; k
 
 export interface PushService {
   origin: string;
+  /** `127.0.0.1:<port>`, for the push policy's allow list (PushPolicy.allow). */
+  host: string;
   received: ReceivedPush[];
   errors: string[];
   /** A new subscription as a browser would hand it to the page. */
@@ -95,6 +97,7 @@ export async function startPushService(): Promise<PushService> {
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
+    host: new URL(origin).host,
     received,
     errors,
     subscribe(name) {

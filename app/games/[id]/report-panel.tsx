@@ -26,6 +26,7 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onUpdate, on
   // Nothing preselected: a result is something the player states, not a default they forget to change.
   const [outcome, setOutcome] = useState<"win" | "draw" | "loss" | null>(null);
   const [margin, setMargin] = useState("");
+  const [disputeReason, setDisputeReason] = useState("");
 
   if (view.status !== "active") {
     // A finished tournament game of the running round can still be corrected.
@@ -76,7 +77,14 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onUpdate, on
           Reported: {describe(pending.result)}
           {pending.margin != null ? ` (margin ${pending.margin})` : ""} —{" "}
           {pending.status === "disputed" ? (
-            "disputed; an organizer will decide."
+            <>
+              disputed; an organizer will decide.
+              {pending.disputeReason ? (
+                <span className="mt-1 block whitespace-pre-line text-sm text-stone-600 dark:text-stone-400" data-testid="dispute-reason">
+                  Reason given: {pending.disputeReason}
+                </span>
+              ) : null}
+            </>
           ) : (
             <>
               confirmed automatically on <LocalTime at={pending.confirmAt} relative /> unless disputed.
@@ -85,16 +93,26 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onUpdate, on
         </p>
       )}
       {mySide !== null && pending && !iReported && pending.status === "pending" && (
-        <div className="flex gap-2">
-          <button type="button" className="btn-primary" onClick={() => answer.mutate({ gameId: view.id, answer: "confirm" })}>
-            Confirm
-          </button>
-          <button type="button" className="btn-secondary" onClick={() => answer.mutate({ gameId: view.id, answer: "dispute" })}>
-            Dispute
-          </button>
+        <div className="space-y-2">
+          <div className="flex gap-2">
+            <button type="button" className="btn-primary" onClick={() => answer.mutate({ gameId: view.id, answer: "confirm", reportId: pending.id })}>
+              Confirm
+            </button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => answer.mutate({ gameId: view.id, answer: "dispute", reportId: pending.id, ...(disputeReason.trim() ? { reason: disputeReason } : {}) })}
+            >
+              Dispute
+            </button>
+          </div>
+          <label className="block text-sm">
+            <span className="font-medium">If you dispute it, why?</span> <span className="text-stone-500">(optional; the organizer who settles it reads it)</span>
+            <textarea className="input mt-1 w-full" rows={2} maxLength={500} value={disputeReason} onChange={(e) => setDisputeReason(e.target.value)} />
+          </label>
         </div>
       )}
-      {mySide !== null && (!pending || iReported) && (
+      {mySide !== null && (!pending || (iReported && pending.status === "pending")) && (
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <fieldset className="flex gap-3">
             <legend className="mb-1 text-sm font-medium">Your result</legend>

@@ -3,6 +3,7 @@
 import { and, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { ZUsername } from "@/lib/account-rules";
 import { burnVerifyTime, verifyPassword } from "@/server/auth/password";
 import { ipKey, throttledCheck, userKey, waitSentence } from "../auth/throttle";
 
@@ -18,8 +19,9 @@ export async function verifyCredentials(
   now = new Date(),
 ): Promise<SignInResult> {
   const username = input.username.trim();
-  // Malformed input is just a wrong sign-in: no lookup, same message.
-  if (!username || username.length > 64 || !input.password || input.password.length > 200) {
+  // Malformed input is just a wrong sign-in: no lookup, same message. (A name no account
+  // can have, e.g. with a NUL that PostgreSQL would refuse, never reaches the query.)
+  if (!ZUsername.safeParse(username).success || !input.password || input.password.length > 200) {
     return { ok: false, message: WRONG_CREDENTIALS };
   }
   const [user] = await db

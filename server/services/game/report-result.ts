@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
+import { newRowId } from "@/db/schema/ids";
 import type { SessionUser } from "@/server/auth/session";
 import { pingInbox, publishGame, publishGameUpdate } from "@/server/realtime/publish";
 import { updateFromView } from "@/lib/game-update";
@@ -48,7 +49,14 @@ export async function reportResult(db: Db, userId: string, input: ResultInput, n
     if (existing && existing.reporterId !== userId) {
       throw new AppError("CONFLICT", "Your opponent has already reported a result: confirm or dispute it.");
     }
+    // A re-report would turn the dispute back into a pending report, restart its
+    // 48-hour clock and take the game out of the organizer's queue.
+    if (existing?.status === "disputed") throw new AppError("CONFLICT", "This result is disputed: only an organizer or a site admin can change it now.");
+    // The same report again (a second click) changes nothing: same clock, no new notice.
+    if (existing && existing.result === input.result && existing.margin === (input.margin ?? null)) return [];
     const values = {
+      // A new id per report: a confirmation names the report it confirms (answerReport).
+      id: newRowId(),
       gameId: game.id,
       reporterId: userId,
       result: input.result,
@@ -64,8 +72,20 @@ export async function reportResult(db: Db, userId: string, input: ResultInput, n
   return publishAfter(db, input.gameId, () => pingInbox(told));
 }
 
+export interface AnswerInput {
+  gameId: string;
+  answer: "confirm" | "dispute";
+  /** The report the opponent saw (GameView.report.id): a report changed since then is not answered. */
+  reportId: string;
+  /** With a dispute: why, for the organizer who settles it. */
+  reason?: string;
+}
+
+const resultWords = (r: { result: GameResult; margin: number | null }) => (r.margin == null ? r.result : `${r.result}, margin ${r.margin}`);
+
 /** The reporter's opponent answers: confirm (the result stands) or dispute (an organizer decides). */
-export async function answerReport(db: Db, userId: string, gameId: string, answer: "confirm" | "dispute", now = new Date()): Promise<GameView> {
+export async function answerReport(db: Db, userId: string, input: AnswerInput, now = new Date()): Promise<GameView> {
+  const { gameId, answer } = input;
   const ended = await db.transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     requireActive(game);
@@ -73,8 +93,13 @@ export async function answerReport(db: Db, userId: string, gameId: string, answe
     const [report] = await tx.select().from(gameReports).where(eq(gameReports.gameId, game.id)).for("update");
     if (!report) throw new AppError("BAD_REQUEST", "No result has been reported for this game yet.");
     if (report.reporterId === userId) throw new AppError("BAD_REQUEST", "Your opponent must answer your report, not you.");
+    // The reporter may change the report until it is answered; an answer holds only for the report it was given to.
+    if (report.id !== input.reportId) {
+      throw new AppError("CONFLICT", `Your opponent changed the report after you saw it: it now says ${resultWords(report)}. Look at it again before you answer.`);
+    }
     if (answer === "dispute") {
-      await tx.update(gameReports).set({ status: "disputed" }).where(eq(gameReports.gameId, game.id));
+      if (report.status === "disputed") throw new AppError("CONFLICT", "You have already disputed this result: an organizer or a site admin will settle it.");
+      await tx.update(gameReports).set({ status: "disputed", disputeReason: input.reason?.trim() || null }).where(eq(gameReports.gameId, game.id));
       await updateGame(tx, game.id, {});
       if (game.tournamentId) await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
       const told = await noticeDisputed(tx, game, userId, now);

@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { tournamentAnnouncements, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { pingInbox } from "@/server/realtime/publish";
+import { AppError } from "../errors";
 import { audit, lockTournament, requireOrganizer } from "../tournament/tournament-row";
 import { notify, tournamentLink, tournamentSubject } from "./notify";
 import { playersOf } from "./tournament-notices";
@@ -13,7 +14,8 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
   const told = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
-    const [row] = await tx.insert(tournamentAnnouncements).values({ tournamentId, authorId: actor.id, message, createdAt: now }).returning({ id: tournamentAnnouncements.id });
+    if (t.status !== "registering" && t.status !== "running") throw new AppError("BAD_REQUEST", "Announcements can only be posted while the tournament takes registrations or runs.");
+    await tx.insert(tournamentAnnouncements).values({ tournamentId, authorId: actor.id, message, createdAt: now });
     await audit(tx, tournamentId, actor.id, "announcement", message.slice(0, 200));
     const players = (await playersOf(tx, tournamentId)).filter((p) => p !== actor.id);
     return notify(
@@ -24,7 +26,8 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
         payload: { tournamentId, tournament: t.name, message, from: actor.username },
         link: tournamentLink(tournamentId),
         subject: tournamentSubject(tournamentId),
-        dedupeKey: `announcement:${row!.id}:${userId}`,
+        // One notice per player and tournament, renewed by each announcement (RENEWED_KINDS).
+        dedupeKey: `announcement:${tournamentId}:${userId}`,
       })),
       now,
     );

@@ -20,7 +20,7 @@ const link = (path: string) => new URL(path, channels().siteUrl).href;
 async function gamesWaitingOn(db: Db, userId: string) {
   const side1 = aliasedTable(users, "side1");
   const side2 = aliasedTable(users, "side2");
-  const myMove = or(and(eq(games.side1Id, userId), sql`${games.ply} % 2 = 0`), and(eq(games.side2Id, userId), sql`${games.ply} % 2 = 1`));
+  const myMove = or(and(eq(games.side1Id, userId), eq(games.sideToMove, 1)), and(eq(games.side2Id, userId), eq(games.sideToMove, 2)));
   // Played elsewhere: waiting on both players until someone reports, then on the opponent.
   const offSiteOpen = and(
     sql`${games.position} is null`,

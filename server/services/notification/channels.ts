@@ -1,8 +1,8 @@
 // The delivery channels this process is configured for, set once at start
 // (server/index.ts) and by tests: e-mail only when SMTP_URL is set, Web Push always
 // (VAPID keys from configuration or generated once and kept in the database).
-import type { Agent } from "node:https";
 import type { Transporter } from "nodemailer";
+import type { PushAgent } from "./push-destination";
 
 export interface EmailChannel {
   transport: Transporter;
@@ -14,8 +14,8 @@ export interface PushChannel {
   privateKey: string;
   /** The VAPID "sub": a mailto: or https: contact for push services. */
   subject: string;
-  /** An HTTPS agent for reaching push services (a proxy, or a private CA in tests). */
-  agent?: Agent;
+  /** Every push goes through it: public HTTPS on 443 only, unless its policy allows a test service. */
+  agent: PushAgent;
 }
 
 export interface Channels {

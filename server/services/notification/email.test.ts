@@ -1,67 +1,63 @@
 // E-mail through a real SMTP server running inside the test (smtp-server), parsed with
 // mailparser: recipient, subject, both parts, the links, the unsubscribe link (the
-// real route handler) and the daily digest.
+// real route handler), the daily digest, and confirming an address before anything
+// else is mailed to it (the real confirmation route).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import nodemailer from "nodemailer";
-import { SMTPServer } from "smtp-server";
-import type { AddressInfo } from "node:net";
 import { setSharedDatabase, type DbHandle } from "@/db/client";
-import { notificationSettings, outbox, users } from "@/db/schema";
+import { notifications, notificationSettings, outbox, users } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
+import { startSmtpPeer, type SmtpPeer } from "@/test/smtp-peer";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import type { SessionUser } from "@/server/auth/session";
 import { GET as unsubscribePage, POST as unsubscribePost } from "@/app/api/unsubscribe/route";
+import { GET as confirmPage, POST as confirmPost } from "@/app/api/confirm-email/route";
 import { createGame } from "../game/create-game";
 import { configureChannels } from "./channels";
 import { deliverOutbox } from "./deliver-outbox";
 import { queueDigests } from "./sweep-notifications";
 
 let h: DbHandle;
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: SmtpPeer;
+let received: ParsedMail[];
 const SITE = "https://moot.test";
 
 beforeAll(async () => {
   h = await openTestDatabase();
   setSharedDatabase(Promise.resolve(h));
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpPeer();
+  received = smtp.received;
   configureChannels({
     siteUrl: SITE,
-    email: { transport: nodemailer.createTransport(`smtp://127.0.0.1:${port}`), from: "Moot <noreply@moot.test>" },
+    email: { transport: nodemailer.createTransport(smtp.url), from: "Moot <noreply@moot.test>" },
     push: null,
     secret: "a test secret that is long enough to sign",
   });
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await h.close();
 });
 
+/** A player whose address is already confirmed. */
 async function withEmail(address: string): Promise<SessionUser> {
   const p = await newPlayer(h);
-  await h.db.update(users).set({ email: address }).where(eq(users.id, p.id));
+  await h.db.update(users).set({ email: address, emailConfirmedAt: new Date() }).where(eq(users.id, p.id));
   return p;
 }
 
+const mailsTo = (address: string) => received.filter((m) => !Array.isArray(m.to) && m.to?.text === address);
+const linkIn = (mail: ParsedMail, path: string) => mail.text!.match(new RegExp(`https://moot\\.test${path}\\?token=\\S+`))![0];
+const post = (link: string) => new Request(link, { method: "POST" });
+const settingsOf = async (userId: string) => (await h.db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)))[0];
+const mailSettings = (email: string) => ({ email, emailKinds: ["result-reported" as const], emailDigest: false, reminderHours: [] });
+
 async function reportedGame(reporter: SessionUser, opponent: SessionUser) {
   const game = await h.db.transaction((tx) => createGame(tx, { gameType: "race", side1Id: reporter.id, side2Id: opponent.id, rated: false, initialMs: 1e9, incrementMs: 0 }, new Date()));
-  await apiFor(h, reporter).game.report({ gameId: game.id, result: "1-0" });
-  return game;
+  const reported = await apiFor(h, reporter).game.report({ gameId: game.id, result: "1-0" });
+  return { ...game, reportId: reported.report!.id };
 }
 
 describe("e-mail", () => {
@@ -104,7 +100,7 @@ describe("e-mail", () => {
   it("skips a notification already resolved before it went out", async () => {
     const [a, b] = [await withEmail("carol@example.org"), await withEmail("dave@example.org")];
     const game = await reportedGame(a, b);
-    await apiFor(h, b).game.answerReport({ gameId: game.id, answer: "confirm" });
+    await apiFor(h, b).game.answerReport({ gameId: game.id, answer: "confirm", reportId: game.reportId });
     received.length = 0;
     await deliverOutbox(h.db);
     expect(received.filter((m) => m.subject?.startsWith("Result to confirm"))).toHaveLength(0);
@@ -129,5 +125,100 @@ describe("e-mail", () => {
     expect(digest[0]!.text).toContain(`${SITE}/games/${g2.id}`);
     // Once a day: queueing again the same day adds nothing.
     expect(await queueDigests(h.db)).toBe(0);
+  });
+});
+
+describe("addresses are confirmed before anything else is mailed to them", () => {
+  it("an unconfirmed address receives only the confirmation mail, until its link is followed", async () => {
+    const [a, b] = [await withEmail("ivan@example.org"), await newPlayer(h)];
+    await apiFor(h, b).notification.updateSettings(mailSettings("grace@example.org"));
+    expect((await apiFor(h, b).notification.settings()).emailConfirmed).toBe(false);
+    received.length = 0;
+    await reportedGame(a, b);
+    // A notice mail queued for the address anyway (say, just before it changed) is not sent either.
+    const [notice] = await h.db.select().from(notifications).where(eq(notifications.userId, b.id));
+    await h.db.insert(outbox).values({ userId: b.id, channel: "email", notificationId: notice!.id, dedupeKey: `test:${b.id}` });
+    await deliverOutbox(h.db);
+    expect(mailsTo("grace@example.org").map((m) => m.subject)).toEqual(["Moot: confirm your e-mail address"]);
+    expect(received.filter((m) => m.subject?.startsWith("Result to confirm"))).toHaveLength(0);
+
+    const link = linkIn(mailsTo("grace@example.org")[0]!, "/api/confirm-email");
+    expect((await confirmPage(new Request(link))).status).toBe(200);
+    const done = await confirmPost(post(link));
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Address confirmed");
+    expect((await apiFor(h, b).notification.settings()).emailConfirmed).toBe(true);
+
+    received.length = 0;
+    await reportedGame(a, b);
+    await deliverOutbox(h.db);
+    expect(mailsTo("grace@example.org").map((m) => m.subject?.split(":")[0])).toEqual(["Result to confirm"]);
+  });
+
+  it("a second account cannot take a confirmed address, by settings, by sign-up or by an older link", async () => {
+    const [a, b] = [await newPlayer(h), await newPlayer(h)];
+    // Both type the same address; whoever confirms first owns it.
+    await apiFor(h, a).notification.updateSettings(mailSettings("heidi@example.org"));
+    await apiFor(h, b).notification.updateSettings(mailSettings("heidi@example.org"));
+    received.length = 0;
+    await deliverOutbox(h.db);
+    const links = mailsTo("heidi@example.org").map((m) => linkIn(m, "/api/confirm-email"));
+    expect(links).toHaveLength(2);
+    const linkOf = (u: SessionUser) => links.find((l) => l.includes(u.id))!;
+    expect((await confirmPost(post(linkOf(a)))).status).toBe(200);
+    const late = await confirmPost(post(linkOf(b)));
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain("belongs to another account");
+    expect((await apiFor(h, b).notification.settings()).emailConfirmed).toBe(false);
+
+    const c = await newPlayer(h);
+    await expect(apiFor(h, c).notification.updateSettings(mailSettings("HEIDI@example.org"))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("belongs to another account") });
+    await expect(apiFor(h, null).account.signUp({ username: `heidi${Date.now() % 100000}`, password: "a long enough password", email: "Heidi@Example.org" })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await apiFor(h, c).notification.settings()).email).toBe("");
+    // b typed it before a confirmed it: b may keep it unconfirmed, but gets no new link.
+    await expect(apiFor(h, b).notification.resendConfirmation()).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("limits confirmation mails per address, and a refused change changes nothing", async () => {
+    const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+    for (const p of players.slice(0, 3)) await apiFor(h, p).notification.updateSettings(mailSettings("judy@example.org"));
+    await expect(apiFor(h, players[3]!).notification.updateSettings(mailSettings("judy@example.org"))).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect((await apiFor(h, players[3]!).notification.settings()).email).toBe("");
+    received.length = 0;
+    await deliverOutbox(h.db);
+    expect(mailsTo("judy@example.org")).toHaveLength(3);
+  });
+});
+
+describe("unsubscribe links", () => {
+  async function unsubscribeLinkFor(a: SessionUser, b: SessionUser, address: string) {
+    received.length = 0;
+    await reportedGame(a, b);
+    await deliverOutbox(h.db);
+    return linkIn(mailsTo(address)[0]!, "/api/unsubscribe");
+  }
+
+  it("stop working once the account's address changes", async () => {
+    const [a, b] = [await withEmail("ken@example.org"), await withEmail("leo@example.org")];
+    const link = await unsubscribeLinkFor(a, b, "leo@example.org");
+    await apiFor(h, b).notification.updateSettings(mailSettings("leo.new@example.org"));
+    expect((await unsubscribePage(new Request(link))).status).toBe(400);
+    expect((await unsubscribePost(post(link))).status).toBe(400);
+    expect((await settingsOf(b.id))!.emailKinds).toEqual(["result-reported"]);
+    // The old address's confirmation link is dead too.
+    await h.db.update(users).set({ email: "leo@example.org" }).where(eq(users.id, b.id));
+    const oldConfirm = `${SITE}/api/confirm-email?token=${link.split("token=")[1]}`;
+    expect((await confirmPost(post(oldConfirm))).status).toBe(400);
+  });
+
+  it("are parsed strictly: anything after the token is refused", async () => {
+    const [a, b] = [await withEmail("mia@example.org"), await withEmail("ned@example.org")];
+    const link = await unsubscribeLinkFor(a, b, "ned@example.org");
+    for (const junk of [".junk", "junk", ".", "%00", "=="]) {
+      expect((await unsubscribePage(new Request(link + junk))).status).toBe(400);
+      expect((await unsubscribePost(post(link + junk))).status).toBe(400);
+    }
+    expect((await settingsOf(b.id))?.emailKinds ?? null).toBeNull();
+    expect((await unsubscribePost(post(link))).status).toBe(200);
   });
 });

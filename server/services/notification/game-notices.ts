@@ -56,9 +56,16 @@ export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ gam
 
 const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);
 
-/** The mover's "your move" is done; the opponent's starts (`ctx` from lockGameWithContext). */
-export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, now: Date): Promise<string[]> {
-  const next = other(game, moverId);
+/**
+ * The mover's "your move" is done; the next player's starts (`ctx` from
+ * lockGameWithContext), named by `nextPly`, the ply the next player moves at. `nextSide`
+ * is the side to move after the move, as the rules say:
+ * when it is the mover again (the four-colour game after B's choice, or the opponent's
+ * colours passing), nothing changes: the mover's own notice still stands for this turn.
+ */
+export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date): Promise<string[]> {
+  const next = nextSide === 1 ? game.side1Id : game.side2Id;
+  if (next === moverId) return [];
   // Resolving the mover's notice and telling the opponent: one statement (together.ts).
   return resolveAndNotify(
     tx,
@@ -70,7 +77,7 @@ export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverI
         payload: { gameId: game.id, opponent: ctx.name(moverId), tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
         link: gameLink(game.id),
         subject: gameSubject(game.id),
-        dedupeKey: `move:${game.id}:${game.ply + 1}`,
+        dedupeKey: `move:${game.id}:${nextPly}`,
       },
     ],
     now,
@@ -113,6 +120,8 @@ export async function noticeReported(tx: Db, game: GameRow, reporterId: string, 
         payload: { gameId: game.id, opponent: ctx.name(reporterId), result, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
         link: gameLink(game.id),
         subject: gameSubject(game.id),
+        // A changed report renews this notice (RENEWED_KINDS): one per game, however often it changes.
+        dedupeKey: `reported:${game.id}`,
       },
     ],
     now,
@@ -134,6 +143,8 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
       payload: { gameId: game.id, players, tournament: ctx.tournament?.name, tournamentId: ctx.tournament?.id },
       link: gameLink(game.id),
       subject: gameSubject(game.id),
+      // Once per game and decider (a disputed result can no longer be re-reported or disputed again).
+      dedupeKey: `disputed:${game.id}:${userId}`,
     })),
     now,
   );

@@ -6,8 +6,9 @@
 import { getTableName, sql } from "drizzle-orm";
 import { newRowId } from "@/db/schema/ids";
 import type { Db } from "@/db/client";
-import { notifications, notificationSettings, outbox, pushSubscriptions, users } from "@/db/schema";
+import { notifications, notificationSettings, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
+import { config } from "@/server/config";
 import { insertMany } from "../bulk-insert";
 import { runTogether, type Part } from "../together";
 import { channels } from "./channels";
@@ -19,9 +20,31 @@ export interface NewNotification {
   link: string;
   /** What it is about: "game:<id>" or "tournament:<id>". */
   subject: string;
-  /** When set, a second notification with the same key is not created. */
+  /**
+   * When set, a second notification with the same key is not created. For the kinds
+   * whose cause one person can repeat at will (RENEWED_KINDS), the repeat renews the
+   * one notice instead: its text is the latest, it is unread again and delivered again.
+   */
   dedupeKey?: string;
 }
+
+/**
+ * Kinds one person can cause again and again for someone else: a report changed, an
+ * organizer's next announcement. Each keeps one notice per recipient and cause
+ * (its dedupe key) that a repeat renews, so 200 reports are one notice, not 200.
+ */
+export const RENEWED_KINDS: ReadonlySet<NotificationKind> = new Set(["result-reported", "announcement"]);
+
+/**
+ * A renewed notice takes the new payload, counting in `earlier` the renewals its reader
+ * has not seen yet; it is new, unread and unresolved again. Its deliveries are queued
+ * again (queueDeliveries), within the recipient's hourly cap.
+ */
+const RENEW = sql.raw(`on conflict (dedupe_key) where dedupe_key is not null do update set
+  payload = case when notifications.read_at is null and notifications.resolved_at is null
+    then excluded.payload || jsonb_build_object('earlier', coalesce((notifications.payload->>'earlier')::int, 0) + 1)
+    else excluded.payload end,
+  link = excluded.link, created_at = excluded.created_at, read_at = null, resolved_at = null`);
 
 /** An inserted notification with what its deliveries need (deliveryTargets). */
 interface Created {
@@ -39,11 +62,11 @@ const rowsOf = (items: readonly NewNotification[], now: Date) => items.map((n) =
  * What the deliveries of the notifications just inserted (the table `inserted`, its
  * id, user_id and kind) need, read with them: the recipients' push subscriptions, one
  * row per (notification, subscription), and whether each recipient takes mail at once
- * (an address, not deleted, no digest) and of which kinds.
+ * (a confirmed address, not deleted, no digest) and of which kinds.
  */
 const deliveryTargets = (inserted: string) =>
   sql.raw(`select ${inserted}.id, ${inserted}.user_id as "userId", ${inserted}.kind, s.id as "subscriptionId",
-    coalesce(u.email is not null and u.deleted_at is null and not coalesce(ns.email_digest, false), false) as "mailable",
+    coalesce(u.email is not null and u.email_confirmed_at is not null and u.deleted_at is null and not coalesce(ns.email_digest, false), false) as "mailable",
     ns.email_kinds as "emailKinds"
   from ${inserted}
   left join ${getTableName(pushSubscriptions)} s on s.user_id = ${inserted}.user_id
@@ -56,8 +79,12 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
   // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts). What
   // the deliveries need comes back with the inserted rows, in the same statement (every
   // move notifies, so a second query per move was a round trip more).
+  // A batch has one conflict clause: renewing, or (any other keyed kind) doing nothing.
+  const keyed = items.filter((n) => n.dedupeKey);
+  const renewed = keyed.some((n) => RENEWED_KINDS.has(n.kind));
+  if (renewed && keyed.some((n) => !RENEWED_KINDS.has(n.kind))) throw new Error("notify: renewed kinds need a batch of their own");
   const created = await insertMany<typeof notifications, Created>(tx, notifications, rowsOf(items, now), sql`id, user_id, kind`, {
-    onConflictDoNothing: true,
+    ...(renewed ? { onConflict: RENEW } : { onConflictDoNothing: true }),
     query: deliveryTargets("inserted"),
   });
   return queueDeliveries(tx, created, now);
@@ -83,25 +110,74 @@ export function notifyPart(name: string, items: readonly NewNotification[], now:
   };
 }
 
-/** Queues the deliveries of notifications just created (notify, notifyPart); returns who got one. */
+const HOUR_MS = 3_600_000;
+/** Outbox key prefix of the digest that carries what a recipient's hourly cap held back (deliver-outbox.ts). */
+export const OVERFLOW_DIGEST = "overflow:";
+
+/**
+ * Queues the deliveries of notifications just created or renewed (notify,
+ * notifyPart); returns who got one. Each recipient gets at most
+ * DELIVERIES_PER_USER_PER_HOUR notifications delivered beyond the page (e-mail and
+ * push) per clock hour, counted in rate_limits (key "deliveries:<user>"), so however
+ * often someone else causes a notice, the recipient's mailbox and phone hear of it a
+ * bounded number of times. What the cap holds back stays in the inbox, and for those
+ * who take mail one digest at the end of the hour lists it.
+ *
+ * One statement, whatever it queues (a move's transaction has a statement for its
+ * deliveries and no more): counting, the capped outbox rows (a renewed notice whose
+ * row was sent goes back to pending; one still pending sends the latest text anyway)
+ * and the overflow digest.
+ */
 async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: Date): Promise<string[]> {
   if (!created || created.length === 0) return [];
   const userIds = [...new Set(created.map((c) => c.userId))];
-  const queued: (typeof outbox.$inferInsert)[] = [];
+  const queued: { userId: string; channel: "email" | "push"; notificationId: string; subscriptionId: string | null; dedupeKey: string }[] = [];
 
   if (channels().email) {
     const mailed = new Set<string>();
     for (const c of created) {
       if (mailed.has(c.id) || !c.mailable || !(c.emailKinds ?? DEFAULT_EMAIL_KINDS).includes(c.kind)) continue;
       mailed.add(c.id);
-      queued.push({ userId: c.userId, channel: "email", notificationId: c.id, dedupeKey: `email:${c.id}`, nextAttemptAt: now });
+      queued.push({ userId: c.userId, channel: "email", notificationId: c.id, subscriptionId: null, dedupeKey: `email:${c.id}` });
     }
   }
 
   for (const c of created) {
-    if (c.subscriptionId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}`, nextAttemptAt: now });
+    if (c.subscriptionId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}` });
   }
-  await insertMany(tx, outbox, queued, null, { onConflictDoNothing: true });
+  if (queued.length === 0) return userIds;
+  const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const at = now.toISOString();
+  const column = <K extends keyof (typeof queued)[number]>(k: K) => sql.param(queued.map((q) => q[k]));
+  await tx.execute(sql`with wanted as (
+      select * from unnest(${sql.param(queued.map(() => newRowId()))}::uuid[], ${column("userId")}::uuid[], ${column("channel")}::text[],
+        ${column("notificationId")}::uuid[], ${column("subscriptionId")}::uuid[], ${column("dedupeKey")}::text[])
+        as w(id, user_id, channel, notification_id, subscription_id, dedupe_key)
+    ),
+    per_user as (select user_id, count(distinct notification_id)::int as n from wanted group by user_id),
+    counted as (
+      insert into rate_limits (key, window_start, count)
+      select 'deliveries:' || user_id::text, ${windowStart.toISOString()}::timestamptz, n from per_user order by user_id
+      on conflict (key) do update set
+        count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + excluded.count else excluded.count end,
+        window_start = excluded.window_start
+      returning key, count
+    ),
+    ranked as (
+      select w.*, c.count - p.n + dense_rank() over (partition by w.user_id order by w.notification_id) <= ${config().DELIVERIES_PER_USER_PER_HOUR} as allowed
+      from wanted w join per_user p using (user_id) join counted c on c.key = 'deliveries:' || w.user_id::text
+    ),
+    sending as (
+      insert into notification_outbox (id, user_id, channel, notification_id, subscription_id, dedupe_key, next_attempt_at, created_at)
+      select id, user_id, channel, notification_id, subscription_id, dedupe_key, ${at}::timestamptz, ${at}::timestamptz from ranked where allowed
+      on conflict (dedupe_key) do update set status = 'pending', attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null, sent_at = null
+        where notification_outbox.status <> 'pending'
+    )
+    insert into notification_outbox (id, user_id, channel, dedupe_key, next_attempt_at, created_at)
+    select gen_random_uuid(), user_id, 'digest', ${OVERFLOW_DIGEST}::text || user_id::text || ':' || ${windowStart.toISOString()}::text,
+      ${new Date(windowStart.getTime() + HOUR_MS).toISOString()}::timestamptz, ${at}::timestamptz
+    from (select distinct user_id from ranked where not allowed and channel = 'email') held
+    on conflict (dedupe_key) do nothing`);
   return userIds;
 }
 

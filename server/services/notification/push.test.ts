@@ -1,9 +1,9 @@
 // Web Push against a local stand-in for the vendor's push service, which checks the
 // VAPID signature and decrypts each request with the subscription's keys (RFC 8291):
 // the payload is the notification, sent once per subscription; a subscription the
-// service says is gone (410) is forgotten.
+// service says is gone (410) is forgotten. Registering: only public HTTPS addresses,
+// at most MAX_PUSH_SUBSCRIPTIONS per account, and no taking over another's address.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Agent } from "node:https";
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { outbox, pushSubscriptions } from "@/db/schema";
@@ -14,7 +14,8 @@ import { createGame } from "../game/create-game";
 import { configureChannels } from "./channels";
 import { deliverOutbox } from "./deliver-outbox";
 import { loadVapidKeys } from "./setup";
-import { subscribePush } from "./settings";
+import { PushAgent } from "./push-destination";
+import { MAX_PUSH_SUBSCRIPTIONS, subscribePush } from "./settings";
 
 let h: DbHandle;
 let service: PushService;
@@ -27,7 +28,8 @@ beforeAll(async () => {
   service = await startPushService();
   const keys = await loadVapidKeys(h.db, {});
   vapidPublic = keys.publicKey;
-  configureChannels({ siteUrl: SITE, email: null, push: { ...keys, subject: "mailto:admin@moot.test", agent: new Agent({ ca: PUSH_CA }) }, secret: "s" });
+  // The local push service is on loopback and not on 443: allowed by name, as only tests do.
+  configureChannels({ siteUrl: SITE, email: null, push: { ...keys, subject: "mailto:admin@moot.test", agent: new PushAgent({ allow: [service.host] }, { ca: PUSH_CA }) }, secret: "s" });
 });
 afterAll(async () => {
   await service.close();
@@ -92,5 +94,57 @@ describe("web push", () => {
     await deliverOutbox(h.db, new Date(now.getTime() + 31_000));
     const [sent] = await h.db.select().from(outbox).where(eq(outbox.userId, b.id));
     expect(sent!.status).toBe("sent");
+  });
+});
+
+describe("registering a browser", () => {
+  const endpoints = (userId: string) => h.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+
+  it("refuses addresses that are not public https on port 443, with a sentence, storing nothing", async () => {
+    const me = await newPlayer(h);
+    const keys = service.subscribe("refused").keys;
+    for (const [endpoint, sentence] of [
+      ["https://127.0.0.1:5432/", /standard https port/],
+      ["https://localhost:6379/x", /standard https port/],
+      ["https://[::1]:4203/", /standard https port/],
+      ["https://127.0.0.1/x", /public internet/],
+      ["https://10.0.0.7/x", /public internet/],
+      ["https://169.254.169.254/latest", /public internet/],
+      ["https://[::ffff:192.168.0.1]/x", /public internet/],
+      ["https://localhost/x", /public internet/],
+      ["https://user:pass@fcm.googleapis.com/x", /user name or password/],
+      // The local push service itself, on another port than the one allowed.
+      [service.origin.replace(/:(\d+)$/, (_, p: string) => `:${Number(p) + 1}`) + "/push/x", /standard https port/],
+    ] as const) {
+      await expect(apiFor(h, me).notification.subscribePush({ endpoint, keys }), endpoint).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(sentence) });
+    }
+    expect(await endpoints(me.id)).toEqual([]);
+  });
+
+  it("keeps at most MAX_PUSH_SUBSCRIPTIONS per account, dropping the oldest", async () => {
+    const me = await newPlayer(h);
+    const all = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS + 3 }, (_, i) => service.subscribe(`cap-${me.id}-${i}`));
+    for (const sub of all) await subscribePush(h.db, me.id, sub);
+    const kept = (await endpoints(me.id)).map((r) => r.endpoint).sort();
+    expect(kept).toEqual(all.slice(3).map((s) => s.endpoint).sort());
+    // Several at once fit under the cap too (one registration per account at a time).
+    const burst = Array.from({ length: 8 }, (_, i) => service.subscribe(`cap-burst-${me.id}-${i}`));
+    await Promise.all(burst.map((sub) => subscribePush(h.db, me.id, sub)));
+    expect(await endpoints(me.id)).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+  });
+
+  it("moves an address to another account only from the browser that holds it (its keys)", async () => {
+    const [owner, other] = [await newPlayer(h), await newPlayer(h)];
+    const sub = service.subscribe(`owned-${owner.id}`);
+    await subscribePush(h.db, owner.id, sub);
+    // Someone who learnt the address but not the browser's keys.
+    const theirs = service.subscribe(`thief-${other.id}`).keys;
+    await expect(apiFor(h, other).notification.subscribePush({ endpoint: sub.endpoint, keys: theirs })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/another browser/) });
+    expect(await endpoints(owner.id)).toEqual([{ endpoint: sub.endpoint }]);
+    expect(await endpoints(other.id)).toEqual([]);
+    // The same browser, another account signed in: its own keys move the subscription.
+    await apiFor(h, other).notification.subscribePush(sub);
+    expect(await endpoints(owner.id)).toEqual([]);
+    expect(await endpoints(other.id)).toEqual([{ endpoint: sub.endpoint }]);
   });
 });

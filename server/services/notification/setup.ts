@@ -9,6 +9,7 @@ import type { Db } from "@/db/client";
 import { appSettings } from "@/db/schema";
 import type { Config } from "@/server/config";
 import { configureChannels, type Channels } from "./channels";
+import { PushAgent } from "./push-destination";
 
 export async function loadVapidKeys(db: Db, cfg: Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY">): Promise<{ publicKey: string; privateKey: string }> {
   if (cfg.VAPID_PUBLIC_KEY && cfg.VAPID_PRIVATE_KEY) return { publicKey: cfg.VAPID_PUBLIC_KEY, privateKey: cfg.VAPID_PRIVATE_KEY };
@@ -25,7 +26,7 @@ export async function setUpChannels(db: Db, cfg: Config, secret: string): Promis
   const c: Channels = {
     siteUrl: cfg.NEXTAUTH_URL ?? `http://localhost:${cfg.PORT}`,
     email: cfg.SMTP_URL ? { transport: nodemailer.createTransport(cfg.SMTP_URL), from: cfg.MAIL_FROM } : null,
-    push: { ...vapid, subject: cfg.VAPID_SUBJECT },
+    push: { ...vapid, subject: cfg.VAPID_SUBJECT, agent: new PushAgent() },
     secret,
   };
   configureChannels(c);

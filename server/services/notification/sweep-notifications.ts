@@ -36,6 +36,7 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
     .select({
       id: games.id,
       ply: games.ply,
+      sideToMove: games.sideToMove,
       side1Id: games.side1Id,
       side2Id: games.side2Id,
       name1: side1.username,
@@ -53,7 +54,7 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
     .where(and(eq(games.status, "active"), isNotNull(games.position), gt(gameDeadlines.deadline, now), lte(gameDeadlines.deadline, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR))))
     .limit(BATCH);
   if (rows.length === 0) return [];
-  const toMove = (g: (typeof rows)[number]) => (g.ply % 2 === 0 ? g.side1Id : g.side2Id);
+  const toMove = (g: (typeof rows)[number]) => (g.sideToMove === 1 ? g.side1Id : g.side2Id);
   const prefs = await db
     .select({ userId: notificationSettings.userId, hours: notificationSettings.reminderHours })
     .from(notificationSettings)
@@ -94,7 +95,7 @@ export async function queueDigests(db: Db, now = new Date()): Promise<number> {
     .select({ userId: notificationSettings.userId })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
-    .where(and(eq(notificationSettings.emailDigest, true), isNotNull(users.email), or(isNull(notificationSettings.lastDigestAt), lt(notificationSettings.lastDigestAt, new Date(now.getTime() - DAY)))))
+    .where(and(eq(notificationSettings.emailDigest, true), isNotNull(users.email), isNotNull(users.emailConfirmedAt), or(isNull(notificationSettings.lastDigestAt), lt(notificationSettings.lastDigestAt, new Date(now.getTime() - DAY)))))
     .limit(BATCH);
   if (due.length === 0) return 0;
   const day = now.toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 // One template per channel, all from the one wording in lib/notification-kinds.ts:
 // the Web Push payload (read by public/sw.js), and e-mails (single and daily digest)
-// with plain-text and HTML parts and a one-click unsubscribe link.
+// with plain-text and HTML parts and a one-click unsubscribe link, and the mail that
+// confirms an address.
 import { describe, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
 
 export interface PushPayload {
@@ -51,5 +52,15 @@ export function digestMail(items: readonly { kind: NotificationKind; payload: No
     subject: `Moot: ${items.length} unread notification${items.length === 1 ? "" : "s"}`,
     text: `${lines.map((l) => `* ${l.body}\n  ${l.url}`).join("\n")}\n\nYour inbox: ${inbox}${foot.text}`,
     html: `<ul>${lines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.body)}</a></li>`).join("")}</ul><p><a href="${escapeHtml(inbox)}">Your inbox</a></p>${foot.html}`,
+  };
+}
+
+/** The one mail an address gets before it is confirmed: the link that confirms it, and nothing else. */
+export function confirmationMail(username: string, confirmUrl: string): Mail {
+  const text = `Someone (we hope you) entered this address for the Moot account "${username}". Until you confirm it, Moot sends it nothing else.`;
+  return {
+    subject: "Moot: confirm your e-mail address",
+    text: `${text}\n\nConfirm it: ${confirmUrl}\n\nIf this was not you, ignore this mail; no more will follow.\n`,
+    html: `<p>${escapeHtml(text)}</p><p><a href="${escapeHtml(confirmUrl)}">Confirm this address</a></p><p>If this was not you, ignore this mail; no more will follow.</p>`,
   };
 }

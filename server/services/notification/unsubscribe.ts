@@ -1,39 +1,26 @@
-// One-click unsubscribe: a link carrying the user id and an HMAC of it (keyed with the
-// site's secret), so it works without signing in and cannot be forged for someone
-// else. Following it turns every e-mail kind and the digest off.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// One-click unsubscribe: a link bound to the account and its current address
+// (address-token.ts), so it works without signing in, cannot be forged for someone else
+// and dies when the address changes. Following it turns every e-mail kind and the digest off.
 import type { Db } from "@/db/client";
 import { notificationSettings } from "@/db/schema";
-import { channels } from "./channels";
+import { accountForAddressToken, addressLink } from "./address-token";
 
-function sign(userId: string): string {
-  return createHmac("sha256", channels().secret).update(`unsubscribe:${userId}`).digest("base64url");
+export function unsubscribeUrl(userId: string, email: string): string {
+  return addressLink("/api/unsubscribe", "unsubscribe", userId, email);
 }
 
-export function unsubscribeToken(userId: string): string {
-  return `${userId}.${sign(userId)}`;
-}
-
-export function unsubscribeUrl(userId: string): string {
-  return new URL(`/api/unsubscribe?token=${unsubscribeToken(userId)}`, channels().siteUrl).href;
-}
-
-/** The user id of a valid token, or null. */
-export function verifyUnsubscribeToken(token: string): string | null {
-  const [userId, mac] = token.split(".");
-  if (!userId || !mac || !/^[0-9a-f-]{36}$/.test(userId)) return null;
-  const want = Buffer.from(sign(userId));
-  const got = Buffer.from(mac);
-  return want.length === got.length && timingSafeEqual(want, got) ? userId : null;
+/** True when the token is a live unsubscribe link (the page that asks before acting). */
+export async function isUnsubscribeToken(db: Db, token: string): Promise<boolean> {
+  return (await accountForAddressToken(db, "unsubscribe", token)) !== null;
 }
 
 /** Turns all e-mail off for the token's user; false for a bad token. */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  const userId = verifyUnsubscribeToken(token);
-  if (!userId) return false;
+  const user = await accountForAddressToken(db, "unsubscribe", token);
+  if (!user) return false;
   await db
     .insert(notificationSettings)
-    .values({ userId, emailKinds: [], emailDigest: false })
+    .values({ userId: user.id, emailKinds: [], emailDigest: false })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { emailKinds: [], emailDigest: false } });
   return true;
 }

@@ -21,6 +21,7 @@ function columns() {
     id: games.id,
     gameType: games.gameType,
     ply: games.ply,
+    sideToMove: games.sideToMove,
     onSite: sql<boolean>`${games.position} is not null`,
     deadline: games.deadline,
     side1Id: games.side1Id,
@@ -34,6 +35,7 @@ function columns() {
     reporterId: gameReports.reporterId,
     reportedResult: gameReports.result,
     reportStatus: gameReports.status,
+    disputeReason: gameReports.disputeReason,
   };
 }
 
@@ -71,7 +73,7 @@ export async function waitingItems(db: Db, userId: string) {
     const side = g.side1Id === user.id ? 1 : 2;
     let reason: WaitingReason | null = null;
     if (g.format === "staged" && g.ply === 0 && g.tournamentGameKey && chooserOf(g.tournamentId!, g.tournamentGameKey) === user.id) reason = "choose-role";
-    else if (g.onSite) reason = (g.ply % 2 === 0 ? 1 : 2) === side ? "move" : null;
+    else if (g.onSite) reason = g.sideToMove === side ? "move" : null;
     else if (!g.reporterId) reason = "report";
     else if (g.reporterId !== user.id && g.reportStatus === "pending") reason = "confirm";
     if (!reason) continue;
@@ -102,7 +104,7 @@ async function organizerQueues(db: Db, user: SessionUser, now: Date) {
     .where(and(eq(games.status, "active"), needsDecision, scope, user.isAdmin ? or(isNull(games.tournamentId), eq(tournaments.status, "running")) : eq(tournaments.status, "running")))
     .orderBy(asc(games.deadline))
     .limit(LIMIT);
-  const byTournament = new Map<string, { tournament: { id: string; name: string } | null; items: { gameId: string; reason: QueueReason; players: string; gameKey: string | null; gameType: string; deadline: Date | null; reportedResult: string | null; reportStatus: string | null }[] }>();
+  const byTournament = new Map<string, { tournament: { id: string; name: string } | null; items: { gameId: string; reason: QueueReason; players: string; sides: [string, string]; gameKey: string | null; gameType: string; deadline: Date | null; reportedResult: string | null; reportStatus: string | null; disputeReason: string | null }[] }>();
   for (const g of rows) {
     const key = g.tournamentId ?? "";
     if (!byTournament.has(key)) byTournament.set(key, { tournament: g.tournamentId ? { id: g.tournamentId, name: g.tournament! } : null, items: [] });
@@ -110,11 +112,13 @@ async function organizerQueues(db: Db, user: SessionUser, now: Date) {
       gameId: g.id,
       reason: g.reportStatus === "disputed" ? "disputed" : "overdue",
       players: `${g.name1} vs ${g.name2}`,
+      sides: [g.name1, g.name2],
       gameKey: g.tournamentGameKey,
       gameType: g.gameType,
       deadline: g.deadline,
       reportedResult: g.reportedResult,
       reportStatus: g.reportStatus,
+      disputeReason: g.reportStatus === "disputed" ? g.disputeReason : null,
     });
   }
   return [...byTournament.values()];

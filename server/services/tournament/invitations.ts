@@ -2,9 +2,10 @@
 // who follows the invite link asks to join; the organizer approves (the player is
 // entered, with the usual checks) or declines; the organizer may remove anyone
 // registered before the start, and renew the link to revoke the old one. Every
-// step checks the caller and is written to the audit log with names.
+// step checks the caller; approvals, removals and renewals are written to the audit
+// log with names (requests and declines are not: the log is public).
 import { timingSafeEqual } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournamentRequests, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
@@ -27,7 +28,17 @@ async function usernameOf(tx: Db, userId: string): Promise<string> {
   return u.username;
 }
 
-/** A player who followed the invite link asks to join; the organizer decides. */
+/**
+ * After a decline, how long before the player may ask again: without it, asking and
+ * being declined could go round as fast as the two could click.
+ */
+export const REQUEST_COOLDOWN_MS = 24 * 3_600_000;
+
+/**
+ * A player who followed the invite link asks to join; the organizer decides. Requests
+ * and declines stay out of the public audit log (it would name who was turned away);
+ * the organizer's panel lists them.
+ */
 export async function requestToJoin(db: Db, user: SessionUser, input: { tournamentId: string; token: string }, now = new Date()): Promise<{ status: "requested" }> {
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
@@ -39,32 +50,40 @@ export async function requestToJoin(db: Db, user: SessionUser, input: { tourname
       .from(tournamentPlayers)
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, user.id)));
     if (joined) throw new AppError("CONFLICT", "You have already joined this tournament.");
-    const inserted = await tx.insert(tournamentRequests).values({ tournamentId: t.id, userId: user.id, requestedAt: now }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw new AppError("CONFLICT", "You have already asked to join: the organizer will decide.");
-    await audit(tx, t.id, user.id, "join requested", `${user.username} asked to join through the invite link.`);
+    const mine = and(eq(tournamentRequests.tournamentId, t.id), eq(tournamentRequests.userId, user.id));
+    const [prior] = await tx.select({ declinedAt: tournamentRequests.declinedAt }).from(tournamentRequests).where(mine);
+    if (prior && !prior.declinedAt) throw new AppError("CONFLICT", "You have already asked to join: the organizer will decide.");
+    if (prior?.declinedAt) {
+      const wait = prior.declinedAt.getTime() + REQUEST_COOLDOWN_MS - now.getTime();
+      const hours = Math.ceil(wait / 3_600_000);
+      if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", `The organizer declined your request: you may ask again in ${hours === 1 ? "1 hour" : `${hours} hours`}.`);
+    }
+    // The tournament row is locked, so two requests of one player cannot both pass the checks above.
+    await tx
+      .insert(tournamentRequests)
+      .values({ tournamentId: t.id, userId: user.id, requestedAt: now })
+      .onConflictDoUpdate({ target: [tournamentRequests.tournamentId, tournamentRequests.userId], set: { requestedAt: now, declinedAt: null } });
     return saveTournament(tx, t.id, {});
   });
   announce(input.tournamentId, version);
   return { status: "requested" };
 }
 
-/** The organizer approves (enters the player) or declines a request. */
+/** The organizer approves (enters the player, in the audit log) or declines (kept for the cooldown, not logged) a waiting request. */
 export async function answerRequest(db: Db, user: SessionUser, input: { tournamentId: string; userId: string; approve: boolean }, now = new Date()): Promise<void> {
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
     requireRegistering(t, now);
-    const removed = await tx
-      .delete(tournamentRequests)
-      .where(and(eq(tournamentRequests.tournamentId, t.id), eq(tournamentRequests.userId, input.userId)))
-      .returning();
-    if (removed.length === 0) throw new AppError("NOT_FOUND", "That player has not asked to join (or was already answered).");
-    const name = await usernameOf(tx, input.userId);
+    const waiting = and(eq(tournamentRequests.tournamentId, t.id), eq(tournamentRequests.userId, input.userId), isNull(tournamentRequests.declinedAt));
+    const answered = input.approve
+      ? await tx.delete(tournamentRequests).where(waiting).returning()
+      : await tx.update(tournamentRequests).set({ declinedAt: now }).where(waiting).returning();
+    if (answered.length === 0) throw new AppError("NOT_FOUND", "That player has not asked to join (or was already answered).");
     if (input.approve) {
+      const name = await usernameOf(tx, input.userId);
       await admitPlayer(tx, t, input.userId, now, name);
       await audit(tx, t.id, user.id, "approved", `${name} was approved and entered.`);
-    } else {
-      await audit(tx, t.id, user.id, "declined", `${name}'s request to join was declined.`);
     }
     return saveTournament(tx, t.id, {});
   });
@@ -111,7 +130,7 @@ export async function organizerPanel(db: Db, user: SessionUser, tournamentId: st
     .select({ id: users.id, username: users.username, requestedAt: tournamentRequests.requestedAt })
     .from(tournamentRequests)
     .innerJoin(users, eq(users.id, tournamentRequests.userId))
-    .where(eq(tournamentRequests.tournamentId, t.id))
+    .where(and(eq(tournamentRequests.tournamentId, t.id), isNull(tournamentRequests.declinedAt)))
     .orderBy(asc(tournamentRequests.requestedAt));
   // Ratings in the tournament's game, which its rating limits are about.
   const ratings = await ratingsFor(db, requests.map((r) => r.id), t.gameType);
@@ -127,6 +146,6 @@ export async function myRequest(db: Db, userId: string, tournamentId: string): P
   const [r] = await db
     .select({ userId: tournamentRequests.userId })
     .from(tournamentRequests)
-    .where(and(eq(tournamentRequests.tournamentId, tournamentId), eq(tournamentRequests.userId, userId)));
+    .where(and(eq(tournamentRequests.tournamentId, tournamentId), eq(tournamentRequests.userId, userId), isNull(tournamentRequests.declinedAt)));
   return !!r;
 }

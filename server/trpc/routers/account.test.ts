@@ -67,6 +67,12 @@ describe("account.signUp", () => {
 });
 
 describe("sign-in checks", () => {
+  it("answers a username no account can have (NUL, bidi, zero-width) as a wrong sign-in, without asking the database", async () => {
+    for (const username of ["a\u0000b", "abc\u202Edef", "\u200B\u200B\u200B"]) {
+      expect(await verifyCredentials(h.db, { username, password: "whatever1", ip: null })).toEqual({ ok: false, message: "Wrong username or password." });
+    }
+  });
+
   it("gives the same answer for an unknown user and a wrong password", async () => {
     const username = uniqueName("Pw");
     await caller().account.signUp({ username, password: "right-password" });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZChangePasswordInput, ZDeleteAccountInput, ZSignUpInput } from "@/lib/account-rules";
 import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
+import { signOutEverywhere } from "@/server/services/account/sign-out-everywhere";
 import { signUp } from "@/server/services/account/sign-up";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
@@ -17,6 +18,8 @@ export const accountRouter = router({
   changePassword: protectedProcedure
     .input(ZChangePasswordInput)
     .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
+  /** Ends every session of the account, this one too; the browser then signs out. */
+  signOutEverywhere: protectedProcedure.input(z.void()).mutation(({ ctx }) => signOutEverywhere(ctx.db, ctx.user.id)),
   delete: protectedProcedure
     .input(ZDeleteAccountInput)
     .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.user.id, input)),

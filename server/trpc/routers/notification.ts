@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { ZEmail } from "@/lib/account-rules";
+import { plainText } from "@/lib/text-rules";
 import { NOTIFICATION_KINDS } from "@/lib/notification-kinds";
 import { listAnnouncements, postAnnouncement } from "@/server/services/notification/announce";
+import { resendConfirmation } from "@/server/services/notification/confirm-email";
 import { listFailedDeliveries, retryDelivery } from "@/server/services/notification/failures";
 import { inboxSummary, listInbox, markAllRead, markRead } from "@/server/services/notification/inbox";
 import { getSettings, rotateCalendarToken, subscribePush, unsubscribePush, updateSettings } from "@/server/services/notification/settings";
 import { MAX_REMINDER_HOURS } from "@/server/services/notification/sweep-notifications";
 import { waitingCount, waitingOn } from "@/server/services/notification/waiting";
+import { enforceLimit } from "@/server/services/rate-limit";
 import { adminProcedure, protectedProcedure, publicProcedure, router } from "../init";
+import { limits } from "../limits";
 
 const ZPage = z.number().int().min(1).max(10_000).default(1);
 const ZTournamentId = z.uuid("That is not a tournament id.");
@@ -39,16 +43,21 @@ export const notificationRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.user.id, input)),
+  /** Sends the confirmation link for the caller's unconfirmed address again (limited per account and address). */
+  resendConfirmation: protectedProcedure.input(z.void()).mutation(({ ctx }) => resendConfirmation(ctx.db, ctx.user.id)),
   subscribePush: protectedProcedure
-    .input(z.object({ endpoint: z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }) }))
+    .input(z.object({ endpoint: plainText(z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), { label: "The push address" }), keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }) }))
     .mutation(({ ctx, input }) => subscribePush(ctx.db, ctx.user.id, input)),
-  unsubscribePush: protectedProcedure.input(z.object({ endpoint: z.string().max(1000) })).mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
+  unsubscribePush: protectedProcedure.input(z.object({ endpoint: plainText(z.string().max(1000, "That is not a push address."), { label: "The push address" }) })).mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
   rotateCalendar: protectedProcedure.input(z.void()).mutation(({ ctx }) => rotateCalendarToken(ctx.db, ctx.user.id)),
 
   /** Organizer announcements: posted by the organizer (or an admin), read by anyone. */
   announce: protectedProcedure
-    .input(z.object({ tournamentId: ZTournamentId, message: z.string().trim().min(1, "Write a message first.").max(2000, "Keep announcements under 2,000 characters.") }))
-    .mutation(({ ctx, input }) => postAnnouncement(ctx.db, ctx.user, input.tournamentId, input.message)),
+    .input(z.object({ tournamentId: ZTournamentId, message: plainText(z.string().trim().min(1, "Write a message first.").max(2000, "Keep announcements under 2,000 characters."), { label: "The announcement", multiline: true }) }))
+    .mutation(async ({ ctx, input }) => {
+      await enforceLimit(ctx.db, `announcement:${ctx.user.id}`, limits.announcement());
+      return postAnnouncement(ctx.db, ctx.user, input.tournamentId, input.message);
+    }),
   announcements: publicProcedure.input(z.object({ tournamentId: ZTournamentId })).query(({ ctx, input }) => listAnnouncements(ctx.db, input.tournamentId)),
 
   /** Site admins: deliveries that failed for good, and putting one back in the queue. */

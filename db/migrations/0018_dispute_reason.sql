@@ -1,0 +1,1 @@
+ALTER TABLE "game_reports" ADD COLUMN "dispute_reason" text;
