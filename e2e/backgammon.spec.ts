@@ -1,0 +1,200 @@
+// Backgammon on the site with dice anyone can verify, in real browsers against the
+// real server: two players play a whole hypergammon match (3 points), the first turns
+// through the board (clicking checkers and destinations, a double offered and taken
+// with the buttons), the rest through the API, while an anonymous spectator on a
+// phone-sized screen follows live; the pages' default seeds make the opening roll; no
+// answer, socket frame or page holds the server seed before the end, and the end
+// reveals it; the spectator follows "Verify the dice" and sees every roll recomputed
+// and matching.
+import { expect, test, type Page } from "./test";
+import { onSiteGame } from "../engine/games/registry";
+import { trpcMutation, trpcQuery } from "./api";
+import { freshUsername, signUp } from "./helpers";
+
+const GAME = "hypergammon";
+const rules = onSiteGame(GAME)!;
+
+interface Game {
+  position: string;
+  ply: number;
+  status: string;
+  clock: { toMove: 1 | 2 };
+  dice: { rolls: number; serverSeed: string | null; playerSeeds: [string | null, string | null] };
+}
+
+const phaseOf = (position: string): string => (JSON.parse(position) as { phase: string }).phase;
+
+/** The board's name of a mover's point (the board names points in side 1's numbering). */
+function pointName(mover: 1 | 2, point: string): string {
+  const side = mover === 1 ? "light" : "dark";
+  if (point === "bar") return `bar-${side}`;
+  if (point === "off") return `off-${side}`;
+  return String(mover === 1 ? Number(point) : 25 - Number(point));
+}
+
+test("two players play a hypergammon match with a double and a take while a spectator follows, and the dice verify", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const [ca, cb, cs] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext({ viewport: { width: 390, height: 844 } })]);
+  const [a, b, spectator] = await Promise.all([ca.newPage(), cb.newPage(), cs.newPage()]);
+  await signUp(a, freshUsername("A"), "a's password");
+  await signUp(b, freshUsername("B"), "b's password");
+  const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", { gameType: GAME, timeControl: "3d+6h", side: "side1", rated: true });
+  const { gameId } = await trpcMutation<{ gameId: string }>(b.request, "challenge.accept", { challengeId: challenge.id });
+  // Everything the three browsers and the API helper receive, to search for the server seed afterwards.
+  const seen: string[] = [];
+  for (const page of [a, b, spectator]) {
+    page.on("websocket", (ws) => ws.on("framereceived", (frame) => void seen.push(String(frame.payload))));
+    page.on("response", (response) => {
+      const at = seen.push("") - 1;
+      response.text().then(
+        (text) => (seen[at] = text),
+        () => {},
+      );
+    });
+  }
+  const game = async () => {
+    const view = await trpcQuery<Game>(spectator.request, "game.get", { gameId });
+    seen.push(JSON.stringify(view));
+    return view;
+  };
+  /** The pages as the browsers show them and as the server renders them, now. */
+  const snapshotPages = async () => {
+    for (const page of [a, b, spectator]) seen.push(await page.content(), await (await page.request.get(`/games/${gameId}`)).text());
+  };
+  await spectator.goto(`/games/${gameId}`);
+  // Each player's page adds a random seed by default; the second one makes the opening roll.
+  await Promise.all([a.goto(`/games/${gameId}`), b.goto(`/games/${gameId}`)]);
+  await expect.poll(async () => (await game()).ply, { timeout: 20_000 }).toBeGreaterThan(0);
+  const seeded = await game();
+  expect(seeded.dice.playerSeeds.every((seed) => seed !== null && seed.length > 0)).toBe(true);
+  expect(seeded.dice.serverSeed).toBeNull();
+  const pageOf = (side: 1 | 2): Page => (side === 1 ? a : b);
+
+  // Through the board: turns by clicks, the double and the take by the buttons.
+  let doubled = false;
+  let boardTurns = 0;
+  for (let actions = 0; boardTurns < 3 || !doubled; actions++) {
+    expect(actions).toBeLessThan(60);
+    const { position, ply, status, clock } = await game();
+    if (status !== "active") break;
+    const page = pageOf(clock.toMove);
+    const board = page.getByTestId("backgammon-board");
+    await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", String(ply));
+    const phase = phaseOf(position);
+    if (phase === "decide") {
+      await board.getByRole("button", { name: doubled ? "Roll" : "Double" }).click();
+      doubled = true;
+    } else if (phase === "cube") {
+      await board.getByRole("button", { name: "Take" }).click();
+    } else {
+      const parts = rules.parts!.split(position, rules.legalMoves(position)[0]!);
+      // The second turn by keyboard: the points a hop may use are buttons (Enter).
+      const byKeys = boardTurns === 1;
+      const choose = async (point: string) => {
+        const target = board.locator(`[data-point="${pointName(clock.toMove, point)}"]`);
+        if (!byKeys) return target.click();
+        await target.focus();
+        await page.keyboard.press("Enter");
+      };
+      for (const [i, hop] of parts.entries()) {
+        const [from, to] = hop.replace("*", "").split("/") as [string, string];
+        await choose(from);
+        await choose(to);
+        await expect(board).toHaveAttribute("data-made", parts.slice(0, i + 1).join(" "));
+      }
+      // Undo takes the last hop back before the turn is sent.
+      await board.getByRole("button", { name: "Undo" }).click();
+      await expect(board).toHaveAttribute("data-made", parts.slice(0, -1).join(" "));
+      const last = parts.at(-1)!.replace("*", "").split("/") as [string, string];
+      await board.locator(`[data-point="${pointName(clock.toMove, last[0])}"]`).click();
+      await board.locator(`[data-point="${pointName(clock.toMove, last[1])}"]`).click();
+      await board.getByRole("button", { name: "Send turn" }).click();
+      boardTurns++;
+      // The opponent's board marks where the last checker went.
+      if (last[1] !== "off") {
+        const opponent = pageOf(clock.toMove === 1 ? 2 : 1).getByTestId("backgammon-board");
+        await expect(opponent.locator(`[data-point="${pointName(clock.toMove, last[1])}"]`)).toHaveAttribute("data-last", "to");
+      }
+    }
+    await expect.poll(async () => (await game()).ply).toBeGreaterThan(ply);
+  }
+  expect(JSON.parse((await game()).position).cube).toBeGreaterThanOrEqual(2);
+
+  // The rest through the API, each action by the side to move.
+  let beforeLastAction = 0;
+  for (let actions = 0; ; actions++) {
+    expect(actions).toBeLessThan(3000);
+    if (actions % 10 === 0) await snapshotPages();
+    const { position, ply, status, clock } = await game();
+    if (status !== "active") break;
+    beforeLastAction = seen.length;
+    const phase = phaseOf(position);
+    const move = phase === "decide" ? "roll" : phase === "cube" ? "take" : rules.legalMoves(position)[0]!;
+    seen.push(JSON.stringify(await trpcMutation(pageOf(clock.toMove).request, "game.move", { gameId, ply, move })));
+  }
+  const end = await game();
+  expect(end.status).toBe("finished");
+  const serverSeed = end.dice.serverSeed!;
+  expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+  // No answer, socket frame or page before the last action held the seed; the end shows it.
+  expect(beforeLastAction).toBeGreaterThan(100);
+  expect(seen.slice(0, beforeLastAction).filter((text) => text.includes(serverSeed))).toEqual([]);
+  expect(seen.slice(beforeLastAction).some((text) => text.includes(serverSeed))).toBe(true);
+
+  // The spectator followed live to the end, on a phone-sized screen.
+  await expect(spectator.getByTestId("game-screen")).toHaveAttribute("data-ply", String(end.ply));
+  await expect(spectator.getByTestId("result-banner")).toContainText("winning the match");
+  const box = (await spectator.getByTestId("backgammon-board").boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expect(spectator.getByTestId("dice-server-seed")).toHaveText(serverSeed);
+
+  await spectator.getByRole("link", { name: "Verify the dice" }).click();
+  await expect(spectator.getByTestId("dice-check")).toContainText("The dice match.");
+  await expect(spectator.getByTestId("dice-check")).toContainText(`all ${end.dice.rolls} rolls match`);
+  await expect(spectator.locator('[data-testid="dice-rolls"] tbody tr[data-match="yes"]')).toHaveCount(end.dice.rolls);
+  await expect(spectator.locator('[data-testid="dice-rolls"] tbody tr[data-match="no"]')).toHaveCount(0);
+});
+
+test("an organizer sets a backgammon race's match length: a bad one is told beside its field, a good one is every game's", async ({ page }) => {
+  await signUp(page, freshUsername("Org"), "organizer password");
+  await page.goto("/tournaments/new");
+  const name = `Sprint ${freshUsername("")}`;
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Format", { exact: true }).selectOption("diagonal");
+  // The field belongs to the game: chess has none.
+  await page.getByLabel("Game", { exact: true }).selectOption("chess-onsite");
+  await expect(page.getByLabel("Match length (points)")).toHaveCount(0);
+  await page.getByLabel("Game", { exact: true }).selectOption("backgammon");
+  const length = page.getByLabel("Match length (points)");
+  await expect(length).toHaveAttribute("placeholder", "3");
+  await length.fill("0");
+  await page.getByRole("button", { name: "Create tournament" }).click();
+  await expect(page.locator("#g-matchLength-error")).toHaveText("Match length (points) must be a whole number from 1 to 25.");
+  await expect(page).toHaveURL(/\/tournaments\/new$/);
+  await length.fill("5");
+  await page.getByRole("button", { name: "Create tournament" }).click();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  await expect(page.getByTestId("game-setting-matchLength")).toHaveText("5");
+});
+
+test("a challenge sets the match length: the lobby card says it, and the accepted game is a match to that many points", async ({ browser }) => {
+  const [ca, cb] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [a, b] = await Promise.all([ca.newPage(), cb.newPage()]);
+  const challenger = freshUsername("Ch");
+  await signUp(a, challenger, "challenger password");
+  await signUp(b, freshUsername("Ac"), "accepter password");
+  await a.goto("/play");
+  const form = a.getByRole("form", { name: "New challenge" });
+  // The field belongs to the game: tafl has none.
+  await expect(form.getByLabel("Match length (points)")).toHaveCount(0);
+  await form.getByLabel("Game").selectOption("backgammon");
+  await expect(form.getByLabel("Match length (points)")).toHaveValue("3");
+  await form.getByLabel("Match length (points)").fill("5");
+  await form.getByRole("button", { name: "Open challenge" }).click();
+  await b.goto("/play");
+  const card = b.getByTestId("challenge").filter({ hasText: challenger });
+  await expect(card).toContainText("Backgammon · match length (points): 5 ·");
+  await card.getByRole("button", { name: "Accept" }).click();
+  // Both are taken to the board; the match is to 5.
+  for (const page of [a, b]) await expect(page.getByTestId("match-score")).toContainText("Match to 5", { timeout: 20_000 });
+});
