@@ -2,25 +2,46 @@
 // The bell in the header: the unread count, kept live over Socket.IO (the server pings
 // the user's room when the inbox changes; the bell refetches). Items that arrive while
 // the page is open show once as a toast; what was already there at load never does.
+//
+// A toast is only for news that is not on the screen: nothing about the page being
+// looked at (no "your move" on that game's own page). It leaves by itself, and it
+// never covers a control: it is portalled into its own line under the header, in the
+// page's flow, rather than floating over the board's buttons on a phone. One at a
+// time: the newest, since the others are in the inbox.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import type { InboxItem } from "@/lib/notification-kinds";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
+import { TOAST_SLOT_ID } from "./toast-slot";
 
-const MAX_TOASTS = 3;
+/** How long a toast stays (ms), unless the pointer or focus is on it. */
+const TOAST_MS = 8000;
+
+/** The path a notification's link leads to ("/games/x?ply=3" -> "/games/x"). */
+function linkPath(link: string): string {
+  return link.split(/[?#]/)[0] ?? link;
+}
 
 export function InboxBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const pathname = usePathname();
   const summary = useQuery(trpc.notification.summary.queryOptions());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notification.summary.queryKey() });
   useRealtime(null, { inbox: refresh, reconnected: refresh });
 
   // Ids already seen by this page (toasted or present at load): never toasted again.
   const seen = useRef<Set<string> | null>(null);
-  const [toasts, setToasts] = useState<InboxItem[]>([]);
+  const [toast, setToast] = useState<InboxItem | null>(null);
+  // The toast the pointer or focus is on (an id, so a removed toast never holds the next one).
+  const [heldId, setHeldId] = useState<string | null>(null);
+  const held = toast !== null && heldId === toast.id;
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useEffect(() => setSlot(document.getElementById(TOAST_SLOT_ID)), []);
   useEffect(() => {
     const latest = summary.data?.latest;
     if (!latest) return;
@@ -30,11 +51,25 @@ export function InboxBell() {
     }
     const fresh = latest.filter((i) => !seen.current!.has(i.id));
     for (const i of fresh) seen.current.add(i.id);
-    if (fresh.length > 0) setToasts((all) => [...fresh.reverse(), ...all].slice(0, MAX_TOASTS));
-  }, [summary.data]);
+    // The newest item about something off this page (`latest` is newest first).
+    const news = fresh.find((i) => linkPath(i.link) !== pathname);
+    if (news) setToast(news);
+  }, [summary.data, pathname]);
+
+  // Going to the page a toast is about answers it.
+  useEffect(() => {
+    if (toast && linkPath(toast.link) === pathname) setToast(null);
+  }, [toast, pathname]);
+
+  // Leaves by itself; held while the pointer or the keyboard focus is on it.
+  useEffect(() => {
+    if (!toast || held) return;
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast, held]);
 
   const markRead = useMutation(trpc.notification.markRead.mutationOptions({ onSuccess: refresh }));
-  const dismiss = (id: string) => setToasts((all) => all.filter((t) => t.id !== id));
+  const dismiss = () => setToast(null);
   const unread = summary.data?.unread ?? 0;
 
   return (
@@ -55,27 +90,34 @@ export function InboxBell() {
           </span>
         )}
       </Link>
-      {toasts.length > 0 && (
-        <div aria-live="polite" className="fixed bottom-4 right-4 z-30 flex w-80 flex-col gap-2">
-          {toasts.map((t) => (
-            <div key={t.id} data-testid="toast" className="card flex items-start justify-between gap-2 py-3 text-sm shadow-lg">
-              <Link
-                className="link"
-                href={t.link}
-                onClick={() => {
-                  dismiss(t.id);
-                  markRead.mutate({ id: t.id });
-                }}
-              >
-                <strong>{t.title}.</strong> {t.body}
-              </Link>
-              <button type="button" aria-label="Dismiss" className="text-stone-500" onClick={() => dismiss(t.id)}>
-                ×
-              </button>
-            </div>
-          ))}
-        </div>
-      )}
+      {toast &&
+        slot &&
+        createPortal(
+        <div
+          className="pb-2"
+          onPointerEnter={() => setHeldId(toast.id)}
+          onPointerLeave={() => setHeldId(null)}
+          onFocus={() => setHeldId(toast.id)}
+          onBlur={() => setHeldId(null)}
+        >
+          <div key={toast.id} data-testid="toast" className="card flex items-start justify-between gap-2 py-2 text-sm shadow-sm">
+            <Link
+              className="link"
+              href={toast.link}
+              onClick={() => {
+                dismiss();
+                markRead.mutate({ id: toast.id });
+              }}
+            >
+              <strong>{toast.title}.</strong> {toast.body}
+            </Link>
+            <button type="button" aria-label="Dismiss" className="text-stone-500" onClick={dismiss}>
+              ×
+            </button>
+          </div>
+        </div>,
+          slot,
+        )}
     </>
   );
 }

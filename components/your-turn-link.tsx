@@ -1,8 +1,11 @@
 "use client";
 // "Your turn" in the header with a count of everything waiting on the user (games,
 // reports, role choices and, for organizers, their queues), kept live by inbox pings.
+// The tab's title carries the same count, as on lichess, so a player sees it is their
+// move from another tab.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect } from "react";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
 
@@ -13,6 +16,7 @@ export function YourTurnLink() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() });
   useRealtime(null, { inbox: refresh, reconnected: refresh });
   const n = count.data ?? 0;
+  useWaitingInTitle(n);
   return (
     <Link href="/my-turn" className="flex items-center gap-1.5 text-sm font-medium hover:text-amber-700" aria-label={n > 0 ? `Your turn, ${n} waiting` : "Your turn"}>
       Your turn
@@ -23,4 +27,28 @@ export function YourTurnLink() {
       )}
     </Link>
   );
+}
+
+const COUNT_PREFIX = /^\(\d+\+?\) /;
+
+/**
+ * "(2) Inbox · Moot" while two things wait. Next.js rewrites the title on every
+ * navigation, so the prefix is put back whenever the head changes; writing the same
+ * title again changes nothing, so this never loops.
+ */
+function useWaitingInTitle(n: number) {
+  useEffect(() => {
+    const apply = () => {
+      const base = document.title.replace(COUNT_PREFIX, "");
+      const wanted = n > 0 ? `(${n > 99 ? "99+" : n}) ${base}` : base;
+      if (document.title !== wanted) document.title = wanted;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { childList: true, characterData: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      document.title = document.title.replace(COUNT_PREFIX, "");
+    };
+  }, [n]);
 }

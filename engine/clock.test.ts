@@ -6,9 +6,13 @@ import {
   createClock,
   deadline,
   DEFAULT_CLOCK_PRESET_ID,
+  FIRST_MOVE_MS,
+  firstMoveMs,
+  firstMovePending,
   flaggedSide,
   formatClock,
   isFlagged,
+  isLiveControl,
   remainingAt,
   startClock,
   stopClock,
@@ -99,6 +103,46 @@ describe("Fischer arithmetic", () => {
     }
     const used = now - T0;
     expect(clock.remainingMs[0] + clock.remainingMs[1]).toBe(2 * 180_000 + 40 * 2_000 - used);
+  });
+});
+
+describe("the first-move countdown of live games", () => {
+  const blitz = { initialMs: 180_000, incrementMs: 2_000 };
+
+  it("applies to each side's first move of a live time control only", () => {
+    expect(isLiveControl(blitz)).toBe(true);
+    expect(isLiveControl({ initialMs: 10 * 60_000 })).toBe(true);
+    expect(isLiveControl({ initialMs: DAY })).toBe(false);
+    expect([0, 1, 2].map((ply) => firstMovePending(blitz, ply))).toEqual([true, true, false]);
+    expect(firstMovePending({ initialMs: 3 * DAY }, 0)).toBe(false);
+    expect(firstMovePending(blitz, 0, false)).toBe(false);
+  });
+
+  it("runs its own countdown while the main clocks wait; they start after each side's first move", () => {
+    expect(firstMoveMs(blitz)).toBe(FIRST_MOVE_MS);
+    // Never longer than the main time itself.
+    expect(firstMoveMs({ initialMs: 5_000 })).toBe(5_000);
+    const start: ClockState = { ...createClock(blitz, T0), firstMoveMs: FIRST_MOVE_MS };
+    // Side 1's countdown: its main time does not run, the deadline is the countdown's end.
+    expect(deadline(start)).toBe(T0 + FIRST_MOVE_MS);
+    expect(remainingAt(start, 1, T0 + 20_000)).toBe(180_000);
+    expect(isFlagged(start, T0 + FIRST_MOVE_MS - 1)).toBe(false);
+    expect(isFlagged(start, T0 + FIRST_MOVE_MS)).toBe(true);
+    expect(afterMove(start, T0 + FIRST_MOVE_MS)).toEqual({ ok: false, reason: "time is up" });
+
+    // Side 1 moves after 20 s: nothing charged, no increment; side 2's countdown starts.
+    const second = moved(start, T0 + 20_000);
+    expect(second).toMatchObject({ remainingMs: [180_000, 180_000], toMove: 2, turnStartedAt: T0 + 20_000, firstMoveMs: FIRST_MOVE_MS });
+    expect(deadline(second)).toBe(T0 + 20_000 + FIRST_MOVE_MS);
+
+    // Side 2 moves 25 s later: the main clocks start with side 1's turn.
+    const main = moved(second, T0 + 45_000);
+    expect(main.firstMoveMs).toBeUndefined();
+    expect(main).toMatchObject({ remainingMs: [180_000, 180_000], toMove: 1, turnStartedAt: T0 + 45_000 });
+    expect(deadline(main)).toBe(T0 + 45_000 + 180_000);
+    expect(remainingAt(main, 1, T0 + 55_000)).toBe(170_000);
+    // From here on Fischer as always: time charged, increment added.
+    expect(moved(main, T0 + 55_000).remainingMs).toEqual([172_000, 180_000]);
   });
 });
 

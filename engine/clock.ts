@@ -19,6 +19,13 @@ export interface ClockState {
   /** When the side to move started thinking (epoch ms); null while stopped. */
   readonly turnStartedAt: number | null;
   readonly toMove: ClockSide;
+  /**
+   * Set while the side to move has not moved yet in a live game: instead of its main
+   * time, a countdown of this many milliseconds (firstMoveMs) runs from `turnStartedAt`,
+   * as on lichess. Its main time is not charged; when the countdown runs out the game
+   * is aborted.
+   */
+  readonly firstMoveMs?: number;
 }
 
 export interface ClockPreset {
@@ -52,6 +59,32 @@ export const CLOCK_PRESETS: readonly ClockPreset[] = [
 export const OFFERED_CLOCK_PRESETS: readonly ClockPreset[] = CLOCK_PRESETS.filter((p) => !p.testOnly);
 
 export const DEFAULT_CLOCK_PRESET_ID = "3d+6h";
+
+/**
+ * Live time controls (minutes, under an hour of main time) are played in one sitting;
+ * the longer ones are correspondence, where a side has its whole main time to make
+ * even its first move.
+ */
+export function isLiveControl(control: Pick<ClockPreset, "initialMs">): boolean {
+  return control.initialMs < HOUR;
+}
+
+/** How long each side of a live game has for its first move; its main clock waits meanwhile. */
+export const FIRST_MOVE_MS = 30 * SECOND;
+
+/** The first-move countdown of a live control: FIRST_MOVE_MS, never longer than the main time. */
+export function firstMoveMs(control: Pick<ClockPreset, "initialMs">): number {
+  return Math.min(FIRST_MOVE_MS, control.initialMs);
+}
+
+/**
+ * Whether the side to move at `ply` is on its first-move countdown: a live game whose
+ * side 1 (ply 0) or side 2 (ply 1) has not moved yet. `countdown` is false where the
+ * caller does not use the rule (the server keeps it to challenge games).
+ */
+export function firstMovePending(control: Pick<ClockPreset, "initialMs">, ply: number, countdown = true): boolean {
+  return countdown && isLiveControl(control) && ply < 2;
+}
 
 export function clockPreset(id: string): ClockPreset | undefined {
   return CLOCK_PRESETS.find((preset) => preset.id === id);
@@ -90,7 +123,8 @@ function withRemaining(clock: ClockState, side: ClockSide, ms: number): [number,
  * (clock skew between machines) counts as no time, never as time gained.
  */
 export function timeUsed(clock: ClockState, now: number): number {
-  return clock.turnStartedAt === null ? 0 : Math.max(0, now - clock.turnStartedAt);
+  // On the first-move countdown the main time is not running: nothing to charge.
+  return clock.turnStartedAt === null || clock.firstMoveMs !== undefined ? 0 : Math.max(0, now - clock.turnStartedAt);
 }
 
 /** Milliseconds left for `side` at `now`, never below zero: what a clock face shows. */
@@ -104,7 +138,8 @@ export function remainingAt(clock: ClockState, side: ClockSide, now: number): nu
  * `deadline` column.
  */
 export function deadline(clock: ClockState): number | null {
-  return clock.turnStartedAt === null ? null : clock.turnStartedAt + stored(clock, clock.toMove);
+  if (clock.turnStartedAt === null) return null;
+  return clock.turnStartedAt + (clock.firstMoveMs ?? stored(clock, clock.toMove));
 }
 
 /** The side to move has flagged: its time is used up at `now` (reaching zero exactly counts). */
@@ -127,13 +162,20 @@ export type ClockMoveOutcome =
  * added, and the other side's turn starts at `now`. A move made at or after
  * the deadline is refused: the mover has already lost on time. A stopped
  * clock is started by the move instead (nothing is charged).
+ *
+ * A first move on the countdown charges nothing and adds no increment: the mover's
+ * main clock has not started. After side 1's first move, side 2's countdown runs;
+ * after side 2's, the main clocks do.
  */
 export function afterMove(clock: ClockState, now: number): ClockMoveOutcome {
   if (isFlagged(clock, now)) return { ok: false, reason: "time is up" };
   const mover = clock.toMove;
-  const left = stored(clock, mover) - timeUsed(clock, now) + clock.incrementMs;
+  const first = clock.firstMoveMs;
+  const left = first !== undefined ? stored(clock, mover) : stored(clock, mover) - timeUsed(clock, now) + clock.incrementMs;
   const remainingMs = withRemaining(clock, mover, left);
-  return { ok: true, clock: { ...clock, remainingMs, toMove: other(mover), turnStartedAt: now } };
+  const { firstMoveMs: _done, ...rest } = clock;
+  const next = { ...rest, remainingMs, toMove: other(mover), turnStartedAt: now };
+  return { ok: true, clock: first !== undefined && mover === 1 ? { ...next, firstMoveMs: first } : next };
 }
 
 /** Starts (or restarts) the side to move's turn at `now`, e.g. when a game begins. */

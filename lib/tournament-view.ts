@@ -101,6 +101,13 @@ export const AUDIT_TOKEN = /([A-Za-z0-9_-]+)/;
 /** An engine game id: `r2-g15-3` (a group's game) or `r1-p4-2` (a league phase's). */
 export const GAME_KEY = /^r\d+-[gp]\d+-\d+$/;
 
+/** An engine game id in words: `r2-g15-3` → "round 2, group 15, game 3"; `r1-p4-2` → "round 1, phase 4, game 2". */
+export function gameKeyWords(key: string): string {
+  const match = /^r(\d+)-([gp])(\d+)-(\d+)$/.exec(key);
+  if (!match) return key;
+  return `round ${match[1]}, ${match[2] === "g" ? "group" : "phase"} ${match[3]}, game ${match[4]}`;
+}
+
 /** The words of audit texts that may name players (every other word) and the game ids among them. */
 export function auditReferences(texts: Iterable<string>): { words: Set<string>; gameKeys: Set<string> } {
   const words = new Set<string>();

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { formatClock } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { useRealtime } from "@/lib/realtime-client";
+import { gameKeyWords } from "@/lib/tournament-view";
 import { useTRPC } from "@/lib/trpc/client";
 import { WAITING_REASONS } from "@/lib/waiting";
 
@@ -18,6 +19,9 @@ const left = (deadline: Date | null) => {
 };
 
 type Result = "1-0" | "0-1" | "draw";
+
+/** A result as the people involved say it: who won, or a draw. */
+const resultWords = (result: Result, [name1, name2]: readonly [string, string]) => (result === "draw" ? "a draw" : `${result === "1-0" ? name1 : name2} won`);
 
 export function MyTurnList() {
   const trpc = useTRPC();
@@ -36,7 +40,9 @@ export function MyTurnList() {
   return (
     <div className="space-y-8">
       {items.length === 0 ? (
-        <p className="card text-stone-600 dark:text-stone-400">Nothing is waiting for you.</p>
+        <p className="card text-stone-600 dark:text-stone-400" data-testid="nothing-to-play">
+          {queues.length === 0 ? "Nothing is waiting for you." : "No game of yours waits on you; what you organize waits below."}
+        </p>
       ) : (
         <ul className="space-y-2" data-testid="my-turn-list">
           {items.map((g) => (
@@ -45,7 +51,7 @@ export function MyTurnList() {
                 <span>
                   <strong>{WAITING_REASONS[g.reason]}</strong> · against {g.opponent} · {catalogGame(g.gameType)?.name ?? g.gameType}
                   {g.tournament && <> · {g.tournament.name}</>}
-                  {g.reason === "confirm" && g.reportedResult && <> · reported {g.reportedResult}</>}
+                  {g.reason === "confirm" && g.reportedResult && <> · reported {g.reportedResult === "draw" ? "a draw" : g.reportedResult}</>}
                 </span>
                 <span>{left(g.deadline)}</span>
               </Link>
@@ -67,10 +73,23 @@ export function MyTurnList() {
                   <Link className="link" href={`/games/${g.gameId}`}>
                     {g.players}
                   </Link>
-                  {g.gameKey && <> ({g.gameKey})</>} · {catalogGame(g.gameType)?.name ?? g.gameType}
-                  {g.reportedResult && <> · reported {g.reportedResult}{g.reportStatus === "disputed" ? ", disputed" : ", not yet confirmed"}</>}
+                  {g.gameKey && <> ({gameKeyWords(g.gameKey)})</>} · {catalogGame(g.gameType)?.name ?? g.gameType}
+                  {g.reportedResult && (
+                    <>
+                      {" "}
+                      · reported: {resultWords(g.reportedResult as Result, g.sides)}
+                      {g.reportStatus === "disputed" ? ", disputed" : ", not yet confirmed"}
+                    </>
+                  )}
                   {g.reason === "overdue" && <> · {left(g.deadline)}</>}
                 </p>
+                {g.disputeReason ? (
+                  <blockquote className="border-l-2 border-amber-500 pl-2 whitespace-pre-line text-stone-700 dark:text-stone-300" data-testid="dispute-reason">
+                    {g.disputeReason}
+                  </blockquote>
+                ) : g.reason === "disputed" ? (
+                  <p className="text-stone-500">No reason given.</p>
+                ) : null}
                 <div className="flex flex-wrap gap-2">
                   {(["1-0", "0-1", "draw"] as Result[])
                     .filter((r) => r !== "draw" || catalogGame(g.gameType)?.drawsPossible)
@@ -82,7 +101,7 @@ export function MyTurnList() {
                         disabled={settle.isPending}
                         onClick={() => settle.mutate({ gameId: g.gameId, result: r })}
                       >
-                        {r === g.reportedResult ? `Confirm ${r} as reported` : `Set ${r}`}
+                        {r === g.reportedResult ? `Confirm as reported: ${resultWords(r, g.sides)}` : r === "draw" ? "Set: a draw" : `Set: ${resultWords(r, g.sides)}`}
                       </button>
                     ))}
                 </div>

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
 import { Pagination } from "@/components/pagination";
-import { catalogGame } from "@/engine/game-catalog";
+import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
-import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { FORMAT_IDS, FORMAT_LABELS } from "@/lib/tournament-rules";
 import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/server/trpc/page-caller";
 
@@ -23,11 +23,23 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
   const tab: Tab = TABS.some((t) => t.id === sp.tab) ? (sp.tab as Tab) : "registering";
   const q = searchParam(sp.q, 80);
   const page = pageParam(sp.page, 10_000);
+  // Filters from the query string; an unknown value is no filter (people edit URLs by hand).
+  const game = GAME_CATALOG.find((g) => g.id === sp.game)?.id;
+  const format = FORMAT_IDS.find((f) => f === sp.format);
   const caller = await api();
+  const me = await caller.account.me();
+  const mine = Boolean(me) && sp.mine === "1";
+  const filters = { ...(game ? { game } : {}), ...(format ? { format } : {}), ...(mine ? { mine: "1" } : {}) };
+  const filtered = Object.keys(filters).length > 0;
   // A search looks through every tab: the tab you happened to be on should not hide a match.
-  const [me, result] = await Promise.all([caller.account.me(), caller.tournament.list({ tab: q ? "all" : tab, search: q || undefined, page })]);
-  const href = (p: { tab?: Tab; page?: number; keepSearch?: boolean }) =>
-    `/tournaments?${new URLSearchParams({ tab: p.tab ?? tab, ...(q && p.keepSearch !== false ? { q } : {}), page: String(p.page ?? 1) })}`;
+  const result = await caller.tournament.list({ tab: q ? "all" : tab, search: q || undefined, page, gameType: game, format, mine });
+  const href = (p: { tab?: Tab; page?: number; keepSearch?: boolean; keepFilters?: boolean }) =>
+    `/tournaments?${new URLSearchParams({
+      tab: p.tab ?? tab,
+      ...(q && p.keepSearch !== false ? { q } : {}),
+      ...(p.keepFilters !== false ? filters : {}),
+      page: String(p.page ?? 1),
+    })}`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -50,16 +62,53 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
           </Link>
         ))}
       </nav>
-      <form role="search" className="flex gap-2" action="/tournaments">
+      {/* One form for search and filters, sent as a plain GET: it works before the page's script loads. */}
+      <form role="search" className="flex flex-wrap items-end gap-2" action="/tournaments" data-testid="tournament-filters">
         <input type="hidden" name="tab" value={tab} />
         <label htmlFor="tournament-search" className="sr-only">
           Search tournaments
         </label>
         <input id="tournament-search" name="q" defaultValue={q} maxLength={80} placeholder="Search by name" className="input max-w-xs" />
+        <label className="flex flex-col text-xs text-stone-600 dark:text-stone-400">
+          Game
+          <select name="game" defaultValue={game ?? ""} className="input max-w-56 py-1.5 text-sm">
+            <option value="">Every game</option>
+            {GAME_CATALOG.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs text-stone-600 dark:text-stone-400">
+          Format
+          <select name="format" defaultValue={format ?? ""} className="input max-w-56 py-1.5 text-sm">
+            <option value="">Every format</option>
+            {FORMAT_IDS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {me ? (
+          <label className="flex items-center gap-1.5 self-center text-sm">
+            <input type="checkbox" name="mine" value="1" defaultChecked={mine} />
+            Only mine
+          </label>
+        ) : null}
         <button className="btn-secondary" type="submit">
           Search
         </button>
       </form>
+      {filtered ? (
+        <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="filter-scope">
+          Showing only {[mine ? "tournaments you organize or play in" : null, game ? catalogGame(game)!.name : null, format ? FORMAT_LABELS[format] : null].filter(Boolean).join(" · ")}.{" "}
+          <Link className="link" href={href({ keepFilters: false })}>
+            Show every tournament
+          </Link>
+        </p>
+      ) : null}
       {q ? (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="search-scope">
           Searching every tournament (registering, running and finished) for “{q}”.{" "}
@@ -70,7 +119,13 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
       ) : null}
       {result.tournaments.length === 0 ? (
         <p className="card text-stone-600 dark:text-stone-400">
-          {q ? `No tournament’s name contains “${q}”.` : tab === "registering" ? "No tournament is open for registration right now." : `No ${tab} tournaments.`}
+          {q
+            ? `No tournament’s name contains “${q}”${filtered ? " among the ones these filters show" : ""}.`
+            : filtered
+              ? `No ${tab === "registering" ? "tournament open for registration" : `${tab} tournament`} matches these filters.`
+              : tab === "registering"
+                ? "No tournament is open for registration right now."
+                : `No ${tab} tournaments.`}
         </p>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="tournament-list">
@@ -79,7 +134,14 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
               <Link href={`/tournaments/${t.id}`} className="card block h-full space-y-1 hover:border-amber-500">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="font-semibold">{t.name}</span>
-                  {q ? <span className="text-xs text-stone-500 dark:text-stone-400">{STATUS_WORD[t.status]}</span> : null}
+                  <span className="flex shrink-0 gap-1 text-xs text-stone-500 dark:text-stone-400">
+                    {t.inviteOnly ? (
+                      <span className="rounded border border-stone-300 px-1 dark:border-stone-600" title="Players join through the organizer's invite link" data-testid="invite-only">
+                        Invite only
+                      </span>
+                    ) : null}
+                    {q ? <span>{STATUS_WORD[t.status]}</span> : null}
+                  </span>
                 </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
                   {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType}

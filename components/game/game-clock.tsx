@@ -4,8 +4,8 @@
 // streamed), waking only when the shown text changes. The server stays the
 // authority: the shown value is a prediction, corrected by the next update.
 
-import { useEffect, useState } from "react";
-import { clockText, isLowTime, msUntilNextChange, shownMs, spokenClock } from "./clock-display";
+import { clockText, isLowTime, spokenClock } from "./clock-display";
+import { useShownMs } from "./use-shown-ms";
 
 export interface GameClockProps {
   /** Whose clock, e.g. "Attackers" or a player's name. */
@@ -33,25 +33,7 @@ export function GameClock({
   active = false,
   initialMs,
 }: GameClockProps) {
-  // Null until mounted: the server render cannot know the client's time, so
-  // it shows the stamped value and the first effect corrects it.
-  const [now, setNow] = useState<number | null>(null);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = () => {
-      const clientNow = Date.now();
-      setNow(clientNow);
-      if (!running) return;
-      const delay = msUntilNextChange(shownMs({ remainingMs, running, stampedAt, serverOffsetMs }, clientNow));
-      // Capped so a sleeping laptop or a throttled tab catches up within a second.
-      if (Number.isFinite(delay)) timer = setTimeout(tick, Math.min(delay, 1000));
-    };
-    tick();
-    return () => clearTimeout(timer);
-  }, [remainingMs, running, stampedAt, serverOffsetMs]);
-
-  const ms = now === null ? Math.max(0, remainingMs) : shownMs({ remainingMs, running, stampedAt, serverOffsetMs }, now);
+  const ms = useShownMs({ remainingMs, running, stampedAt, serverOffsetMs });
   const low = isLowTime(ms, initialMs);
   const flagged = ms <= 0;
 

@@ -4,7 +4,7 @@
 // "round" means "round reached" overall but the keys overlap between formats)
 // and hides values another column already tells (a "champion" flag is the status).
 
-import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
+import { GAME_TYPES, STAGED_FINAL_VALUE_FROM, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
 import type { TableInfo } from "@/lib/tournament-view";
 import { formatNumber } from "./model";
 
@@ -90,6 +90,6 @@ export function roundReachedLabel(state: TableInfo, row: StandingRow): string {
   const n = row.values.round;
   if (n === undefined) return "";
   const name = state.rounds[n - 1]?.name ?? `Round ${n}`;
-  if (state.format === "staged" && n === 5) return row.values.final === 1 ? "Final" : "Third place";
+  if (state.format === "staged" && n === 5) return (row.values.final ?? 0) >= STAGED_FINAL_VALUE_FROM ? "Final" : "Third place";
   return name;
 }

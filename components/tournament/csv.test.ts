@@ -21,6 +21,16 @@ describe("tournament CSV", () => {
     expect(lines[1]).toContain(",champion,");
   });
 
+  it("staged standings: the stage each of the top eight reached (final, third place, round 3)", () => {
+    const staged = simulate({ format: "staged", players: simulatedPlayers(28), seed: "demo-3" });
+    const stagedNames = Object.fromEntries(staged.players.map((p, i) => [p.id, { username: `Name${i + 1}` }]));
+    const lines = standingsCsv(staged, stagedNames).trim().split("\r\n");
+    const reachedAt = lines[0]!.split(",").indexOf("Last round reached");
+    expect(reachedAt).toBeGreaterThan(1);
+    const reached = lines.slice(1, 9).map((line) => line.split(",")[reachedAt]);
+    expect(reached).toEqual(["Final", "Final", "Third place", "Third place", "Round 3", "Round 3", "Round 3", "Round 3"]);
+  });
+
   it("cross-tables: every row's cells add up to its score", () => {
     const lines = crossTablesCsv(state, names).trim().split("\r\n").map((l) => l.split(","));
     let checked = 0;

@@ -46,38 +46,41 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
   return (
     <div className="space-y-4" data-testid="diagonal-view" data-round={roundNumber}>
       {pattern ? (
-        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-4 dark:border-stone-700 dark:bg-stone-800" data-testid="diagonal-pattern">
-          <div>
-            <dt className="text-xs text-stone-500 dark:text-stone-400">Players in the circle</dt>
-            <dd className="font-semibold tabular-nums">{round.total}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-stone-500 dark:text-stone-400">Opponents each</dt>
-            <dd className="font-semibold tabular-nums">{pattern.opponents}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-stone-500 dark:text-stone-400">Offsets used</dt>
-            <dd className="font-semibold tabular-nums">
-              ±{pattern.offsets.join(", ±")}
-              {shifted ? <span className="ml-1 text-xs font-normal text-stone-500 dark:text-stone-400">(pattern ±{pattern.base.join(", ±")})</span> : null}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-stone-500 dark:text-stone-400">Rematches</dt>
-            <dd className="flex flex-wrap items-center gap-1.5 font-semibold tabular-nums">
-              {pattern.rematches}
-              {pattern.playoff ? (
-                <Badge tone="sky">
-                  <span data-testid="playoff-marker">Play-off</span>
-                </Badge>
-              ) : null}
-            </dd>
-          </div>
-          <p className="col-span-2 text-xs text-stone-500 sm:col-span-4 dark:text-stone-400">
+        <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-800" data-testid="diagonal-pattern">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <div>
+              <dt className="text-xs text-stone-500 dark:text-stone-400">Players in the circle</dt>
+              <dd className="font-semibold tabular-nums">{round.total}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500 dark:text-stone-400">Opponents each</dt>
+              <dd className="font-semibold tabular-nums">{pattern.opponents}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500 dark:text-stone-400">Offsets used</dt>
+              <dd className="font-semibold tabular-nums">
+                ±{pattern.offsets.join(", ±")}
+                {shifted ? <span className="ml-1 text-xs font-normal text-stone-500 dark:text-stone-400">(pattern ±{pattern.base.join(", ±")})</span> : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-stone-500 dark:text-stone-400">Rematches</dt>
+              <dd className="flex flex-wrap items-center gap-1.5 font-semibold tabular-nums">
+                {pattern.rematches}
+                {pattern.playoff ? (
+                  <Badge tone="sky">
+                    <span data-testid="playoff-marker">Play-off</span>
+                  </Badge>
+                ) : null}
+              </dd>
+            </div>
+          </dl>
+          {/* Beside the list, not in it: a <dl> may hold only name–value groups (axe-core's definition-list rule). */}
+          <p className="text-xs text-stone-500 dark:text-stone-400">
             Out at {settings.eliminationLosses} losses
             {settings.lossesCarryOver ? `, counted from round ${pattern.countLossesFrom}` : ", counted per round"}. The player at position i plays {sides[0]} against i + offset.
           </p>
-        </dl>
+        </div>
       ) : null}
 
       <div className="flex flex-col gap-4 xl:flex-row xl:items-start">

@@ -35,7 +35,7 @@ const tabClass = (active: boolean, upcoming: boolean) =>
     active
       ? "border-amber-600 font-semibold text-amber-900 dark:border-amber-400 dark:text-amber-200"
       : "border-transparent text-stone-600 hover:border-stone-300 hover:text-stone-900 dark:text-stone-400 dark:hover:text-stone-100"
-  } ${upcoming ? "italic opacity-70" : ""}`;
+  } ${upcoming ? "italic" : ""}`;
 
 export function RoundTabList({ tabs, index, label, idBase, hrefs, onSelect }: RoundTabListProps) {
   const router = useRouter();

@@ -47,7 +47,7 @@ function StagePath({ state, current }: { state: TournamentViewProps["state"]; cu
                       : "text-stone-500 ring-stone-200 dark:text-stone-400 dark:ring-stone-700"
               }`}
             >
-              {stage.label} <span className="opacity-70">· {stage.detail}</span>
+              {stage.label} <span className="font-normal">· {stage.detail}</span>
             </span>
           </li>
         );
@@ -66,7 +66,7 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
       className={`flex items-center justify-between gap-2 px-3 py-1.5 ${slot.winner ? "bg-emerald-50 font-semibold dark:bg-emerald-500/10" : ""} ${lost ? "text-stone-500 dark:text-stone-400" : ""}`}
     >
       <span className="flex min-w-0 items-center gap-2">
-        <span className="w-5 shrink-0 text-xs text-stone-400 tabular-nums" title={seed === 1 ? "higher seed" : "lower seed"}>
+        <span className="w-5 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400" title={seed === 1 ? "higher seed" : "lower seed"}>
           #{seed}
         </span>
         {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}

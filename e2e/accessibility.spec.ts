@@ -1,0 +1,88 @@
+// Every kind of page of the demo data passes axe-core with no serious or critical
+// violation, in the light and the dark theme: the lists, a live game of every game
+// played on the site, a tournament of each format and state, the forms, and a
+// signed-in player's own pages. (The rules and format pages have their
+// own checks in rules.spec.ts.)
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "./test";
+import { ON_SITE_GAMES } from "../engine/games/registry";
+import { trpcQuery } from "./api";
+import { signIn } from "./helpers";
+
+// Only reads pages: spread over both workers.
+test.describe.configure({ mode: "parallel" });
+
+// One of each format, and each state a tournament page draws differently: finished with
+// a champion, running (on-site games and reported ones), registering and invite-only.
+const DEMO_TOURNAMENTS = ["Autumn Chess Groups", "Copenhagen League", "Hypergammon Sprint", "Four-Colour Championship", "Tafl Invitational"];
+
+interface Listed<T> {
+  pageCount: number;
+  games?: T[];
+  tournaments?: T[];
+}
+
+/** All of axe's rules in the light theme; in the dark one only the colour rules, the ones a theme can break (and a full run per page per theme took CI 3 minutes). */
+async function expectAccessible(page: Page, path: string, scheme: "light" | "dark") {
+  await page.goto(path);
+  await expect(page.locator("main")).toBeVisible();
+  const axe = new AxeBuilder({ page });
+  if (scheme === "dark") axe.withRules(["color-contrast", "link-in-text-block"]);
+  const { violations } = await axe.analyze();
+  const grave = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  expect(grave, `axe-core on ${path}`).toEqual([]);
+}
+
+/** A live game of each game type played on the site (newest first: other specs add theirs). */
+async function liveGamePaths(page: Page): Promise<string[]> {
+  const found = new Map<string, string>();
+  for (let p = 1; p <= 20 && found.size < ON_SITE_GAMES.length; p++) {
+    const list = await trpcQuery<Listed<{ id: string; gameType: string }>>(page.request, "game.live", { page: p });
+    for (const g of list.games ?? []) if (!found.has(g.gameType)) found.set(g.gameType, `/games/${g.id}`);
+    if (p >= list.pageCount) break;
+  }
+  return [...found.values()];
+}
+
+async function tournamentPaths(page: Page): Promise<string[]> {
+  const paths: string[] = [];
+  for (const name of DEMO_TOURNAMENTS) {
+    const list = await trpcQuery<Listed<{ id: string; name: string }>>(page.request, "tournament.list", { tab: "all", search: name, page: 1 });
+    const t = list.tournaments?.find((x) => x.name === name);
+    expect(t, name).toBeDefined();
+    paths.push(`/tournaments/${t!.id}`);
+  }
+  return paths;
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.emulateMedia({ colorScheme: scheme });
+    });
+
+    test("the lists, the forms and a page that does not exist, signed out", async ({ page }) => {
+      for (const path of ["/", "/tournaments?tab=running", "/play", "/players", "/players/alice", "/signin", "/signup", "/dice/verify", "/no-such-page"]) {
+        await expectAccessible(page, path, scheme);
+      }
+    });
+
+    test("a live game of every game played on the site", async ({ page }) => {
+      const paths = await liveGamePaths(page);
+      expect(paths.length).toBeGreaterThanOrEqual(5);
+      for (const path of paths) await expectAccessible(page, path, scheme);
+    });
+
+    test("a tournament of each format and state", async ({ page }) => {
+      for (const path of await tournamentPaths(page)) await expectAccessible(page, path, scheme);
+    });
+
+    test("a signed-in organizer's own pages", async ({ page }) => {
+      await signIn(page, "alice", "moot-demo");
+      for (const path of ["/", "/inbox", "/my-turn", "/settings", "/tournaments/new", "/play"]) await expectAccessible(page, path, scheme);
+    });
+  });
+}

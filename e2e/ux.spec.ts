@@ -1,0 +1,301 @@
+// Playing and following games the way lichess players expect (issue 23), on a laptop
+// and a phone, against the real server: the board faces the signed-in player with
+// their clock beside their pieces; the staged standings name the stage each of the top
+// eight reached; "Your next game" points at the game where the player's clock runs;
+// a toast tells only what is off the screen and covers no control; an accepted live
+// challenge takes both players to the board, each first move on its own countdown.
+import { expect, test, type Browser, type Page } from "./test";
+import { playableGames, type TournamentState } from "../engine/formats";
+import { HttpSession } from "../test/http-session";
+import { trpcMutation } from "./api";
+import { freshUsername, signIn, signUp } from "./helpers";
+
+const VIEWPORTS = [
+  { name: "laptop", width: 1366, height: 768 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
+const socketConnected = (page: Page) => page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
+
+/** A correspondence chess game between two new players, both at the board. */
+async function chessTable(browser: Browser, viewport: { width: number; height: number }) {
+  const [whiteContext, blackContext] = await Promise.all([browser.newContext({ viewport }), browser.newContext({ viewport })]);
+  const [white, black] = await Promise.all([whiteContext.newPage(), blackContext.newPage()]);
+  const whiteName = freshUsername("W");
+  const blackName = freshUsername("B");
+  await signUp(white, whiteName, "white password");
+  await signUp(black, blackName, "black password");
+  const challenge = await trpcMutation<{ id: string }>(white.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
+  const { gameId } = await trpcMutation<{ gameId: string }>(black.request, "challenge.accept", { challengeId: challenge.id });
+  await Promise.all([white.goto(`/games/${gameId}`), black.goto(`/games/${gameId}`)]);
+  return { white, black, whiteName, blackName, gameId, close: () => Promise.all([whiteContext.close(), blackContext.close()]) };
+}
+
+/** The bottom clock sits right under the board, and the named piece square is in the board's bottom row. */
+async function expectBottom(page: Page, clockLabel: string, homeSquare: string, farSquare: string) {
+  await expect(page.getByTestId("clock-bottom").getByTestId("game-clock")).toHaveAttribute("data-clock-label", clockLabel);
+  const board = (await page.locator("[data-board-slot]").boundingBox())!;
+  const clock = (await page.getByTestId("clock-bottom").boundingBox())!;
+  const home = (await square(page, homeSquare).boundingBox())!;
+  const far = (await square(page, farSquare).boundingBox())!;
+  expect(home.y).toBeGreaterThan(far.y);
+  // Beside: the clock starts within a few pixels under the board and is in the window.
+  expect(clock.y).toBeGreaterThanOrEqual(board.y + board.height - 1);
+  expect(clock.y - (board.y + board.height)).toBeLessThan(24);
+  expect(clock.y + clock.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the board faces each player, with their clock beside their pieces; a flip turns both (${viewport.name})`, async ({ browser }) => {
+    const t = await chessTable(browser, viewport);
+    await expectBottom(t.white, `White: ${t.whiteName}`, "e1", "e8");
+    await expectBottom(t.black, `Black: ${t.blackName}`, "e8", "e1");
+    await expect(t.black.getByTestId("clock-top").getByTestId("game-clock")).toHaveAttribute("data-clock-label", `White: ${t.whiteName}`);
+    // Flip: board, clocks and names turn together.
+    await t.black.getByRole("button", { name: "Flip board" }).click();
+    await expectBottom(t.black, `White: ${t.whiteName}`, "e1", "e8");
+    await t.close();
+  });
+}
+
+test("the staged standings name the stage each of the top eight reached", async ({ page }) => {
+  await page.goto("/dev/tournaments");
+  const rows = page.getByTestId("demo-staged").getByTestId("standings-table").getByTestId("standings-row");
+  await expect(rows.first()).toBeVisible();
+  // Cells after the rank: "Reached" is the first value column.
+  const reached = await rows.evaluateAll((trs) => trs.slice(0, 8).map((tr) => tr.querySelectorAll("td")[1]?.textContent?.trim()));
+  expect(reached).toEqual(["Final", "Final", "Third place", "Third place", "Round 3", "Round 3", "Round 3", "Round 3"]);
+});
+
+interface TournamentData {
+  state: TournamentState | null;
+  gameLinks: Record<string, string>;
+}
+interface GameData {
+  id: string;
+  side1: { username: string };
+  side2: { username: string };
+}
+
+test("\"Your next game\" names the game where the player's clock runs and counts the others", async ({ browser, baseURL }) => {
+  // A group of three playing on-site chess: each pair plays once on each side, so
+  // every player has four games at once.
+  const organizer = new HttpSession(baseURL!);
+  await organizer.signUp(freshUsername("No"), "organizer password");
+  const created = await organizer.mutation<{ id: string }>("tournament.create", {
+    name: `Next ${freshUsername("")}`,
+    format: "groups",
+    settings: { groupSize: 3 },
+    gameType: "chess-onsite",
+    timeControl: "3d+6h",
+    rated: false,
+    minPlayers: 3,
+    maxPlayers: 3,
+  });
+  const sessions = new Map<string, HttpSession>();
+  for (let i = 0; i < 3; i++) {
+    const name = freshUsername(`n${i}`);
+    const p = new HttpSession(baseURL!);
+    await p.signUp(name, "player password");
+    await p.mutation("tournament.join", { tournamentId: created.id });
+    sessions.set(name, p);
+  }
+  await organizer.mutation("tournament.start", { tournamentId: created.id });
+  const data = await organizer.query<TournamentData>("tournament.get", { tournamentId: created.id });
+  const [me] = sessions.keys();
+  const mine: GameData[] = [];
+  for (const g of playableGames(data.state!)) {
+    const game = await organizer.query<GameData>("game.get", { gameId: data.gameLinks[g.id] });
+    if (game.side1.username === me || game.side2.username === me) mine.push(game);
+  }
+  expect(mine).toHaveLength(4);
+  // Every game of mine but the last waits for the opponent; the last waits for me.
+  for (const [i, game] of mine.entries()) {
+    const waitOnMe = i === mine.length - 1;
+    const iAmWhite = game.side1.username === me;
+    // White moves first: White plays e4 when the move should then be Black's.
+    if (iAmWhite !== waitOnMe) await sessions.get(game.side1.username)!.mutation("game.move", { gameId: game.id, ply: 0, move: "e4" });
+  }
+  const target = mine.at(-1)!;
+
+  for (const viewport of VIEWPORTS) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signIn(page, me!, "player password");
+    await page.goto(`/tournaments/${created.id}`);
+    const callout = page.getByTestId("next-game");
+    await expect(callout).toContainText("It is your move");
+    await expect(callout.getByRole("link", { name: "Go to the game" })).toHaveAttribute("href", `/games/${target.id}`);
+    await expect(callout.getByTestId("next-game-others")).toHaveText("3 other games of yours are in play here.");
+    await context.close();
+  }
+});
+
+/** The page's controls (buttons, links, fields, board squares) that a toast's box overlaps. */
+async function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector("[data-testid=toast]")!.getBoundingClientRect();
+    const controls = [...document.querySelectorAll<HTMLElement>("button, a[href], input, select, textarea, [role=gridcell], [role=button], [role=tab]")];
+    return controls
+      .filter((el) => !el.closest("[data-testid=toast]"))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.left < toast.right && r.right > toast.left && r.top < toast.bottom && r.bottom > toast.top;
+      })
+      .map((el) => el.outerHTML.slice(0, 80));
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a toast tells only what is not on the screen, covers no control and leaves by itself (${viewport.name})`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const opponent = new HttpSession(baseURL!);
+    const opponentName = freshUsername("To");
+    await opponent.signUp(opponentName, "opponent password");
+    await signUp(page, freshUsername("Tm"), "player password");
+    const gameIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
+      gameIds.push((await trpcMutation<{ gameId: string }>(page.request, "challenge.accept", { challengeId: ch.id })).gameId);
+    }
+    const [here, elsewhere] = gameIds as [string, string];
+    await page.goto(`/games/${here}`);
+    await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
+    // The bell hears of new notices over the socket: wait until it is connected.
+    await socketConnected(page);
+
+    // A move in the game on the screen: the board shows it, the inbox counts it, no toast.
+    await opponent.mutation("game.move", { gameId: here, ply: 0, move: "e4" });
+    await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "1");
+    await expect(page.getByTestId("inbox-count")).toHaveText("1");
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+
+    // A move in another game: one toast, over no control of the board or the page.
+    await opponent.mutation("game.move", { gameId: elsewhere, ply: 0, move: "d4" });
+    await expect(page.getByTestId("inbox-count")).toHaveText("2");
+    await expect(page.getByTestId("toast")).toHaveCount(1);
+    await expect(page.getByTestId("toast").getByRole("link")).toHaveAttribute("href", new RegExp(`/games/${elsewhere}`));
+    expect(await controlsUnderToast(page)).toEqual([]);
+    // The board still fits with its clock under it.
+    await expect(page.getByTestId("clock-bottom")).toBeInViewport();
+    // It leaves by itself.
+    await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 30_000 });
+    await context.close();
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`an accepted live challenge takes both players to the board, and no clock runs before a first move (${viewport.name})`, async ({ browser }) => {
+    const [challengerContext, accepterContext] = await Promise.all([browser.newContext({ viewport }), browser.newContext({ viewport })]);
+    const [white, black] = await Promise.all([challengerContext.newPage(), accepterContext.newPage()]);
+    const whiteName = freshUsername("Lw");
+    await signUp(white, whiteName, "white password");
+    await signUp(black, freshUsername("Lb"), "black password");
+
+    // The challenger opens a 3+2 chess challenge as White in the lobby and waits there.
+    await white.goto("/play");
+    const form = white.getByRole("form", { name: "New challenge" });
+    await form.getByLabel("Game").selectOption({ label: "Chess" });
+    await form.getByLabel("Time control").selectOption({ label: "3 minutes + 2 seconds per move" });
+    await form.getByLabel("Your side").selectOption("side1");
+    await form.getByRole("button", { name: "Open challenge" }).click();
+    await expect(white.getByTestId("challenge").filter({ hasText: whiteName })).toBeVisible();
+    await socketConnected(white);
+
+    // Accepting takes both to the board.
+    await black.goto("/play");
+    await black.getByTestId("challenge").filter({ hasText: whiteName }).getByRole("button", { name: "Accept" }).click();
+    await expect(black).toHaveURL(/\/games\/[0-9a-f-]{36}$/);
+    const gameUrl = black.url();
+    await expect(white).toHaveURL(gameUrl);
+
+    for (const page of [white, black]) {
+      await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
+      // No main clock runs: White's first move is on its own countdown; either may abort.
+      await expect(page.getByTestId("first-move-countdown")).toContainText("White must move within");
+      await expect(page.locator("[data-testid=game-clock][data-running]")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Abort" })).toBeVisible();
+      // The toast about the game being accepted is not raised on the game's own page.
+      await expect(page.getByTestId("toast")).toHaveCount(0);
+    }
+
+    if (viewport.name === "phone") {
+      // Before both have moved, either player may abort: no result, no rating change.
+      await black.getByRole("button", { name: "Abort" }).click();
+      for (const page of [white, black]) await expect(page.getByTestId("result-banner")).toContainText("Aborted before both sides had moved");
+      await Promise.all([challengerContext.close(), accepterContext.close()]);
+      return;
+    }
+
+    await square(white, "e2").click();
+    await square(white, "e4").click();
+    for (const page of [white, black]) {
+      await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "1");
+      // Black's first move now has its countdown; still no main clock runs.
+      await expect(page.getByTestId("first-move-countdown")).toContainText("Black must move within");
+      await expect(page.locator("[data-testid=game-clock][data-running]")).toHaveCount(0);
+    }
+    await square(black, "e7").click();
+    await square(black, "e5").click();
+    for (const page of [white, black]) {
+      await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "2");
+      // Both have moved: White's main clock runs, and the game can no longer be aborted.
+      await expect(page.getByTestId("first-move-countdown")).toHaveCount(0);
+      await expect(page.locator("[data-testid=game-clock][data-running]")).toHaveAttribute("data-clock-label", `White: ${whiteName}`);
+      await expect(page.getByRole("button", { name: "Abort" })).toHaveCount(0);
+    }
+    await Promise.all([challengerContext.close(), accepterContext.close()]);
+  });
+}
+
+test("the tournament list filters by game, format and 'only mine', and marks invite-only tournaments", async ({ page }) => {
+  await page.goto("/tournaments");
+  const filters = page.getByTestId("tournament-filters");
+  await filters.getByLabel("Game").selectOption({ label: "Copenhagen Hnefatafl 11×11" });
+  await filters.getByLabel("Format").selectOption({ label: "Group elimination" });
+  await filters.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/game=hnefatafl/);
+  await expect(page.getByTestId("filter-scope")).toContainText("Copenhagen Hnefatafl 11×11 · Group elimination");
+  const cards = page.getByTestId("tournament-list").getByRole("listitem");
+  // The demo's invite-only tafl groups are registering; other specs may add more of their own.
+  const invitational = cards.filter({ hasText: "Tafl Invitational" });
+  await expect(invitational.getByTestId("invite-only")).toHaveText("Invite only");
+  for (const text of await cards.allInnerTexts()) expect(text).toContain("Group elimination · Copenhagen Hnefatafl 11×11");
+  // The filters follow the tabs; "Show every tournament" drops them.
+  await page.getByRole("navigation", { name: "Tournament status" }).getByRole("link", { name: "Finished" }).click();
+  await expect(page).toHaveURL(/tab=finished.*format=groups|format=groups.*tab=finished/);
+  await page.getByRole("link", { name: "Show every tournament" }).click();
+  await expect(page.getByTestId("filter-scope")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/format=/);
+
+  // "Only mine" is there for an account, and a new one has no tournament yet.
+  await expect(filters.getByLabel("Only mine")).toHaveCount(0);
+  await signUp(page, freshUsername("filter"), "filter password");
+  await page.goto("/tournaments?tab=registering");
+  await page.getByTestId("tournament-filters").getByLabel("Only mine").check();
+  await page.getByTestId("tournament-filters").getByRole("button", { name: "Search" }).click();
+  await expect(page.getByText("No tournament open for registration matches these filters.")).toBeVisible();
+});
+
+test("the home page shows games in play with a small board each, none still at its first moves", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByTestId("game-in-play");
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(3);
+  let withPieces = 0;
+  for (const card of await cards.all()) {
+    expect(Number(await card.getAttribute("data-ply"))).toBeGreaterThanOrEqual(2);
+    // The game's own board, a picture out of the tab order.
+    const board = card.getByTestId("mini-board");
+    await expect(board.locator("svg, [role=grid]").first()).toBeVisible();
+    await expect(board).toHaveAttribute("inert", "");
+    // Drawn with its pieces (the four-colour game's placed squares; a game of another spec may have none yet at ply 2).
+    if ((await board.locator("[data-piece], [data-colour]").count()) > 1) withPieces++;
+  }
+  expect(withPieces).toBeGreaterThanOrEqual(1);
+  await cards.first().click();
+  await expect(page).toHaveURL(/\/games\//);
+  await expect(page.getByTestId("game-screen")).toBeVisible();
+});
