@@ -16,7 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? "list" : [["list"]],
   use: {
     baseURL: process.env.BASE_URL ?? "http://localhost:3000",
-    trace: "retain-on-failure",
+    // No traces in CI: nobody can open them there (the run's printed output is all that
+    // comes back), and recording every action's snapshot costs each test CPU.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

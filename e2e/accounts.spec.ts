@@ -1,5 +1,5 @@
 // Accounts in a real browser against the real server.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { io } from "socket.io-client";
 import { freshUsername, signIn, signOut, signUp } from "./helpers";
 

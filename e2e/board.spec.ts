@@ -1,7 +1,7 @@
 // The hnefatafl board components in a real browser, on the /dev/board hot-seat
 // demo: clicking, keyboard, drag and drop, legal targets, flipping, the
 // last-move and capture marks, the move list and the clocks.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./test";
 import { legalTargets, newGame } from "../engine/games/tafl";
 
 const square = (page: Page, name: string): Locator => page.locator(`[data-square="${name}"]`);

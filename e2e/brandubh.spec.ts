@@ -1,6 +1,6 @@
 // Brandubh (7×7) on the site: a challenge opened in the lobby form, accepted, and
 // played through the board to the king's escape while a spectator follows.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import { freshUsername, signUp } from "./helpers";
 
 async function clickMove(page: Page, move: string) {

@@ -4,7 +4,7 @@
 // finished game stepped through with the keyboard and its PGN read back by
 // chess.js; board and both clocks in view on a laptop and a phone.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test";
 import { Chess } from "chess.js";
 import { trpcMutation } from "./api";
 import { freshUsername, signUp } from "./helpers";
@@ -107,7 +107,7 @@ test("two players mate through the board, with castling and a promotion, while a
   back.loadPgn(pgn);
   expect(back.history()).toEqual(expected);
   expect(back.isCheckmate()).toBe(true);
-  expect(back.getHeaders()).toMatchObject({ Result: "1-0", Termination: "checkmate" });
+  expect(back.getHeaders()).toMatchObject({ Result: "1-0", Termination: "normal" });
 });
 
 test("a stalemate and a threefold repetition end as draws by themselves", async ({ browser }) => {

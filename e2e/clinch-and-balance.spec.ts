@@ -3,7 +3,7 @@
 // reload, and the "Why?" says what settles an open player. Then the side balance of
 // the same games on the tournament page and a player's profile, and the diagonal
 // race's opponent matrix.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { gamesOf, groupsOf, tournamentSideBalance, type TournamentState } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { freshUsername } from "./helpers";

@@ -1,7 +1,7 @@
 // Hostile addresses for every page route: odd path segments (bad percent-encoding,
 // NUL, traversal, huge, unicode, markup) and odd query values. Every answer must be a
 // page or a clear refusal, never a server error (status ≥ 500).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import fc from "fast-check";
 
 const SEGMENTS = [
@@ -39,6 +39,12 @@ const ROUTES = [
   "/settings",
   "/signin",
   "/signup",
+  "/dice/verify",
+  "/rules",
+  "/rules/:s",
+  "/formats",
+  "/formats/:s",
+  "/about",
   "/api/calendar/:s",
   "/api/calendar/tournament/:s",
   "/api/unsubscribe",

@@ -7,13 +7,17 @@ export function freshUsername(prefix = "e2e"): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${process.pid % 1000}${n}`.slice(0, 24);
 }
 
+// Signing up or in hashes or checks a password with argon2id, slow by design; on a
+// loaded 2-core machine (two workers, two browsers, the server) it took over 10 s.
+const SIGN_IN_TIMEOUT = 30_000;
+
 export async function signUp(page: Page, username: string, password: string): Promise<void> {
   await page.goto("/signup");
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"));
+  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"), { timeout: SIGN_IN_TIMEOUT });
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
@@ -21,7 +25,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"));
+  await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"), { timeout: SIGN_IN_TIMEOUT });
 }
 
 export async function signOut(page: Page): Promise<void> {

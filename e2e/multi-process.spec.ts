@@ -1,12 +1,12 @@
 // Two server processes sharing one PostgreSQL database and one Redis: events published
 // in one reach sockets on the other, and background work and round advancement happen
 // exactly once whichever process does them.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { io, type Socket } from "socket.io-client";
 import type { GameUpdate } from "../lib/contracts";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
-import { startServer, type ServerProcess } from "./server-process";
+import { freePort, startServer, type ServerProcess } from "./server-process";
 import { freshUsername } from "./helpers";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -21,9 +21,10 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   fresh = await createFreshDatabase(DATABASE_URL!, "moot_multi");
   const env = { DATABASE_URL: fresh.url, REDIS_URL: REDIS_URL!, SEED_DEMO: "0", DATA_DIR: "/tmp/unused" };
-  const base = 4100 + Math.floor(Math.random() * 400);
+  // Ports the OS says are free: the range 4100-4500 holds NATS (4222) on these machines.
+  const ports = [await freePort(), await freePort()];
   // Started together: the migration advisory lock lets one migrate while the other waits.
-  [a, b] = await Promise.all([startServer({ port: base, env }), startServer({ port: base + 1, env })]);
+  [a, b] = await Promise.all([startServer({ port: ports[0]!, env }), startServer({ port: ports[1]!, env })]);
 });
 
 test.afterAll(async () => {

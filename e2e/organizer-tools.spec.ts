@@ -3,7 +3,7 @@
 // names people instead of printing ids, and an organizer who edits a tournament in
 // registration, invites a player by link, approves them, and exports the CSV.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";

@@ -1,6 +1,6 @@
 // Playing on the site, in three browser contexts: two players and an anonymous
 // spectator, all against the real server.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./test";
 import { shortestGameEndingIn } from "../test/fixtures";
 import { trpcMutation } from "./api";
 import { freshUsername, signUp } from "./helpers";

@@ -5,14 +5,15 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { HttpSession } from "../test/http-session";
-import { startServer } from "./server-process";
+import { freePort, startServer } from "./server-process";
 
 test("test-only features are unreachable in production, and a taken port stops the server", async () => {
   test.setTimeout(240_000);
   const dirs = [mkdtempSync(path.join(tmpdir(), "moot-prod-")), mkdtempSync(path.join(tmpdir(), "moot-prod-"))];
-  const port = 3900 + Math.floor(Math.random() * 500);
+  // A port the OS says is free: a fixed range once hit a NATS server listening on 4222.
+  const port = await freePort();
   const server = await startServer({ port, env: { DATABASE_URL: "", DATA_DIR: dirs[0]!, SEED_DEMO: "0", MOOT_TEST_FEATURES: "0" } });
   try {
     for (const page of ["/dev/board", "/dev/tournaments"]) {

@@ -1,7 +1,7 @@
 // Ratings per game in the browser, on the demo data: the players page is a leaderboard
 // per game (game picker, sortable, provisional ratings marked), and a profile shows each
 // game's rating with a chart whose values read out on hover and with the keyboard.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 const numbers = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9]/g, "")));
 

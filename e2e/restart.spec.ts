@@ -1,7 +1,7 @@
 // Durability: every acknowledged move survives the server process being killed
 // (SIGKILL, no chance to flush anything) and restarted on the same database; the
 // clock charges the real time that passed while it was down.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,13 +9,13 @@ import { legalMoves, newGame, tryMove, type GameState } from "../engine/games/ta
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
 import type { GameUpdate } from "../lib/contracts";
-import { startServer, type ServerProcess } from "./server-process";
+import { freePort, startServer, type ServerProcess } from "./server-process";
 
 test("acknowledged moves survive kill -9 of the server", async () => {
   test.setTimeout(180_000);
   const fresh: FreshDatabase | null = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, "moot_restart") : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), "moot-restart-"));
-  const port = 3400 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const env = { DATABASE_URL: fresh?.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "0" };
   let server: ServerProcess = await startServer({ port, env });
   try {
@@ -61,7 +61,7 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
   test.setTimeout(180_000);
   const fresh: FreshDatabase | null = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, "moot_kill") : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), "moot-kill-"));
-  const port = 3900 + Math.floor(Math.random() * 100);
+  const port = await freePort();
   const env = { DATABASE_URL: fresh?.url ?? "", DATA_DIR: dataDir, SEED_DEMO: "0" };
   let server: ServerProcess = await startServer({ port, env });
   try {

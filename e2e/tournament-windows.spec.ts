@@ -5,7 +5,7 @@
 // are and the back button works), finds a player by name without losing the
 // other windows, and the page carries only what it shows. A visitor who followed an
 // invitation link keeps it while paging and searching, so they can still ask to join.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { HttpSession } from "../test/http-session";
 import { freshUsername, signIn } from "./helpers";
 

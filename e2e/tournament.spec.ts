@@ -1,7 +1,7 @@
 // Tournaments end to end against the real server: one run through the UI with a
 // spectator watching live, and whole league / staged tournaments driven through the
 // API whose final pages must show the right champions and tables.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./test";
 import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
