@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { TRPCReactProvider } from "@/lib/trpc/client";
 
@@ -24,6 +25,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <TRPCReactProvider>
           <SiteHeader />
           <main className="mx-auto w-full max-w-5xl px-4 py-8">{children}</main>
+          <SiteFooter />
         </TRPCReactProvider>
       </body>
     </html>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { LiveGamesList } from "@/components/live-games-list";
+import { GamesInPlay } from "@/components/games-in-play";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
@@ -29,20 +29,29 @@ function TournamentCards({ items, empty }: { items: TournamentSummary[]; empty: 
 type Home = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["player"]["home"]>>;
 
 /** The signed-in player's own page: what waits on them, their tournaments with their place, their next deadlines. */
-function PlayerHome({ home, username }: { home: Home; username: string }) {
+function PlayerHome({ home, username, waitingTotal }: { home: Home; username: string; waitingTotal: number }) {
+  // The header's badge counts the organizer's queues too: say so rather than "nothing".
+  const toSettle = Math.max(0, waitingTotal - home.waiting.length);
   return (
     <section aria-labelledby="your-moot" className="space-y-4" data-testid="player-home">
       <h1 id="your-moot" className="text-2xl font-bold">
-        Welcome back, {username}
+        {home.newcomer ? `Welcome to Moot, ${username}` : `Welcome back, ${username}`}
       </h1>
       <div className="grid gap-6 md:grid-cols-3">
         <section aria-labelledby="waiting-on-you" className="card space-y-2">
           <h2 id="waiting-on-you" className="font-semibold">
             Waiting on you
           </h2>
+          {toSettle > 0 ? (
+            <p className="text-sm" data-testid="to-settle">
+              <Link className="link" href="/my-turn">
+                {toSettle === 1 ? "1 result to settle" : `${toSettle} results to settle`} in what you organize
+              </Link>
+            </p>
+          ) : null}
           {home.waiting.length === 0 ? (
             <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="nothing-waiting">
-              Nothing is waiting on you.
+              {toSettle > 0 ? "No game of yours waits on you." : "Nothing is waiting on you."}
             </p>
           ) : (
             <ul className="space-y-1 text-sm" data-testid="waiting-list">
@@ -77,9 +86,21 @@ function PlayerHome({ home, username }: { home: Home; username: string }) {
           <h2 id="your-tournaments" className="font-semibold">
             Your tournaments
           </h2>
+          {home.organizing.length > 0 ? (
+            <ul className="space-y-1 text-sm" data-testid="organizing">
+              {home.organizing.map((t) => (
+                <li key={t.id}>
+                  <Link className="link" href={`/tournaments/${t.id}`}>
+                    {t.name}
+                  </Link>
+                  <span className="block text-xs text-stone-500">you organize it · {t.status === "registering" ? "registering" : "running"}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {home.tournaments.length === 0 ? (
             <p className="text-sm text-stone-600 dark:text-stone-400">
-              You are in no running tournament.{" "}
+              {home.organizing.length > 0 ? "You play in none." : "You are in no running tournament."}{" "}
               <Link className="link" href="/tournaments">
                 Find one to join
               </Link>
@@ -129,22 +150,22 @@ function PlayerHome({ home, username }: { home: Home; username: string }) {
 
 export default async function HomePage() {
   const caller = await api();
-  const [me, running, registering, live] = await Promise.all([
+  const [me, running, registering, inPlay] = await Promise.all([
     caller.account.me(),
     caller.tournament.list({ tab: "running", page: 1 }),
     caller.tournament.list({ tab: "registering", page: 1 }),
-    caller.game.live({ page: 1 }),
+    caller.game.inPlay({ limit: 4 }),
   ]);
-  const home = me ? await caller.player.home() : null;
+  const [home, waitingTotal] = me ? await Promise.all([caller.player.home(), caller.notification.waitingCount()]) : [null, 0];
   return (
     <div className="space-y-10">
-      {me && home ? <PlayerHome home={home} username={me.username} /> : null}
+      {me && home ? <PlayerHome home={home} username={me.username} waitingTotal={waitingTotal} /> : null}
       {me ? null : (
         <section className="space-y-4">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Board-game tournaments, run by themselves.</h1>
           <p className="max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-            Moot pairs every round, runs the clocks and crowns the champion. Play Copenhagen Hnefatafl on the site, report
-            results of other games, and follow every board and standing live.
+            Moot pairs every round, runs the clocks and crowns the champion. Play tafl, chess, backgammon and a four-colour
+            polyomino game on the site, report results of other games, and follow every board and standing live.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link className="btn-primary" href="/tournaments">
@@ -161,7 +182,18 @@ export default async function HomePage() {
           </div>
         </section>
       )}
-      <div className="grid gap-8 md:grid-cols-3">
+      <section aria-labelledby="games-now" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="games-now" className="text-lg font-semibold">
+            Games in play
+          </h2>
+          <Link className="link text-sm" href="/play">
+            Every live game
+          </Link>
+        </div>
+        <GamesInPlay games={inPlay} />
+      </section>
+      <div className="grid gap-8 md:grid-cols-2">
         <section aria-labelledby="live-now" className="space-y-3">
           <h2 id="live-now" className="text-lg font-semibold">
             Live now
@@ -173,12 +205,6 @@ export default async function HomePage() {
             Open for registration
           </h2>
           <TournamentCards items={registering.tournaments} empty="No tournament is taking registrations." />
-        </section>
-        <section aria-labelledby="games-now" className="space-y-3">
-          <h2 id="games-now" className="text-lg font-semibold">
-            Games on the board
-          </h2>
-          <LiveGamesList games={live.games.slice(0, 5)} />
         </section>
       </div>
     </div>

@@ -1,7 +1,9 @@
 // The site header: main navigation and the sign-in link or user menu.
 import Link from "next/link";
 import { api } from "@/server/trpc/page-caller";
+import { GameStartFollower } from "./game-start-follower";
 import { InboxBell } from "./inbox-bell";
+import { TOAST_SLOT_ID } from "./toast-slot";
 import { YourTurnLink } from "./your-turn-link";
 import { ThemeToggle } from "./theme-toggle";
 import { UserMenu } from "./user-menu";
@@ -29,6 +31,7 @@ export async function SiteHeader() {
           {me ? (
             <>
               <InboxBell />
+              <GameStartFollower />
               <UserMenu username={me.username} isAdmin={me.isAdmin} />
             </>
           ) : (
@@ -43,6 +46,8 @@ export async function SiteHeader() {
           )}
         </div>
       </nav>
+      {/* The toast's own line: in the flow, so a toast pushes the page down and covers nothing. */}
+      <div id={TOAST_SLOT_ID} aria-live="polite" className="mx-auto max-w-5xl px-4" />
     </header>
   );
 }

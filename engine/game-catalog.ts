@@ -3,9 +3,8 @@
 // elsewhere and their results reported.
 // `family` says how tournament formats treat the sides (engine/formats game types).
 
+import type { GameFamily } from "./games/contract";
 import { ON_SITE_GAMES } from "./games/registry";
-
-export type GameFamily = "tafl" | "chess" | "roles" | "race";
 
 export interface CatalogGame {
   readonly id: string;
@@ -27,7 +26,7 @@ export const GAME_CATALOG: readonly CatalogGame[] = [
     playedOnSite: true,
     sideNames: game.sideNames,
     drawsPossible: game.drawsPossible,
-    marginLabel: null,
+    marginLabel: game.marginLabel,
   })),
   {
     id: "tafl-other",

@@ -11,7 +11,8 @@ export type GameResult = (typeof GAME_RESULTS)[number];
 
 /**
  * "void": removed by a tournament's withdrawal rule; "aborted": a challenge game whose
- * side to move ran out of time before its first move (no result, unrated).
+ * side to move ran out of time before its first move, or that a player aborted before
+ * both sides had moved (no result, unrated).
  */
 export const GAME_STATUSES = ["active", "finished", "void", "aborted"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -57,7 +58,10 @@ export interface GameView {
   /** Remaining time per side as of turnStartedAt; the side to move's clock runs from then. */
   clock: { remaining1Ms: number; remaining2Ms: number; toMove: 1 | 2; turnStartedAt: number | null; deadline: number | null };
   drawOfferBy: 1 | 2 | null;
-  report: { reporterId: string; result: GameResult; margin: number | null; status: ReportStatus; confirmAt: number } | null;
+  /** A game with dice: its commit–reveal dice (docs/dice.md); null for games without. */
+  dice: DiceView | null;
+  /** `id` names this report: an answer names the report it confirms or disputes (a changed report gets a new id). */
+  report: { id: string; reporterId: string; result: GameResult; margin: number | null; status: ReportStatus; confirmAt: number; disputeReason: string | null } | null;
   /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
   tournament: { id: string; name: string; format: string; organizerId: string; roleChooser: string | null } | null;
   version: number;
@@ -65,6 +69,21 @@ export interface GameView {
   finishedAt: number | null;
   /** The server's clock when this view was made, so clients can correct their own. */
   serverNow: number;
+}
+
+/**
+ * A dice game's seeds as the public may see them: the commitment from the start, each
+ * player's seed (null: not given yet; it counts as empty once the dice roll), and the
+ * server seed only once the game is over (null while it runs: it would tell the rolls).
+ */
+export interface DiceView {
+  scheme: string;
+  commitment: string;
+  playerSeeds: [string | null, string | null];
+  serverSeed: string | null;
+  /** Rolls made so far; once nonzero the player seeds are fixed. */
+  rolls: number;
+  faces: number;
 }
 
 /** One move of a game: its notation and each side's remaining time once it was made. */
@@ -80,8 +99,11 @@ export interface GameMove {
  * What a change did to the board, for a client to do the same with the game's rules
  * (lib/game-update.ts): a move played, or the game ended from outside its rules
  * (resignation, time, agreement), which the rules also write into the position.
+ * In a dice game `move` is the first record entry the change made and `then` the rolls
+ * the server made after it (a roll that passes or plays a forced move may be followed
+ * by another).
  */
-export type BoardChange = { kind: "move"; move: GameMove } | { kind: "end"; winner: 1 | 2 | null; reason: CommonEndReason };
+export type BoardChange = { kind: "move"; move: GameMove; then?: GameMove[] } | { kind: "end"; winner: 1 | 2 | null; reason: CommonEndReason };
 
 /** A game's fields that an update may set: all but the move list and the position, whose size grows with the game. */
 export type GameFields = Omit<GameView, "id" | "moves" | "position" | "version" | "serverNow">;

@@ -5,3 +5,6 @@
  * game is aborted (no result, unrated), a tournament game is an unrated forfeit.
  */
 export const NO_FIRST_MOVE = "no first move";
+
+/** A player aborted a live challenge game before both sides had moved (no result, unrated). */
+export const ABORTED_BY_PLAYER = "aborted by a player";

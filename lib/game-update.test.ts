@@ -26,6 +26,7 @@ const start: GameView = {
   moves: [],
   clock: { remaining1Ms: 60_000, remaining2Ms: 60_000, toMove: 1, turnStartedAt: 1000, deadline: 61_000 },
   drawOfferBy: null,
+  dice: null,
   report: null,
   tournament: null,
   version: 1,

@@ -26,11 +26,14 @@ export function applyUpdate(view: GameView, update: GameUpdate): GameView | null
     const rules = onSiteGame(view.gameType);
     if (!rules || position === null) return null;
     if (update.board.kind === "move") {
-      if (update.board.move.ply !== moves.length + 1) return null;
-      const played = rules.play(position, update.board.move.notation);
-      if (!played.ok) return null;
-      position = played.position;
-      moves = [...moves, update.board.move];
+      // In a dice game the server's rolls follow the move in the same change.
+      for (const entry of [update.board.move, ...(update.board.then ?? [])]) {
+        if (entry.ply !== moves.length + 1) return null;
+        const played = rules.step(position, entry.notation);
+        if (!played.ok) return null;
+        position = played.position;
+        moves = [...moves, entry];
+      }
     } else {
       position = rules.end(position, update.board.winner, update.board.reason);
     }

@@ -58,17 +58,20 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     const onGameUpdate: ServerToClientEvents["gameUpdate"] = (u) => ref.current.gameUpdate?.(u);
     const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
     const onInbox: ServerToClientEvents["inbox"] = () => ref.current.inbox?.();
+    const onGameStarted: ServerToClientEvents["gameStarted"] = (m) => ref.current.gameStarted?.(m);
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
     s.on("gameUpdate", onGameUpdate);
     s.on("changed", onChanged);
     s.on("inbox", onInbox);
+    s.on("gameStarted", onGameStarted);
     return () => {
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
       s.off("gameUpdate", onGameUpdate);
       s.off("changed", onChanged);
       s.off("inbox", onInbox);
+      s.off("gameStarted", onGameStarted);
       if (room) {
         const n = (watched.get(room) ?? 1) - 1;
         if (n === 0) {

@@ -1,6 +1,6 @@
 // Reading list pages' query strings: anything odd falls back to a sensible default
 // instead of an error, since people edit URLs by hand.
-import { isPlainText } from "./text-rules";
+import { toPlainText } from "./text-rules";
 
 type Param = string | string[] | undefined;
 
@@ -12,9 +12,11 @@ export function pageParam(value: Param, max: number): number {
 
 /**
  * Search text from `?q=`, without the characters the API refuses (control and
- * text-direction characters, see lib/text-rules.ts), cut to the longest it accepts.
+ * text-direction characters, and text with nothing visible; see lib/text-rules.ts), cut
+ * to the longest it accepts.
  */
 export function searchParam(value: Param, maxLength: number): string {
   if (typeof value !== "string") return "";
-  return [...value].filter((ch) => isPlainText(ch)).join("").slice(0, maxLength);
+  // Again after cutting: the cut may leave only invisible characters.
+  return toPlainText(toPlainText(value).slice(0, maxLength));
 }

@@ -12,22 +12,31 @@ export const FORMAT_LABELS = {
   diagonal: "Diagonal race",
   staged: "Staged groups (4 groups → 4 groups of 4 → 2 groups of 4 → semi-finals → final)",
 } as const;
+/** The format ids, in the order the site lists them. */
+export const FORMAT_IDS = ["groups", "league", "diagonal", "staged"] as const satisfies readonly (keyof typeof FORMAT_LABELS)[];
 
 const ZSettingValue = z.union([z.number().finite(), plainText(z.string().max(40), { label: "A setting" }), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);
+
+/**
+ * A game's own settings as the API takes them (a backgammon match's length); which keys
+ * and ranges is the game's call (checkGameSettings). Tournaments and challenges share it.
+ */
+export const ZGameSettings = z.record(z.string().regex(/^[a-zA-Z]{1,40}$/, "A game setting's name is a word."), z.number().int("A game setting is a whole number."));
 
 export const ZCreateTournamentInput = z
   .object({
     name: plainText(z.string().trim().min(3, "The name must be at least 3 characters.").max(80, "The name must be at most 80 characters."), {
       label: "The name",
-      visible: true,
     }),
     description: plainText(z.string().trim().max(4000, "The description must be at most 4,000 characters."), {
       label: "The description",
       multiline: true,
     }).default(""),
-    format: z.enum(["groups", "league", "diagonal", "staged"], { error: "Choose a format." }),
+    format: z.enum(FORMAT_IDS, { error: "Choose a format." }),
     settings: z.record(plainText(z.string().max(40), { label: "A setting name" }), ZSettingValue).default({}),
     gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
+    /** The game's own settings (a backgammon match's length); which keys and ranges is the game's call. */
+    gameSettings: ZGameSettings.optional(),
     timeControl: z.enum(CLOCK_PRESETS.map((p) => p.id) as [string, ...string[]], { error: "Choose a time control from the list." }),
     rated: z.boolean().default(true),
     minPlayers: z.number().int().min(2, "At least 2 players are needed.").max(100_000),

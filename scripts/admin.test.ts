@@ -1,5 +1,6 @@
 // Site admin rights come from a role on the account, granted by the operator's command
 // (run here as a real process), never from a username someone can register.
+import { randomUUID } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,7 +47,7 @@ async function admin(...args: string[]): Promise<{ status: number | null; out: s
 
 async function sessionOf(id: string) {
   const [row] = await h.db.select().from(users).where(eq(users.id, id));
-  const token = await encode({ token: { sub: id, name: row!.username, sv: row!.sessionVersion }, secret: SECRET });
+  const token = await encode({ token: { sub: id, name: row!.username, sv: row!.sessionVersion, sid: randomUUID() }, secret: SECRET });
   return sessionUserFromCookies(h.db, `next-auth.session-token=${token}`);
 }
 

@@ -46,6 +46,13 @@ const ZConfig = z.object({
   MOVES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOURNAMENTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),
   CHALLENGES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // Actions that notify someone else: result reports and answers, resignations, aborts, draw
+  // offers and answers, accepted challenges, results set, tournament starts.
+  GAME_ACTIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  ANNOUNCEMENTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Notifications delivered beyond the page (e-mail, push) to one user per clock hour;
+  // the rest stay in the inbox and go into one digest e-mail at the end of the hour.
+  DELIVERIES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   // E-mail notifications: off unless an SMTP server is given.
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Moot <noreply@localhost>"),

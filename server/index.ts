@@ -14,7 +14,7 @@ import { healthAnswer } from "@/server/health";
 import { attachRealtime } from "@/server/realtime/io";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
 import { sweepOverdue } from "@/server/services/game/sweep-overdue";
-import { deliverOutbox } from "@/server/services/notification/deliver-outbox";
+import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
@@ -110,6 +110,12 @@ async function main() {
     }
     void handle(req, res);
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that sends its next
+  // request on it just then reads ECONNRESET (seen in e2e under load, and behind load
+  // balancers whose idle timeout is 60 s). Keep connections longer than any client or
+  // proxy does, so the client is always the side that closes them.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await attachRealtime(server, dbHandle.db, cfg.REDIS_URL);
   // Security headers on every response. Socket.IO takes /socket.io requests before the
   // handler above ever sees them, so the headers are stamped by a listener placed first.
@@ -126,18 +132,14 @@ async function main() {
 
   // Flags lost-on-time games, confirms old reports, starts scheduled tournaments,
   // queues reminders and digests, delivers the outbox. Safe in every process at once.
-  let delivering = false;
+  // Each tick starts the outbox workers that are idle; one stuck on a slow peer is
+  // left to finish (deliver-outbox.ts), so a slow push service cannot pile up runs.
+  const outboxWorkersOfProcess = outboxWorkers(dbHandle.db);
   const sweeper = setInterval(() => {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
     startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
     sweepNotifications(dbHandle.db).catch((err) => console.error("[sweeper] notifications:", err));
-    // One delivery run at a time per process: a slow SMTP server must not pile up runs.
-    if (!delivering) {
-      delivering = true;
-      deliverOutbox(dbHandle.db)
-        .catch((err) => console.error("[outbox]", err))
-        .finally(() => (delivering = false));
-    }
+    outboxWorkersOfProcess.run().catch((err) => console.error("[outbox]", err));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -9,6 +9,7 @@ import { FormAlert } from "@/components/form";
 import { LiveGamesList } from "@/components/live-games-list";
 import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS } from "@/engine/clock";
 import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
+import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { timeControlLabel } from "@/lib/format-labels";
@@ -28,6 +29,8 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
   const [error, setError] = useState<string | null>(null);
   const [gameType, setGameType] = useState("hnefatafl");
   const sides = catalogGame(gameType)?.sideNames ?? ["First player", "Second player"];
+  // The chosen game's own settings (a backgammon match's length), if it has any.
+  const gameOptions = onSiteGame(gameType)?.settings ?? [];
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
@@ -48,6 +51,13 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
       timeControl: String(f.get("timeControl")),
       side: String(f.get("side")) as "side1" | "side2" | "random",
       rated: f.get("rated") === "on",
+      // An empty field takes the game's default; the server checks the ranges and says what is wrong.
+      gameSettings: Object.fromEntries(
+        gameOptions.flatMap((o) => {
+          const text = String(f.get(`setting-${o.key}`) ?? "").trim();
+          return text === "" ? [] : [[o.key, Number(text)]];
+        }),
+      ),
     });
   }
 
@@ -89,6 +99,12 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
                 <option value="side2">{sides[1]}</option>
               </select>
             </label>
+            {gameOptions.map((o) => (
+              <label key={`${gameType}-${o.key}`} className="text-sm">
+                {o.label}
+                <input name={`setting-${o.key}`} type="number" inputMode="numeric" min={o.min} max={o.max} step={1} defaultValue={o.default} className="input mt-1" />
+              </label>
+            ))}
             <label className="flex items-center gap-2 self-end text-sm">
               <input type="checkbox" name="rated" defaultChecked /> Rated
             </label>
@@ -114,7 +130,9 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
               <li key={c.id} className="card flex flex-wrap items-center justify-between gap-2 py-3" data-testid="challenge">
                 <div className="text-sm">
                   <span className="font-semibold">{c.creator.username}</span> ({displayRating(c.creator)}) ·{" "}
-                  {catalogGame(c.gameType)?.name ?? c.gameType} · {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"}
+                  {catalogGame(c.gameType)?.name ?? c.gameType}
+                  {(onSiteGame(c.gameType)?.settings ?? []).map((o) => ` · ${o.label.toLowerCase()}: ${c.gameSettings[o.key] ?? o.default}`)} ·{" "}
+                  {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"}
                 </div>
                 {me?.id === c.creator.id ? (
                   <button type="button" className="btn-secondary" onClick={() => cancel.mutate({ challengeId: c.id })}>

@@ -12,4 +12,6 @@ export interface GameBoardProps {
   canMove?: boolean;
   /** A legal move in the game's notation; the parent sends it and passes the next position. */
   onMove?: (move: string) => void;
+  /** Only the board itself, small (the home page's games in play): no status line, scores, tray or buttons. */
+  compact?: boolean;
 }

@@ -1,7 +1,7 @@
 // Games (played on the site or reported), their moves, challenges, result reports
 // and rating history.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPORT_STATUSES } from "../../lib/contracts";
 import { timeOrderedId } from "./ids";
@@ -20,7 +20,8 @@ export const games = pgTable(
     side2Id: uuid("side2_id").notNull(),
     /**
      * "active", "finished", "void" (removed by a tournament's withdrawal rule) or
-     * "aborted" (a challenge game whose side to move ran out of time before its first move).
+     * "aborted" (a challenge game whose side to move ran out of time before its first move,
+     * or that a player aborted before both sides had moved).
      */
     status: text("status", { enum: GAME_STATUSES }).notNull().default("active"),
     /** "1-0", "0-1" or "draw" once finished. */
@@ -35,6 +36,12 @@ export const games = pgTable(
     /** The engine's serialized state; null for games played elsewhere. */
     position: text("position"),
     ply: integer("ply").notNull().default(0),
+    /**
+     * The side to move, as the game's rules say (`toMove`), written with every position.
+     * Not the ply's parity: in the four-colour game B may move twice in a row and passes
+     * break the alternation, and in a dice game rolls are plies too.
+     */
+    sideToMove: smallint("side_to_move").$type<1 | 2>().notNull().default(1),
     remaining1Ms: bigint("remaining1_ms", { mode: "number" }).notNull(),
     remaining2Ms: bigint("remaining2_ms", { mode: "number" }).notNull(),
     /** When the side to move started thinking. */
@@ -101,6 +108,28 @@ export const gameMoves = pgTable(
   (t) => [primaryKey({ columns: [t.gameId, t.ply] })],
 );
 
+/**
+ * The dice of a game with chance (docs/dice.md, commit–reveal), one row per such game,
+ * made with the game. Kept out of `games` so that no query of the game row (views,
+ * lists, the sweeps) can carry the secret server seed by accident: only
+ * server/services/game/dice.ts reads `server_seed`, and the view shows it once the game
+ * is over.
+ */
+export const gameDice = pgTable("game_dice", {
+  gameId: uuid("game_id")
+    .primaryKey()
+    .references(() => games.id, { onDelete: "cascade" }),
+  /** 32 random bytes as 64 hex digits: secret until the game ends. */
+  serverSeed: text("server_seed").notNull(),
+  /** SHA-256 of the server seed's bytes, published from the start. */
+  commitment: text("commitment").notNull(),
+  /** Each player's own seed; null = not given (counts as empty once the dice roll). */
+  seed1: text("seed1"),
+  seed2: text("seed2"),
+  /** Rolls made so far: roll n + 1 is the next one. Nonzero = the seeds are fixed. */
+  rolls: integer("rolls").notNull().default(0),
+});
+
 export const challenges = pgTable(
   "challenges",
   {
@@ -114,6 +143,8 @@ export const challenges = pgTable(
     /** The side the creator wants: "side1", "side2" or "random". */
     creatorSide: text("creator_side", { enum: CHALLENGE_SIDES }).notNull(),
     rated: boolean("rated").notNull(),
+    /** The game's own settings, checked and with defaults filled in (a backgammon match's length); {} for a game without. */
+    gameSettings: jsonb("game_settings").$type<Record<string, number>>().notNull().default({}),
     /** "open", "accepted" or "cancelled". */
     status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("open"),
     gameId: uuid("game_id").references(() => games.id),
@@ -130,10 +161,17 @@ export const gameReports = pgTable("game_reports", {
   reporterId: uuid("reporter_id")
     .notNull()
     .references(() => users.id),
+  /**
+   * Names this report: a new one each time the reporter changes it, so the opponent's
+   * confirmation says which report it confirms and a stale one is refused.
+   */
+  id: uuid("id").notNull().defaultRandom(),
   result: text("result", { enum: GAME_RESULTS }).notNull(),
   margin: integer("margin"),
   /** "pending" or "disputed". A confirmed report becomes the game's result. */
   status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
+  /** Why the opponent disputed it, in their words, for whoever settles it (optional). */
+  disputeReason: text("dispute_reason"),
   reportedAt: timestamp("reported_at", { withTimezone: true, mode: "date" }).notNull(),
   /** Confirmed automatically at this instant unless disputed. */
   confirmAt: timestamp("confirm_at", { withTimezone: true, mode: "date" }).notNull(),

@@ -22,6 +22,8 @@ export const tournaments = pgTable(
     settings: jsonb("settings").notNull(),
     /** engine/game-catalog.ts id */
     gameType: text("game_type").notNull(),
+    /** The game's own settings (a backgammon match's length), checked by checkGameSettings; {} for games without any. */
+    gameSettings: jsonb("game_settings").$type<Record<string, number>>().notNull().default({}),
     initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
     incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
     rated: boolean("rated").notNull().default(true),
@@ -133,6 +135,11 @@ export const tournamentRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the organizer declines: the row stays, so the player may ask again only
+     * after a cooldown (invitations.ts); null while the request waits for an answer.
+     */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
 );

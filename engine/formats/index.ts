@@ -8,3 +8,4 @@ export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
 export { sideBalance, sideBalanceReader, tournamentSideBalance, scorePercent, type SideBalance, type SideBalanceReader, type SideRecord } from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";
 export { standingRow } from "./standings";
+export { STAGED_FINAL_VALUE_FROM } from "./staged";

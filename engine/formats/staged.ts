@@ -270,8 +270,14 @@ function planAfter(ctx: PlanContext, prev: Round, grouping?: number): Round {
  * the final is 6, losing it 4, undecided 5; the third-place game 3 / 1 / 2. So the
  * champion's "why" says "won the final", not "better place in the group".
  */
+/**
+ * The standings' "final" value (see STANDING_KEYS) of a player in the final itself
+ * starts here: 4–6 lost, undecided, won the final; 1–3 the same for the third-place game.
+ */
+export const STAGED_FINAL_VALUE_FROM = 4;
+
 function knockoutResult(group: Group, order: readonly string[], player: string): number {
-  const base = group.name === "Final" ? 4 : 1;
+  const base = group.name === "Final" ? STAGED_FINAL_VALUE_FROM : 1;
   const decided = gamesOf(group).some((g) => !g.void && g.result && g.result.outcome !== "draw");
   if (!decided) return base + 1;
   return order[0] === player ? base + 2 : base;

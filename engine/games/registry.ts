@@ -2,28 +2,65 @@
 // outside the games' own folders reaches a game through `onSiteGame(id)`, which
 // speaks serialized positions (strings), so callers never see a game's state type.
 
+import { backgammonRules } from "./backgammon/game";
+import type { VariantId } from "./backgammon/variant";
 import { chess } from "./chess/chess";
-import type { CommonEndReason, GameInfo, GameRules, GameStatus, RecordInfo, SideNumber } from "./contract";
+import { polyomino } from "./polyomino/game";
+import type { ChanceRequest, CommonEndReason, GameInfo, GameRules, GameSetting, GameSettingValues, PlayOutcome, GameStatus, RecordInfo, SideNumber } from "./contract";
 import { brandubh, copenhagen } from "./tafl/tafl-games";
 
-export type { CommonEndReason, GameStatus, RecordInfo, SideNumber } from "./contract";
+export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, GameStatus, RecordInfo, SideNumber } from "./contract";
+
+/** `toMove`: the side to move in the new position, which the server stores beside it (not the ply's parity). */
+export type PlayResult = { ok: true; position: string; notation: string; status: GameStatus; toMove: SideNumber } | { ok: false; reason: string };
 
 /** A game as callers outside its folder use it: positions are the game's serialized text. */
 export interface OnSiteGame extends GameInfo {
-  setup(): string;
+  /** The game's settings; empty for a game without any. */
+  readonly settings: readonly GameSetting[];
+  /** The start position, with these settings (`checkGameSettings` first: values are not checked here). */
+  setup(values?: GameSettingValues): string;
+  /** The start of the game `position` belongs to: `setup()` with the settings the position holds. */
+  startOf(position: string): string;
   /** Throws an Error naming the problem if `position` is not a position of this game. */
   check(position: string): void;
   toMove(position: string): SideNumber;
   ply(position: string): number;
   status(position: string): GameStatus;
   legalMoves(position: string): string[];
-  play(position: string, move: string): { ok: true; position: string; notation: string; status: GameStatus } | { ok: false; reason: string };
+  play(position: string, move: string): PlayResult;
   end(position: string, winner: SideNumber | null, reason: CommonEndReason): string;
-  /** The start and the position after each move: positions[k] is the board after k moves. */
-  replay(moves: readonly string[]): string[];
-  exportRecord(info: RecordInfo): string;
+  /**
+   * The start and the position after each record entry (moves, and rolls in a dice
+   * game): positions[k] is the board after k entries. From `start` (`startOf` the
+   * game's position), else from `setup()`.
+   */
+  replay(moves: readonly string[], start?: string): string[];
+  /** Applies one record entry (a move, or a roll in a dice game), as `replay` does. */
+  step(position: string, entry: string): PlayResult;
+  /** The record of the game whose moves are `info.moves` and whose position (at any point) is `position`. */
+  exportRecord(info: RecordInfo, position?: string): string;
   /** An end reason in words, completing "won by …" or "drawn by …". */
   describeReason(reason: string): string;
+  /** What a result's margin counts (the contract's `margin`), or null for a game without one. */
+  readonly marginLabel: string | null;
+  /** The margin of a position the rules ended; null otherwise and for games without one. */
+  margin(position: string): number | null;
+  /** The side's name in this position (the contract's `sideLabel`, else `sideNames`). */
+  sideLabel(position: string, side: SideNumber): string;
+  /** Only for games with dice: the contract's `GameChance` over serialized positions. */
+  chance?: {
+    pending(position: string): ChanceRequest | null;
+    roll(position: string, values: readonly number[]): PlayResult;
+    /** The values of a record entry that is a roll, or null for a move. */
+    readRoll(entry: string): number[] | null;
+  };
+  /** Only for games whose turns are made of part-moves: the contract's `TurnParts`. */
+  parts?: {
+    next(position: string, made: readonly string[]): string[] | null;
+    join(position: string, made: readonly string[]): string;
+    split(position: string, move: string): string[];
+  };
 }
 
 const COMMON_REASONS: Readonly<Record<CommonEndReason, string>> = {
@@ -32,7 +69,8 @@ const COMMON_REASONS: Readonly<Record<CommonEndReason, string>> = {
   agreement: "agreement",
 };
 
-function onSite<S>(rules: GameRules<S>): OnSiteGame {
+/** Exported for tests of the wrapping itself; games are reached through `onSiteGame`. */
+export function onSite<S>(rules: GameRules<S>): OnSiteGame {
   // Pages and services often ask several questions about one position in a row.
   let lastText: string | null = null;
   let lastState: S | null = null;
@@ -43,6 +81,16 @@ function onSite<S>(rules: GameRules<S>): OnSiteGame {
     }
     return lastState;
   };
+  const served = (outcome: PlayOutcome<S>): PlayResult =>
+    outcome.ok
+      ? { ok: true, position: rules.serialize(outcome.state), notation: outcome.notation, status: outcome.status, toMove: rules.toMove(outcome.state) }
+      : outcome;
+  const { chance, parts } = rules;
+  const startOf = (state: S): S => rules.startOf?.(state) ?? rules.setup();
+  const step = (state: S, entry: string): PlayOutcome<S> => {
+    const values = chance?.readRoll(entry);
+    return values ? chance!.roll(state, values) : rules.play(state, entry);
+  };
   return {
     id: rules.id,
     name: rules.name,
@@ -51,37 +99,87 @@ function onSite<S>(rules: GameRules<S>): OnSiteGame {
     drawsPossible: rules.drawsPossible,
     moveExample: rules.moveExample,
     record: rules.record,
-    setup: () => rules.serialize(rules.setup()),
+    settings: rules.settings ?? [],
+    setup: (values) => rules.serialize(rules.setup(values)),
+    startOf: (position) => rules.serialize(startOf(read(position))),
     check: (position) => void read(position),
     toMove: (position) => rules.toMove(read(position)),
     ply: (position) => rules.ply(read(position)),
     status: (position) => rules.status(read(position)),
     legalMoves: (position) => rules.legalMoves(read(position)),
-    play(position, move) {
-      const outcome = rules.play(read(position), move);
-      if (!outcome.ok) return outcome;
-      return { ok: true, position: rules.serialize(outcome.state), notation: outcome.notation, status: outcome.status };
-    },
+    play: (position, move) => served(rules.play(read(position), move)),
     end: (position, winner, reason) => rules.serialize(rules.end(read(position), winner, reason)),
-    replay(moves) {
-      let state = rules.setup();
+    replay(moves, start) {
+      let state = start === undefined ? rules.setup() : rules.parse(start);
       const positions = [rules.serialize(state)];
       for (const move of moves) {
-        const outcome = rules.play(state, move);
+        const outcome = step(state, move);
         if (!outcome.ok) break;
         state = outcome.state;
         positions.push(rules.serialize(state));
       }
       return positions;
     },
-    exportRecord: (info) => rules.exportRecord(info),
+    step: (position, entry) => served(step(read(position), entry)),
+    exportRecord: (info, position) => rules.exportRecord(info, position === undefined ? undefined : startOf(read(position))),
+    marginLabel: rules.margin?.label ?? null,
+    margin: (position) => rules.margin?.of(read(position)) ?? null,
+    sideLabel: (position, side) => rules.sideLabel?.(read(position), side) ?? rules.sideNames[side - 1]!,
     describeReason: (reason) => rules.reasons[reason] ?? COMMON_REASONS[reason as CommonEndReason] ?? reason,
+    ...(chance && {
+      chance: {
+        pending: (position: string) => chance.pending(read(position)),
+        roll: (position: string, values: readonly number[]) => served(chance.roll(read(position), values)),
+        readRoll: (entry: string) => chance.readRoll(entry),
+      },
+    }),
+    ...(parts && {
+      parts: {
+        next: (position: string, made: readonly string[]) => parts.next(read(position), made),
+        join: (position: string, made: readonly string[]) => parts.join(read(position), made),
+        split: (position: string, move: string) => parts.split(read(position), move),
+      },
+    }),
   };
 }
 
+/** The backgammon family's games as the site plays them: matches, 3 points long unless a tournament sets another length. */
+export const MATCH_POINTS = 3;
+const match = (variant: VariantId): OnSiteGame => {
+  const rules = backgammonRules(variant, MATCH_POINTS);
+  return onSite({ ...rules, id: variant, name: rules.variantInfo.name });
+};
+
 /** Every game played on the site, in the order forms list them. */
-export const ON_SITE_GAMES: readonly OnSiteGame[] = [onSite(copenhagen), onSite(brandubh), onSite(chess)];
+export const ON_SITE_GAMES: readonly OnSiteGame[] = [
+  onSite(copenhagen),
+  onSite(brandubh),
+  onSite(chess),
+  onSite(polyomino),
+  match("backgammon"),
+  match("nackgammon"),
+  match("hypergammon"),
+];
 
 export function onSiteGame(id: string): OnSiteGame | undefined {
   return ON_SITE_GAMES.find((game) => game.id === id);
+}
+
+/**
+ * Values for `game`'s settings as a tournament stores them: every key known, every
+ * value a whole number in range; missing keys take their defaults. Throws an Error
+ * whose message is a sentence for the organizer.
+ */
+export function checkGameSettings(game: Pick<OnSiteGame, "name" | "settings"> | undefined, values: GameSettingValues): Record<string, number> {
+  const settings = game?.settings ?? [];
+  for (const key of Object.keys(values)) {
+    if (!settings.some((s) => s.key === key)) throw new Error(`${game?.name ?? "This game"} has no setting “${key}”.`);
+  }
+  const checked: Record<string, number> = {};
+  for (const s of settings) {
+    const value = values[s.key] ?? s.default;
+    if (!Number.isInteger(value) || value < s.min || value > s.max) throw new Error(`${s.label} must be a whole number from ${s.min} to ${s.max}.`);
+    checked[s.key] = value;
+  }
+  return checked;
 }

@@ -5,12 +5,15 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, users } from "@/db/schema";
+import { onSiteGame } from "@/engine/games/registry";
 import { Prng } from "@/engine/prng";
 import { playableGames, type FormatName, type TournamentState } from "@/engine/formats";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
 import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
+import { loadGameView } from "@/server/services/game/game-view";
 import { makeMove } from "@/server/services/game/make-move";
+import { setDiceSeed } from "@/server/services/game/set-dice-seed";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { postAnnouncement } from "@/server/services/notification/announce";
 import { createTournament } from "@/server/services/tournament/create-tournament";
@@ -79,6 +82,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     description: string;
     format: FormatName;
     gameType: string;
+    gameSettings?: Record<string, number>;
     timeControl: string;
     players: number;
     settings?: Record<string, unknown>;
@@ -94,6 +98,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       format: opts.format,
       settings: (opts.settings ?? {}) as never,
       gameType: opts.gameType,
+      gameSettings: opts.gameSettings,
       timeControl: opts.timeControl,
       rated: true,
       minPlayers: opts.minPlayers,
@@ -170,8 +175,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     .orderBy(asc(games.tournamentGameKey))
     .limit(1);
   if (open) {
-    await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
-    await answerReport(db, open.side2Id, open.id, "dispute");
+    const reported = await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
+    await answerReport(db, open.side2Id, { gameId: open.id, answer: "dispute", reportId: reported.report!.id, reason: "We agreed on a rematch after the dice server dropped; the rematch is not played yet." });
   }
   await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
 
@@ -251,6 +256,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
+  // An open backgammon challenge with its own match length, as the lobby shows it.
+  await createChallenge(db, people[6]!.id, { gameType: "backgammon", initialMs: 86_400_000, incrementMs: 7_200_000, side: "random", rated: true, gameSettings: { matchLength: 5 } });
 
   // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
   const brandubh = await createChallenge(db, people[4]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
@@ -263,5 +270,87 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   for (const [i, move] of ["d2-b2", "d3-c3", "b4-b3"].entries()) {
     await makeMove(db, (i % 2 === 0 ? people[6]! : people[2]!).id, { gameId: live, ply: i, move });
   }
+
+  // The four-colour game: one in progress (B plays blue and red) and a finished one to replay.
+  await playFourColour(db, bob, dave, ["open F5 L5", "choose blue-red"], 12);
+  await playFourColour(db, erin, frank, ["open I5 P5", "choose yellow-green"], Infinity);
+
+  // Backgammon on dice anyone can verify: a match in progress whose cube was turned
+  // (doubled and taken), and a finished Hypergammon match whose revealed seed lets
+  // "Verify the dice" recompute every roll.
+  await playDiceMatch(db, carol, dave, "backgammon", { doubleAt: 6, answer: "take", actions: 24 });
+  await playDiceMatch(db, alice, frank, "hypergammon", { doubleAt: 0, answer: "drop", actions: Infinity });
+
+  // A diagonal race played on the site: Hypergammon in 1-point matches (the organizer's
+  // match length), started three hours ago, two matches played through, the rest open.
+  const sprint = await tournament({
+    name: "Hypergammon Sprint",
+    description: "A diagonal race played on the site: 1-point Hypergammon matches, dice anyone can verify, out after two losses.",
+    format: "diagonal",
+    gameType: "hypergammon",
+    gameSettings: { matchLength: 1 },
+    timeControl: "1d+2h",
+    players: 8,
+    minPlayers: 4,
+    maxPlayers: 32,
+  });
+  await startTournamentNow(db, alice, sprint, new Date(Date.now() - 3 * 3_600_000));
+  const byId = (id: string) => people.find((p) => p.id === id)!;
+  const sprintGames = await db.select().from(games).where(eq(games.tournamentId, sprint)).orderBy(asc(games.tournamentGameKey)).limit(2);
+  for (const g of sprintGames) await playDiceGame(db, g.id, byId(g.side1Id), byId(g.side2Id), { doubleAt: Infinity, answer: "take", actions: Infinity });
   return true;
+}
+
+/**
+ * A dice match between A and B through the real services: both players add a seed,
+ * the server rolls, and each side plays the first legal turn the rules list. A side
+ * offered the cube at or after `doubleAt` actions doubles (once, if the answer is
+ * a take; every time, if a drop ends each game), and the other side answers
+ * `answer`; stops after `actions` actions or at the end of the match.
+ */
+async function playDiceMatch(db: Db, a: SessionUser, b: SessionUser, gameType: string, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }) {
+  const challenge = await createChallenge(db, a.id, { gameType, initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const { gameId } = await acceptChallenge(db, b.id, challenge.id);
+  await playDiceGame(db, gameId, a, b, opts);
+}
+
+/** Plays the dice game `gameId` of A (side 1) and B as playDiceMatch says. */
+async function playDiceGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }) {
+  const gameType = (await loadGameView(db, gameId)).gameType;
+  const rules = onSiteGame(gameType)!;
+  await setDiceSeed(db, a.id, { gameId, seed: `${a.username}-demo` });
+  await setDiceSeed(db, b.id, { gameId, seed: `${b.username}-demo` });
+  // A taken cube stays turned for the game: double once, not back and forth.
+  let doubled = false;
+  for (let action = 0; action < opts.actions; action++) {
+    const view = await loadGameView(db, gameId);
+    if (view.status !== "active" || !view.position) return;
+    const legal = rules.legalMoves(view.position);
+    if (legal.length === 0) throw new Error(`demo ${gameType} match: nothing to play at ply ${view.ply}`);
+    const mayDouble = action >= opts.doubleAt && legal.includes("double") && (opts.answer === "drop" || !doubled);
+    const move = legal.includes(opts.answer) ? opts.answer : mayDouble ? "double" : (legal.find((m) => m !== "double") ?? legal[0]!);
+    if (move === "double") doubled = true;
+    await makeMove(db, (rules.toMove(view.position) === 1 ? a : b).id, { gameId, ply: view.ply, move });
+  }
+}
+
+/**
+ * A four-colour challenge game between A and B through the real services: the pre-game,
+ * then up to `placements` placements, each the largest piece that fits (the first one
+ * the rules list), by whichever player the rules say is to move.
+ */
+async function playFourColour(db: Db, a: SessionUser, b: SessionUser, pregame: readonly string[], placements: number) {
+  const rules = onSiteGame("four-colour-onsite")!;
+  const challenge = await createChallenge(db, a.id, { gameType: rules.id, initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const { gameId } = await acceptChallenge(db, b.id, challenge.id);
+  const size = (move: string) => Number(/\d(?=:)/.exec(move)?.[0] ?? 0);
+  let position = rules.setup();
+  for (let ply = 0; ply < pregame.length + placements && !rules.status(position).over; ply++) {
+    const legal = rules.legalMoves(position);
+    const move = pregame[ply] ?? legal.reduce((best, m) => (size(m) > size(best) ? m : best));
+    await makeMove(db, (rules.toMove(position) === 1 ? a : b).id, { gameId, ply, move });
+    const played = rules.play(position, move);
+    if (!played.ok) throw new Error(`demo four-colour game: ${played.reason}`);
+    position = played.position;
+  }
 }

@@ -2,6 +2,7 @@
 // changes made through the real tRPC procedures on a real database: every update turns
 // the view before it into the view after it (what `game.get` answers), its size does
 // not grow with the game, and a client that misses one fetches the whole view.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import { encode } from "next-auth/jwt";
@@ -36,7 +37,7 @@ async function newGame(gameType = "hnefatafl", initialMs = 3 * DAY) {
 
 /** A signed-in socket's cookie (the session the site's sign-in makes). */
 async function cookieOf(user: SessionUser): Promise<string> {
-  return `next-auth.session-token=${await encode({ token: { sub: user.id, name: user.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! })}`;
+  return `next-auth.session-token=${await encode({ token: { sub: user.id, name: user.username, sv: 1, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
 }
 
 /** A socket (signed in as `as`, or anonymous) watching a game's room (unless `room` is null), keeping every update it receives in order. */

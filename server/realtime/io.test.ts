@@ -1,5 +1,6 @@
 // Socket.IO against a real HTTP server and real socket.io-client peers (no Next):
 // what an anonymous or signed-in socket may do, the cap on watched rooms, inbox pings.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io as connect, type Socket } from "socket.io-client";
 import fc from "fast-check";
@@ -81,7 +82,7 @@ describe("inbox pings", () => {
   it("reach each named user once, however many users one ping names, and nobody else", async () => {
     const [a, b, c] = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
     const cookie = async (u: { id: string; username: string }) =>
-      `next-auth.session-token=${await encode({ token: { sub: u.id, name: u.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! })}`;
+      `next-auth.session-token=${await encode({ token: { sub: u.id, name: u.username, sv: 1, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
     const sockets = [await socket(await cookie(a)), await socket(await cookie(b)), await socket(await cookie(c))];
     const counts = [0, 0, 0];
     sockets.forEach((s, i) => s.on("inbox", () => counts[i]!++));
@@ -137,7 +138,7 @@ describe("hostile Socket.IO events", () => {
       let cookie: string | undefined;
       if (who === "signed in") {
         const me = await newPlayer(h);
-        const token = await encode({ token: { sub: me.id, name: me.username, sv: 1 }, secret: process.env.NEXTAUTH_SECRET! });
+        const token = await encode({ token: { sub: me.id, name: me.username, sv: 1, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! });
         cookie = `next-auth.session-token=${token}`;
       }
       const s = await socket(cookie);

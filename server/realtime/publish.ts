@@ -58,3 +58,8 @@ export function pingInbox(userIds: Iterable<string>): void {
 export function publishChanged(room: string, version: number): void {
   realtime()?.to(room).emit("changed", { room, version });
 }
+
+/** Sends the player whose challenge was accepted to the new game (their open pages follow it). */
+export function publishGameStarted(userId: string, gameId: string): void {
+  realtime()?.to(userRoom(userId)).emit("gameStarted", { gameId });
+}

@@ -27,7 +27,7 @@ export async function insertMany<T extends PgTable, R>(
   table: T,
   rows: readonly T["$inferInsert"][],
   returning: SQL | null,
-  options: { onConflictDoNothing?: boolean; query?: SQL } = {},
+  options: { onConflictDoNothing?: boolean; onConflict?: SQL; query?: SQL } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; defaultFn?: () => unknown; getSQLType(): string }>;
@@ -61,7 +61,7 @@ export async function insertMany<T extends PgTable, R>(
       keys.map((k, j) => (same[j] ? sql`${sql.param(cells[j]![0])}::${type(k)}` : sql`u.${alias(j)}`)),
       sql`, `,
     );
-    const conflict = options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
+    const conflict = options.onConflict ? sql` ${options.onConflict}` : options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
     const back = returning ? sql` returning ${returning}` : sql``;
     const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict}${back}`;
     const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);

@@ -76,7 +76,8 @@ export function BoardDemo() {
     setError(null);
     const now = Date.now();
     const charged = afterMove(clock, now);
-    let nextClock = charged.ok ? charged.clock : clock;
+    // The rules say whose turn is next (a side may move twice running in the four-colour game).
+    let nextClock = charged.ok ? { ...charged.clock, toMove: outcome.toMove } : clock;
     if (outcome.status.over) nextClock = stopClock(nextClock, now);
     setPlies((all) => [...all, { position: outcome.position, notation: outcome.notation, clock: nextClock }]);
   }

@@ -8,10 +8,12 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { FormAlert } from "@/components/form";
+import { FirstMoveCountdown } from "@/components/game/first-move-countdown";
 import { GameClock } from "@/components/game/game-clock";
 import { MoveList } from "@/components/game/move-list";
 import { ReplayControls } from "@/components/game/replay-controls";
 import { boardFor } from "@/components/games/registry";
+import { firstMoveMs, firstMovePending } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
@@ -20,6 +22,7 @@ import { GameFollower } from "@/lib/game-update";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { gameRoom, type GameUpdate, type GameView } from "@/lib/contracts";
+import { DicePanel } from "./dice-panel";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -39,8 +42,19 @@ export function resultSentence(view: Pick<GameView, "result" | "endReason" | "ma
   const head =
     view.result === "draw" ? "Draw" : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`;
   const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${onSiteGame(view.gameType)?.describeReason(view.endReason) ?? view.endReason}`) : "";
-  const margin = view.margin != null && view.result !== "draw" ? ` by a margin of ${view.margin}${marginLabel ? ` ${marginLabel}` : ""}` : "";
-  return `${head}${margin}${ending}.`;
+  // After the ending, so that it names what the number counts: "won: points, points difference 12".
+  const margin = view.margin != null && view.result !== "draw" ? `, ${marginLabel ?? "margin"} ${view.margin}` : "";
+  return `${head}${ending}${margin}.`;
+}
+
+/**
+ * The last entry of the record, or in a dice game the last player's action with the
+ * server's rolls after it ("24/18 13/11 · roll 5-2"): the roll alone would hide the move.
+ */
+function lastAction(entries: readonly string[], readRoll: ((entry: string) => number[] | null) | undefined): string | null {
+  let start = entries.length - 1;
+  while (readRoll && start > 0 && readRoll(entries[start]!) !== null) start--;
+  return entries.length === 0 ? null : entries.slice(Math.max(0, start)).join(" · ");
 }
 
 /** `?ply=N` in the address: the move a shared link points at. */
@@ -68,13 +82,24 @@ function useBoardFit() {
     const room = window.innerHeight - top - below.offsetHeight - 8 - 12;
     // The board with its coordinates is a little taller than wide: keep its own proportion.
     const ratio = board.offsetWidth > 0 ? board.offsetHeight / board.offsetWidth : 1;
-    setMax(Math.max(200, Math.floor(room / ratio)));
+    const next = Math.max(200, Math.floor(room / ratio));
+    // The ratio shifts a little with the size (the coordinates' font follows the width), so
+    // the result may flip between two neighbouring values; a change of a pixel or two is
+    // kept out, or the layout effect below would re-render forever.
+    setMax((previous) => (previous !== null && Math.abs(previous - next) <= 2 ? previous : next));
   }, []);
   // After every render: banners above the board come and go (same value = no re-render).
   useLayoutEffect(measure);
   useEffect(() => {
     window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    // The header grows and shrinks too (a toast takes a line of it), which moves the board.
+    const header = document.querySelector("header");
+    const observer = header ? new ResizeObserver(measure) : null;
+    if (header) observer?.observe(header);
+    return () => {
+      window.removeEventListener("resize", measure);
+      observer?.disconnect();
+    };
   }, [measure]);
   return { column, max };
 }
@@ -116,6 +141,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const move = useMutation(trpc.game.move.mutationOptions({ onSuccess: (update) => follower.update(update), onError }));
   const resign = useMutation(trpc.game.resign.mutationOptions({ onSuccess: accept, onError }));
   const draw = useMutation(trpc.game.draw.mutationOptions({ onSuccess: accept, onError }));
+  const abort = useMutation(trpc.game.abort.mutationOptions({ onSuccess: accept, onError }));
   const chooseRole = useMutation(
     trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => follower.refetch(), onError }),
   );
@@ -134,7 +160,9 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const [shownPly, setShownPly] = useState<number | null>(() => plyFromAddress(initial.moves.length));
   const replayWanted = shownPly !== null;
   // Every position of the game, worked out once when replaying starts (and again as moves arrive).
-  const positions = useMemo(() => (rules && replayWanted ? rules.replay(notations) : null), [rules, notations, replayWanted]);
+  // From the game's own start: a game with settings (a match's length) holds them in its position.
+  const startPosition = useMemo(() => (rules && view.position ? rules.startOf(view.position) : undefined), [rules, view.position]);
+  const positions = useMemo(() => (rules && replayWanted ? rules.replay(notations, startPosition) : null), [rules, notations, replayWanted, startPosition]);
   const replaying = shownPly !== null && shownPly < view.moves.length && positions !== null;
   const shown = replaying ? shownPly : view.moves.length;
   const step = useCallback(
@@ -145,9 +173,12 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
     [view.moves.length],
   );
   const boardPosition = replaying ? (positions[shownPly] ?? view.position) : view.position;
-  const lastNotation = shown > 0 ? (notations[shown - 1] ?? null) : null;
+  const lastNotation = shown > 0 ? lastAction(notations.slice(0, shown), rules?.chance?.readRoll) : null;
 
   const myTurn = active && mySide !== null && view.clock.toMove === mySide;
+  // A live challenge game before both sides moved: the side to move is on its first-move
+  // countdown (its main clock waits), and either player may abort (server/services/game/abort-game.ts).
+  const firstMoveCountdown = active && view.position !== null && firstMovePending(view, view.ply, view.tournament === null);
   const opponentOffered = view.drawOfferBy !== null && view.drawOfferBy !== mySide;
   const canSetResult = !!me && (me.isAdmin || (view.tournament !== null && view.tournament.organizerId === me.id));
   const mayChooseRole = active && !!me && view.tournament?.roleChooser === me.id && view.ply === 0;
@@ -155,18 +186,25 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
 
   // While replaying, the clocks show what each side had left after the move shown.
   const replayedClock = replaying ? (shown === 0 ? { remaining1Ms: view.initialMs, remaining2Ms: view.initialMs } : view.moves[shown - 1]!) : null;
+  // Whose turn it was in the position shown: the rules say (not the ply's parity: a side may move twice running).
+  const replayedToMove = replaying && rules && boardPosition ? rules.toMove(boardPosition) : null;
   const clockFor = (side: 1 | 2) => (
     <GameClock
-      label={`${sideNames[side - 1]}: ${side === 1 ? view.side1.username : view.side2.username}`}
+      label={`${rules && boardPosition ? rules.sideLabel(boardPosition, side) : sideNames[side - 1]}: ${side === 1 ? view.side1.username : view.side2.username}`}
       remainingMs={replayedClock ? (side === 1 ? replayedClock.remaining1Ms : replayedClock.remaining2Ms) : side === 1 ? view.clock.remaining1Ms : view.clock.remaining2Ms}
-      running={!replaying && active && view.position !== null && view.clock.toMove === side && view.clock.turnStartedAt !== null}
+      running={!replaying && active && !firstMoveCountdown && view.position !== null && view.clock.toMove === side && view.clock.turnStartedAt !== null}
       stampedAt={replaying ? view.serverNow : (view.clock.turnStartedAt ?? view.serverNow)}
       serverOffsetMs={offset}
-      active={replaying ? shown % 2 === side - 1 : active && view.clock.toMove === side}
+      active={replayedToMove !== null ? replayedToMove === side : active && view.clock.toMove === side}
       initialMs={view.initialMs}
     />
   );
-  // The side shown at the bottom: your own, else side 1; flipping swaps.
+  const countdownFor = (side: 1 | 2) =>
+    firstMoveCountdown && !replaying && view.clock.toMove === side && view.clock.turnStartedAt !== null ? (
+      <FirstMoveCountdown who={sideNames[side - 1] ?? ""} lengthMs={firstMoveMs(view)} startedAt={view.clock.turnStartedAt} serverOffsetMs={offset} />
+    ) : null;
+  // The side shown at the bottom: your own, else side 1; flipping swaps. Board and
+  // clocks (with the names) follow the same choice, so your clock sits by your pieces.
   const bottom: 1 | 2 = ((mySide ?? 1) === 1) !== flipped ? 1 : 2;
   const top: 1 | 2 = bottom === 1 ? 2 : 1;
 
@@ -177,7 +215,17 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
           <PlayerName p={view.side1} /> <span className="text-stone-500">vs</span> <PlayerName p={view.side2} />
         </h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {type?.name ?? view.gameType} · {view.rated ? "rated" : "unrated"}
+          {type?.name ?? view.gameType}
+          {type?.playedOnSite && (
+            <>
+              {" ("}
+              <Link className="link" href={`/rules/${view.gameType}`}>
+                rules
+              </Link>
+              {")"}
+            </>
+          )}{" "}
+          · {view.rated ? "rated" : "unrated"}
           {view.tournament && (
             <>
               {" · "}
@@ -207,8 +255,14 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
 
       {view.status === "aborted" && (
         <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
-          Aborted: {neverMovedName} ({sideNames[view.clock.toMove - 1]}) ran out of time before making a first move. Nobody won, and no
-          rating changed.
+          {view.endReason === NO_FIRST_MOVE ? (
+            <>
+              Aborted: {neverMovedName} ({sideNames[view.clock.toMove - 1]}) ran out of time before making a first move.
+            </>
+          ) : (
+            <>Aborted before both sides had moved.</>
+          )}{" "}
+          Nobody won, and no rating changed.
         </div>
       )}
 
@@ -227,12 +281,15 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             // The clocks take the board's width; the board is as large as the height allows.
             style={boardMax ? { maxWidth: `${boardMax}px` } : undefined}
           >
-            <div data-testid="clock-top">{clockFor(top)}</div>
+            <div data-testid="clock-top">
+              {clockFor(top)}
+              {countdownFor(top)}
+            </div>
             <div data-board-slot="" data-replaying={replaying ? "" : undefined} data-shown-ply={shown}>
               <Board
                 position={boardPosition}
                 lastMove={lastNotation}
-                flipped={flipped}
+                flipped={bottom === 2}
                 canMove={myTurn && !move.isPending && !replaying}
                 onMove={(m) => {
                   setError(null);
@@ -240,13 +297,21 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
                 }}
               />
             </div>
-            <div data-testid="clock-bottom">{clockFor(bottom)}</div>
+            <div data-testid="clock-bottom">
+              {clockFor(bottom)}
+              {countdownFor(bottom)}
+            </div>
           </div>
           <aside className="space-y-4">
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn-secondary" onClick={() => setFlipped((f) => !f)}>
                 Flip board
               </button>
+              {firstMoveCountdown && mySide !== null && (
+                <button type="button" className="btn-secondary" disabled={abort.isPending} onClick={() => abort.mutate({ gameId: view.id })}>
+                  Abort
+                </button>
+              )}
               {active && mySide !== null && (
                 <>
                   {opponentOffered ? (
@@ -282,6 +347,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
+            {view.dice && <DicePanel view={view} mySide={mySide} onView={accept} onError={onError} />}
             {canSetResult && view.tournament && <SetResultButtons view={view} onUpdate={applyUpdate} onError={onError} />}
             <ReplayControls
               gameId={view.id}
@@ -301,7 +367,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
                   event: view.tournament?.name ?? null,
                   site: window.location.origin,
                   moves: notations,
-                }),
+                }, view.position ?? undefined),
               })}
             />
             <MoveList moves={notations} shown={shown} onSelect={step} />

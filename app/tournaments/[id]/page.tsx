@@ -10,6 +10,7 @@ import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { GAME_TYPES } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
+import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { timeControlLabel } from "@/lib/format-labels";
 import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
@@ -87,8 +88,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   const isOrganizer = t.isOrganizer;
   const href = (changes: PageParams, anchor: string) => pageHref(t.id, carried, changes, anchor);
   const requested = !!me && t.inviteOnly && t.status === "registering" ? await caller.tournament.myRequest({ tournamentId: t.id }) : false;
-  // The signed-in player's next game here: the first released game of theirs without a result.
-  const nextGame = t.nextGameId ? await caller.game.get({ gameId: t.nextGameId }).catch(() => null) : null;
+  // The signed-in player's most urgent open game here (their move, least time left).
+  const nextGame = t.nextGame ? await caller.game.get({ gameId: t.nextGame.gameId }).catch(() => null) : null;
   const names = t.names;
   const gameLinks = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `/games/${gameId}`]));
   const onSite = catalogGame(t.gameType)?.playedOnSite ?? true;
@@ -103,7 +104,18 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         </p>
         <h1 className="text-2xl font-bold">{t.name}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType} ·{" "}
+          <Link className="link" href={`/formats/${t.format}`}>
+            {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format}
+          </Link>{" "}
+          ·{" "}
+          {onSite ? (
+            <Link className="link" href={`/rules/${t.gameType}`}>
+              {catalogGame(t.gameType)?.name ?? t.gameType}
+            </Link>
+          ) : (
+            (catalogGame(t.gameType)?.name ?? t.gameType)
+          )}{" "}
+          ·{" "}
           {timeControlLabel(t.initialMs, t.incrementMs)} · {t.rated ? "rated" : "unrated"} · organized by{" "}
           <Link className="link" href={`/players/${encodeURIComponent(t.organizer.username)}`}>
             {t.organizer.username}
@@ -121,7 +133,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         />
       </header>
 
-      {nextGame && me ? <NextGameCallout game={nextGame} meId={me.id} /> : null}
+      {nextGame && me && t.nextGame ? <NextGameCallout game={nextGame} meId={me.id} others={t.nextGame.others} othersOnMe={t.nextGame.othersOnMe} /> : null}
 
       {t.champions.length > 0 && (
         <section role="status" data-testid="champions" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 dark:border-amber-700 dark:bg-amber-950">
@@ -169,6 +181,12 @@ export default async function TournamentPage({ params, searchParams }: Props) {
                 </dd>
               </>
             )}
+            {(onSiteGame(t.gameType)?.settings ?? []).map((o) => (
+              <div key={o.key} className="contents">
+                <dt className="text-stone-500">{o.label}</dt>
+                <dd data-testid={`game-setting-${o.key}`}>{t.gameSettings[o.key] ?? o.default}</dd>
+              </div>
+            ))}
             {Object.entries(t.settings).map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="text-stone-500">{SETTING_LABELS[k] ?? k}</dt>
@@ -342,8 +360,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
 
 type GameView = Awaited<ReturnType<Awaited<ReturnType<typeof api>>["game"]["get"]>>;
 
-/** "Your next game": opponent, your side, whether it is your move, and the deadline. */
-function NextGameCallout({ game, meId }: { game: GameView; meId: string }) {
+/** "Your next game": opponent, your side, whether it is your move, the deadline, and how many other games wait. */
+function NextGameCallout({ game, meId, others, othersOnMe }: { game: GameView; meId: string; others: number; othersOnMe: number }) {
   const mySide = game.side1.id === meId ? 1 : 2;
   const opponent = mySide === 1 ? game.side2 : game.side1;
   const catalog = catalogGame(game.gameType);
@@ -362,6 +380,13 @@ function NextGameCallout({ game, meId }: { game: GameView; meId: string }) {
           </>
         ) : null}
         .
+        {others > 0 ? (
+          <span data-testid="next-game-others">
+            {" "}
+            {others === 1 ? "One other game of yours is" : `${others} other games of yours are`} in play here
+            {othersOnMe > 0 ? ` (${othersOnMe === others ? (others === 1 ? "it waits" : "all wait") : `${othersOnMe} wait`} for you)` : ""}.
+          </span>
+        ) : null}
       </p>
       <Link className="btn-primary" href={`/games/${game.id}`}>
         {onSite ? "Go to the game" : "Report the result"}

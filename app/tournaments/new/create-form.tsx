@@ -11,6 +11,7 @@ import { stagedPathText } from "@/components/tournament/preview";
 import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS, clockPreset } from "@/engine/clock";
 import { getFormat, validateSettings, type FormatName } from "@/engine/formats";
 import { GAME_CATALOG } from "@/engine/game-catalog";
+import { checkGameSettings, onSiteGame } from "@/engine/games/registry";
 import { FORMAT_LABELS, ZCreateTournamentInput } from "@/lib/tournament-rules";
 import { useTRPC } from "@/lib/trpc/client";
 
@@ -49,6 +50,7 @@ export interface TournamentFormValues {
   readonly format: FormatName;
   readonly settings: Settings;
   readonly gameType: string;
+  readonly gameSettings: Readonly<Record<string, number>>;
   readonly initialMs: number;
   readonly incrementMs: number;
   readonly rated: boolean;
@@ -79,6 +81,11 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const [format, setFormat] = useState<FormatName>(initial?.format ?? "groups");
   const [settings, setSettings] = useState<Settings>(initial ? { ...DEFAULT_SETTINGS[initial.format], ...initial.settings } : DEFAULT_SETTINGS.groups);
   const [gameType, setGameType] = useState(initial?.gameType ?? "hnefatafl");
+  // The game's own settings (a backgammon match's length), as text while typed; kept per key across game changes.
+  const [gameSettings, setGameSettings] = useState<Record<string, string>>(() =>
+    Object.fromEntries(Object.entries(initial?.gameSettings ?? {}).map(([k, v]) => [k, String(v)])),
+  );
+  const gameOptions = onSiteGame(gameType)?.settings ?? [];
   const [timeControl, setTimeControl] = useState(
     (initial && OFFERED_CLOCK_PRESETS.find((p) => p.initialMs === initial.initialMs && p.incrementMs === initial.incrementMs)?.id) ?? DEFAULT_CLOCK_PRESET_ID,
   );
@@ -120,6 +127,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
       format,
       settings,
       gameType,
+      gameSettings: Object.fromEntries(gameOptions.map((o) => [o.key, (gameSettings[o.key] ?? "").trim() === "" ? o.default : Number(gameSettings[o.key])])),
       timeControl,
       rated: f.get("rated") === "on",
       minPlayers,
@@ -138,6 +146,13 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
     }
     if (startMode === "scheduled" && !parsed.data.startsAt) {
       setErrors({ startsAt: "Choose when the tournament starts." });
+      return;
+    }
+    // The same check the server makes, so a bad match length is told beside its field.
+    try {
+      checkGameSettings(onSiteGame(gameType), parsed.data.gameSettings ?? {});
+    } catch (err) {
+      setErrors({ gameSettings: (err as Error).message });
       return;
     }
     setErrors({});
@@ -185,6 +200,22 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
               ))}
             </select>
           </Row>
+          {gameOptions.map((o) => (
+            <Row key={o.key} label={o.label} htmlFor={`g-${o.key}`} error={errors.gameSettings}>
+              <input
+                id={`g-${o.key}`}
+                className="input"
+                type="number"
+                inputMode="numeric"
+                min={o.min}
+                max={o.max}
+                step={1}
+                placeholder={String(o.default)}
+                value={gameSettings[o.key] ?? ""}
+                onChange={(e) => setGameSettings((s) => ({ ...s, [o.key]: e.target.value }))}
+              />
+            </Row>
+          ))}
         </div>
 
         <fieldset className="space-y-3 rounded-md border border-stone-200 p-4 dark:border-stone-700">

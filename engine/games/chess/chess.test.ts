@@ -160,6 +160,16 @@ describe("state and records", () => {
     back.loadPgn(pgn);
     expect(back.history()).toEqual(notations);
     expect(back.isCheckmate()).toBe(true);
-    expect(back.getHeaders()).toMatchObject({ Result: "1-0", Black: "bob", Termination: "checkmate" });
+    expect(back.getHeaders()).toMatchObject({ Result: "1-0", Black: "bob", Termination: "normal" });
+  });
+
+  it("names how a game ended only with the PGN standard's Termination words", () => {
+    const record = (endReason: string, result: "1-0" | "draw") =>
+      chess.exportRecord({ side1: "a", side2: "b", result, endReason, startedAt: 0, event: null, site: "s", moves: ["e4"] });
+    for (const reason of ["checkmate", "resignation", "agreement", "stalemate", "threefold repetition"]) {
+      expect(record(reason, reason === "checkmate" || reason === "resignation" ? "1-0" : "draw")).toContain('[Termination "normal"]');
+    }
+    expect(record("timeout", "1-0")).toContain('[Termination "time forfeit"]');
+    expect(record(TIMEOUT_DRAW, "draw")).toContain('[Termination "time forfeit"]');
   });
 });

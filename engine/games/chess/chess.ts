@@ -157,6 +157,16 @@ function pgnDate(ms: number): string {
   return `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${String(d.getUTCDate()).padStart(2, "0")}`;
 }
 
+/**
+ * The PGN standard (section 9.8.1) allows only its own words in `Termination`:
+ * a game ended by the rules or by a player (mate, resignation, agreement, …) is
+ * "normal"; a flag fall is "time forfeit", also when it was drawn for want of
+ * mating material. How exactly it ended stays in the site's own words elsewhere.
+ */
+function pgnTermination(endReason: string): "normal" | "time forfeit" {
+  return endReason === "timeout" || endReason === TIMEOUT_DRAW ? "time forfeit" : "normal";
+}
+
 /** The game in PGN, with the seven standard tags and how it ended. */
 function exportRecord(info: RecordInfo): string {
   const game = new Chess();
@@ -168,7 +178,7 @@ function exportRecord(info: RecordInfo): string {
   game.setHeader("White", info.side1);
   game.setHeader("Black", info.side2);
   game.setHeader("Result", info.result ? PGN_RESULT[info.result] : "*");
-  if (info.endReason) game.setHeader("Termination", info.endReason === "timeout" || info.endReason === TIMEOUT_DRAW ? "time forfeit" : info.endReason);
+  if (info.endReason) game.setHeader("Termination", pgnTermination(info.endReason));
   return `${game.pgn()}\n`;
 }
 

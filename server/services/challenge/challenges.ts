@@ -1,14 +1,16 @@
 // Challenges outside tournaments: a signed-in player opens one (game, time control,
-// side, rated or not); another accepts and the game starts at once.
+// side, rated or not); another accepts and the game starts at once, with both players
+// taken to the board.
 import { randomInt } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { challenges, playerRatings, users } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { pingInbox, publishChanged } from "@/server/realtime/publish";
+import { pingInbox, publishChanged, publishGameStarted } from "@/server/realtime/publish";
 import { noticeGamesCreated } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { createGame } from "../game/create-game";
+import { checkedGameSettings } from "../game/game-settings";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
@@ -20,6 +22,8 @@ export interface ChallengeInput {
   incrementMs: number;
   side: "side1" | "side2" | "random";
   rated: boolean;
+  /** The game's own settings (a backgammon match's length); missing ones take the game's defaults. */
+  gameSettings?: Record<string, number>;
 }
 
 let lobbyVersion = 0;
@@ -32,6 +36,7 @@ function lobbyChanged(): void {
 
 export async function createChallenge(db: Db, userId: string, input: ChallengeInput) {
   if (!catalogGame(input.gameType)) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
+  const gameSettings = checkedGameSettings(input.gameType, input.gameSettings);
   const row = await db.transaction(async (tx) => {
     // Lock the creator's row so two quick submissions cannot both pass the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -44,7 +49,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
     }
     const [created] = await tx
       .insert(challenges)
-      .values({ creatorId: userId, gameType: input.gameType, initialMs: input.initialMs, incrementMs: input.incrementMs, creatorSide: input.side, rated: input.rated })
+      .values({ creatorId: userId, gameType: input.gameType, initialMs: input.initialMs, incrementMs: input.incrementMs, creatorSide: input.side, rated: input.rated, gameSettings })
       .returning();
     return created!;
   });
@@ -53,7 +58,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
 }
 
 export async function acceptChallenge(db: Db, userId: string, challengeId: string, now = new Date()) {
-  const { game, told } = await db.transaction(async (tx) => {
+  const { game, challenger, told } = await db.transaction(async (tx) => {
     const [ch] = await tx.select().from(challenges).where(eq(challenges.id, challengeId)).for("update");
     if (!ch) throw new AppError("NOT_FOUND", "There is no such challenge.");
     if (ch.status !== "open") throw new AppError("CONFLICT", "This challenge is no longer open.");
@@ -68,13 +73,16 @@ export async function acceptChallenge(db: Db, userId: string, challengeId: strin
         rated: ch.rated,
         initialMs: ch.initialMs,
         incrementMs: ch.incrementMs,
+        settings: ch.gameSettings,
       },
       now,
     );
     await tx.update(challenges).set({ status: "accepted", gameId: game.id }).where(eq(challenges.id, ch.id));
-    return { game, told: await noticeGamesCreated(tx, [game], now, ch.creatorId) };
+    return { game, challenger: ch.creatorId, told: await noticeGamesCreated(tx, [game], now, ch.creatorId) };
   });
   pingInbox(told);
+  // The challenger is taken to the board too (the accepter goes there with the answer).
+  publishGameStarted(challenger, game.id);
   lobbyChanged();
   return { gameId: game.id };
 }
@@ -99,6 +107,7 @@ export async function listOpenChallenges(db: Db, limit = 50) {
       incrementMs: challenges.incrementMs,
       creatorSide: challenges.creatorSide,
       rated: challenges.rated,
+      gameSettings: challenges.gameSettings,
       createdAt: challenges.createdAt,
       creator: { id: users.id, username: users.username, ...ratingColumns(playerRatings) },
     })

@@ -1,17 +1,22 @@
 // Creates a game inside the caller's transaction (a challenge being accepted, or a
-// tournament round starting). On-site games start side 1's clock at once; games
-// played elsewhere get the main time as their deadline for reporting a result.
+// tournament round starting). On-site games start side 1's clock at once (a live
+// challenge game its first-move countdown); games played elsewhere get the main time
+// as their deadline for reporting a result.
 import type { Db } from "@/db/client";
-import { games } from "@/db/schema";
+import { gameDice, games } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
+import { createClock, deadline as clockDeadline, firstMoveMs } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
-import { onSiteGame } from "@/engine/games/registry";
+import { onSiteGame, type GameSettingValues } from "@/engine/games/registry";
 import { insertMany } from "../bulk-insert";
 import { AppError } from "../errors";
-import type { GameRow } from "./game-view";
+import { newDice } from "./dice";
+import { onFirstMoveCountdown, type GameRow } from "./game-view";
 
 export interface NewGame {
   gameType: string;
+  /** The game's settings (a tournament's, checked when it was created); none: the defaults. */
+  settings?: GameSettingValues;
   side1Id: string;
   side2Id: string;
   rated: boolean;
@@ -23,16 +28,28 @@ export interface NewGame {
 
 // The starting position of each on-site game, serialized once: a tournament round
 // creates up to 300,000 games of one type.
-const startPositions = new Map<string, string | null>();
-function startPosition(typeId: string): string | null {
-  if (!startPositions.has(typeId)) startPositions.set(typeId, onSiteGame(typeId)?.setup() ?? null);
-  return startPositions.get(typeId)!;
+// With its side to move, stored beside it (the rules say, not the ply).
+const startPositions = new Map<string, { position: string | null; sideToMove: 1 | 2 }>();
+function startPosition(typeId: string, settings: GameSettingValues = {}): { position: string | null; sideToMove: 1 | 2 } {
+  const key = `${typeId} ${JSON.stringify(settings)}`;
+  let start = startPositions.get(key);
+  if (!start) {
+    const rules = onSiteGame(typeId);
+    const position = rules?.setup(settings) ?? null;
+    start = { position, sideToMove: rules && position !== null ? rules.toMove(position) : 1 };
+    startPositions.set(key, start);
+  }
+  return start;
 }
 
 function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
   const type = catalogGame(input.gameType);
   if (!type) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
   if (input.side1Id === input.side2Id) throw new AppError("BAD_REQUEST", "A player cannot play against themselves.");
+  // On the site: when side 1's flag falls (on a live challenge game, when its first-move
+  // countdown ends); elsewhere: the end of the main time, to report the result by.
+  const countdown = type.playedOnSite && onFirstMoveCountdown({ initialMs: input.initialMs, ply: 0, tournamentId: input.tournamentId ?? null });
+  const due = clockDeadline({ ...createClock(input, now.getTime()), ...(countdown ? { firstMoveMs: firstMoveMs(input) } : {}) })!;
   return {
     gameType: type.id,
     side1Id: input.side1Id,
@@ -40,19 +57,23 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
-    position: startPosition(type.id),
+    ...startPosition(type.id, input.settings),
     remaining1Ms: input.initialMs,
     remaining2Ms: input.initialMs,
     turnStartedAt: type.playedOnSite ? now : null,
-    deadline: new Date(now.getTime() + input.initialMs),
+    deadline: new Date(due),
     tournamentId: input.tournamentId ?? null,
     tournamentGameKey: input.tournamentGameKey ?? null,
     createdAt: now,
   };
 }
 
+/** Whether games of this type roll dice, so each needs its committed seed (dice.ts). */
+const hasDice = (gameType: string): boolean => onSiteGame(gameType)?.chance !== undefined;
+
 export async function createGame(tx: Db, input: NewGame, now: Date): Promise<GameRow> {
   const [row] = await tx.insert(games).values(rowFor(input, now)).returning();
+  if (hasDice(row!.gameType)) await tx.insert(gameDice).values(await newDice(row!.id));
   return row!;
 }
 
@@ -64,5 +85,7 @@ export async function createGame(tx: Db, input: NewGame, now: Date): Promise<Gam
 export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
   const rows = inputs.map((input) => ({ ...rowFor(input, now), id: newRowId() }));
   await insertMany(tx, games, rows, null);
+  const dice = await Promise.all(rows.filter((r) => hasDice(r.gameType)).map((r) => newDice(r.id)));
+  if (dice.length > 0) await insertMany(tx, gameDice, dice, null);
   return rows.map((r) => ({ id: r.id, key: r.tournamentGameKey ?? null, side1Id: r.side1Id, side2Id: r.side2Id }));
 }

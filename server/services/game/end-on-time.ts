@@ -4,16 +4,13 @@
 // that is no rated loss. A challenge game is aborted (no result, no rating
 // change); a tournament game is a forfeit, which counts in the format's
 // standings but not for ratings.
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import type { BoardChange } from "@/lib/contracts";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
-import { pingInbox } from "@/server/realtime/publish";
-import { noticeGameOver } from "../notification/game-notices";
 import { endedBoard, finishGame } from "./finish-game";
-import { nextVersion, sideToMove, type GameRow } from "./game-view";
+import { markAborted } from "./abort-game";
+import { type GameRow } from "./game-view";
 
 
 export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
@@ -37,7 +34,7 @@ export function neverMoved(ply: number): boolean {
  * update) and what to publish after the commit.
  */
 export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; board: BoardChange | null; after: () => void }> {
-  const loser = sideToMove(game.ply);
+  const loser = game.sideToMove;
   const winner = loser === 1 ? 2 : 1;
   const result = winner === 1 ? "1-0" : "0-1";
   if (!neverMoved(game.ply)) {
@@ -53,22 +50,5 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
   if (game.tournamentId) {
     return { ending: "forfeit", board: null, after: (await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now)).after };
   }
-  const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
-  await tx
-    .update(games)
-    .set({
-      ...(loser === 1 ? { remaining1Ms: Math.max(0, game.remaining1Ms - used) } : { remaining2Ms: Math.max(0, game.remaining2Ms - used) }),
-      status: "aborted",
-      result: null,
-      endReason: NO_FIRST_MOVE,
-      rated: false,
-      turnStartedAt: null,
-      deadline: null,
-      drawOfferBy: null,
-      finishedAt: now,
-      version: nextVersion(),
-    })
-    .where(eq(games.id, game.id));
-  const told = await noticeGameOver(tx, game, null, now, NO_FIRST_MOVE);
-  return { ending: "aborted", board: null, after: () => pingInbox(told) };
+  return { ending: "aborted", board: null, after: await markAborted(tx, game, now, NO_FIRST_MOVE) };
 }

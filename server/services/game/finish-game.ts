@@ -6,9 +6,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games } from "@/db/schema";
 import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
+import { timeUsed } from "@/engine/clock";
 import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
+import { diceView, readDice } from "./dice";
 import type { GameRow } from "./game-view";
-import { sideToMove } from "./game-view";
+import { clockOf } from "./game-view";
 import { lockRatings, rateFinishedGame, ratingsPart } from "../rating/player-ratings";
 import { pingInbox } from "@/server/realtime/publish";
 import { gameContext, gameOverParts, type GameContext } from "../notification/game-notices";
@@ -58,11 +60,11 @@ export interface Finished {
  * read first, in a statement of their own after their lock.
  */
 export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<Finished> {
-  // Charge the side to move for the time it used on this last turn.
-  const toMove = sideToMove(game.ply);
-  const used = game.turnStartedAt ? Math.max(0, now.getTime() - game.turnStartedAt.getTime()) : 0;
-  const remaining1Ms = toMove === 1 && game.position ? Math.max(0, game.remaining1Ms - used) : game.remaining1Ms;
-  const remaining2Ms = toMove === 2 && game.position ? Math.max(0, game.remaining2Ms - used) : game.remaining2Ms;
+  // Charge the side to move for the time it used on this last turn (none on a first-move countdown).
+  const toMove = game.sideToMove;
+  const used = game.position ? timeUsed(clockOf(game), now.getTime()) : 0;
+  const remaining1Ms = toMove === 1 ? Math.max(0, game.remaining1Ms - used) : game.remaining1Ms;
+  const remaining2Ms = toMove === 2 ? Math.max(0, game.remaining2Ms - used) : game.remaining2Ms;
   const rated = game.rated && !finish.unrated;
   if (rated) await lockRatings(tx, game);
   const changes = rated ? await rateFinishedGame(tx, game, finish.result) : null;
@@ -70,7 +72,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
   const margin = finish.margin ?? null;
   // In SQL, not Drizzle's update builder, which took 0.1 ms a result to build. Every
   // update of a game bumps its version (nextVersion in game-view.ts does it for the rest).
-  const finishedRow = sql`update ${games} set status = 'finished', ply = ${game.ply}, result = ${finish.result}, end_reason = ${finish.reason},
+  const finishedRow = sql`update ${games} set status = 'finished', ply = ${game.ply}, side_to_move = ${game.sideToMove}, result = ${finish.result}, end_reason = ${finish.reason},
       margin = ${margin}, position = ${finish.position ?? game.position}, remaining1_ms = ${remaining1Ms}, remaining2_ms = ${remaining2Ms},
       ${finish.unrated ? sql`rated = false, ` : sql``}turn_started_at = null, deadline = null, draw_offer_by = null,
       finished_at = ${now.toISOString()}::timestamptz, version = version + 1
@@ -88,6 +90,8 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     return stored ? { id, username: context.name(id), ...stored } : null;
   };
   const [side1, side2] = [side(game.side1Id), side(game.side2Id)];
+  // The end reveals a dice game's server seed (docs/dice.md).
+  const dice = onSiteGame(game.gameType)?.chance ? await readDice(tx, game.id) : null;
   const update: Finished["update"] = {
     gameId: game.id,
     // The version of the row this transaction holds locked, bumped once above.
@@ -106,6 +110,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       report: null,
       finishedAt: now.getTime(),
       ...(side1 && side2 ? { side1, side2 } : {}),
+      ...(dice ? { dice: diceView(dice, true) } : {}),
     },
   };
   return {

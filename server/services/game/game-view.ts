@@ -5,15 +5,33 @@
 import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
+import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
 import { findGame, type TournamentState } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
+import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
+import { diceView, readDice } from "./dice";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
 export type GameRow = typeof games.$inferSelect;
-/** Side 1 moves at even plies (0, 2, …). */
-export function sideToMove(ply: number): 1 | 2 {
-  return ply % 2 === 0 ? 1 : 2;
+/**
+ * Whether the side to move is on its first-move countdown (engine/clock.ts): live
+ * challenge games only. A tournament round starts its games with nobody at the board,
+ * so there a side keeps its whole main time for its first move.
+ */
+export function onFirstMoveCountdown(game: Pick<GameRow, "initialMs" | "ply" | "tournamentId">): boolean {
+  return firstMovePending(game, game.ply, game.tournamentId === null);
+}
+
+/** The game's clock as the engine's clock arithmetic reads it. */
+export function clockOf(game: GameRow): ClockState {
+  return {
+    remainingMs: [game.remaining1Ms, game.remaining2Ms],
+    incrementMs: game.incrementMs,
+    turnStartedAt: game.turnStartedAt?.getTime() ?? null,
+    toMove: game.sideToMove,
+    ...(onFirstMoveCountdown(game) ? { firstMoveMs: firstMoveMs(game) } : {}),
+  };
 }
 
 export async function loadGameView(db: Db, gameId: string, now = new Date()): Promise<GameView> {
@@ -25,7 +43,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     .where(eq(games.id, gameId));
   if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
   const { game } = row;
-  const [players, moves, [report], tournament] = await Promise.all([
+  const [players, moves, [report], tournament, dice] = await Promise.all([
     db
       .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
       .from(users)
@@ -34,6 +52,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     db.select().from(gameMoves).where(eq(gameMoves.gameId, gameId)).orderBy(asc(gameMoves.ply)),
     db.select().from(gameReports).where(eq(gameReports.gameId, gameId)),
     row.tournament ? tournamentOf(db, game, row.tournament) : null,
+    onSiteGame(game.gameType)?.chance ? readDice(db, game.id) : null,
   ]);
   const player = (id: string) => players.find((p) => p.id === id)!;
   return {
@@ -54,13 +73,15 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     clock: {
       remaining1Ms: game.remaining1Ms,
       remaining2Ms: game.remaining2Ms,
-      toMove: sideToMove(game.ply),
+      toMove: game.sideToMove,
       turnStartedAt: game.turnStartedAt?.getTime() ?? null,
       deadline: game.deadline?.getTime() ?? null,
     },
     drawOfferBy: (game.drawOfferBy as 1 | 2 | null) ?? null,
+    // The server seed only once the game is over: while it runs it would tell the rolls.
+    dice: dice ? diceView(dice, game.status !== "active") : null,
     report: report
-      ? { reporterId: report.reporterId, result: report.result, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime() }
+      ? { id: report.id, reporterId: report.reporterId, result: report.result, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime(), disputeReason: report.disputeReason }
       : null,
     tournament,
     version: game.version,

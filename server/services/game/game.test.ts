@@ -203,10 +203,10 @@ describe("results of games played elsewhere", () => {
     });
     const reported = await api(white).game.report({ gameId: game.id, result: "1-0" });
     expect(reported.report).toMatchObject({ reporterId: white.id, result: "1-0", status: "pending" });
-    await expect(api(white).game.answerReport({ gameId: game.id, answer: "confirm" })).rejects.toMatchObject({
+    await expect(api(white).game.answerReport({ gameId: game.id, answer: "confirm", reportId: reported.report!.id })).rejects.toMatchObject({
       message: "Your opponent must answer your report, not you.",
     });
-    const confirmed = await api(black).game.answerReport({ gameId: game.id, answer: "confirm" });
+    const confirmed = await api(black).game.answerReport({ gameId: game.id, answer: "confirm", reportId: reported.report!.id });
     expect(confirmed).toMatchObject({ status: "finished", result: "1-0", endReason: "reported", report: null });
   });
 
@@ -217,8 +217,8 @@ describe("results of games played elsewhere", () => {
       message: "Race game (dice) cannot end in a draw.",
     });
     await api(a.attacker).game.report({ gameId: a.game.id, result: "0-1", margin: 3 });
-    await api(b.attacker).game.report({ gameId: b.game.id, result: "1-0" });
-    await api(b.defender).game.answerReport({ gameId: b.game.id, answer: "dispute" });
+    const disputed = await api(b.attacker).game.report({ gameId: b.game.id, result: "1-0" });
+    await api(b.defender).game.answerReport({ gameId: b.game.id, answer: "dispute", reportId: disputed.report!.id });
     expect(await sweepOverdue(h.db, new Date(Date.now() + 47 * 3_600_000))).not.toContain(a.game.id);
     const swept = await sweepOverdue(h.db, new Date(Date.now() + 49 * 3_600_000));
     expect(swept).toContain(a.game.id);
@@ -229,6 +229,75 @@ describe("results of games played elsewhere", () => {
     const admin = { ...(await player()), isAdmin: true };
     const set = await api(admin).game.setResult({ gameId: b.game.id, result: "0-1" });
     expect(set.set).toMatchObject({ status: "finished", result: "0-1", endReason: "set by organizer" });
+  });
+});
+
+describe("a result cannot be swapped under the opponent's answer (issue 24, finding 3)", () => {
+  const reportOf = async (gameId: string) => (await api(null).game.get({ gameId })).report;
+
+  it("a confirmation names the report it confirms: one changed since is refused with a sentence and nothing changes", async () => {
+    const { game, attacker: e, defender: f } = await newGame({ gameType: "race" });
+    const seen = await api(e).game.report({ gameId: game.id, result: "0-1" });
+    const changed = await api(e).game.report({ gameId: game.id, result: "1-0" });
+    expect(changed.report!.id).not.toBe(seen.report!.id);
+    const before = await snapshot(game.id);
+    for (const answer of ["confirm", "dispute"] as const) {
+      await expect(api(f).game.answerReport({ gameId: game.id, answer, reportId: seen.report!.id })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: "Your opponent changed the report after you saw it: it now says 1-0. Look at it again before you answer.",
+      });
+    }
+    expect(await snapshot(game.id)).toEqual(before);
+    expect(await reportOf(game.id)).toMatchObject({ id: changed.report!.id, result: "1-0", status: "pending" });
+    // Confirming what is on the page now records exactly that.
+    const confirmed = await api(f).game.answerReport({ gameId: game.id, answer: "confirm", reportId: changed.report!.id });
+    expect(confirmed).toMatchObject({ status: "finished", result: "1-0" });
+  });
+
+  it("a disputed result can be changed only by an organizer: a re-report and a second dispute are refused", async () => {
+    const { game, attacker: e, defender: f } = await newGame({ gameType: "race" });
+    const reported = await api(e).game.report({ gameId: game.id, result: "1-0" });
+    await api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id });
+    const disputed = await reportOf(game.id);
+    const before = await snapshot(game.id);
+    await expect(api(e).game.report({ gameId: game.id, result: "0-1" })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This result is disputed: only an organizer or a site admin can change it now.",
+    });
+    await expect(api(e).game.report({ gameId: game.id, result: "1-0" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id })).rejects.toMatchObject({
+      message: "You have already disputed this result: an organizer or a site admin will settle it.",
+    });
+    // Still disputed, same report, same 48-hour clock: the game stays in the organizer's queue.
+    expect(await reportOf(game.id)).toEqual(disputed);
+    expect(await snapshot(game.id)).toEqual(before);
+    expect(await sweepOverdue(h.db, new Date(Date.now() + 49 * 3_600_000))).not.toContain(game.id);
+    const admin = { ...(await player()), isAdmin: true };
+    await api(admin).game.setResult({ gameId: game.id, result: "0-1" });
+    expect((await snapshot(game.id)).game).toMatchObject({ status: "finished", result: "0-1" });
+  });
+
+  it("a dispute may say why, and whoever settles it reads the reason (issue 23, item 6)", async () => {
+    const { game, attacker: e, defender: f } = await newGame({ gameType: "race" });
+    const reported = await api(e).game.report({ gameId: game.id, result: "1-0" });
+    await expect(
+      api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id, reason: "x".repeat(501) }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Say why in at most 500 characters." });
+    expect(await reportOf(game.id)).toMatchObject({ status: "pending", disputeReason: null });
+    await api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id, reason: "  I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.  " });
+    expect(await reportOf(game.id)).toMatchObject({ status: "disputed", disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer." });
+    const admin = { ...(await player()), isAdmin: true };
+    const { queues } = await api(admin).notification.waiting();
+    const item = queues.flatMap((q) => q.items).find((i) => i.gameId === game.id);
+    expect(item).toMatchObject({ reason: "disputed", disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.", sides: [e.username, f.username] });
+  });
+
+  it("the same report sent again changes nothing (its clock keeps running)", async () => {
+    const { game, attacker: e } = await newGame({ gameType: "race" });
+    const first = await api(e).game.report({ gameId: game.id, result: "1-0", margin: 2 });
+    const again = await api(e).game.report({ gameId: game.id, result: "1-0", margin: 2 });
+    expect(again.report).toEqual(first.report);
+    expect(again.version).toBe(first.version);
   });
 });
 
@@ -260,6 +329,34 @@ describe("challenges", () => {
     expect(mine).toHaveLength(5);
     await expect(api(other).challenge.cancel({ challengeId: mine[0]!.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api(me).challenge.cancel({ challengeId: mine[0]!.id });
+  });
+
+  it("carries the game's own settings from the challenge into the game; bad ones are refused with the game's sentence and open nothing", async () => {
+    const [me, other] = [await player(), await player()];
+    const ch = await api(me).challenge.create({ gameType: "backgammon", timeControl: "3d+6h", side: "side1", gameSettings: { matchLength: 5 } });
+    expect((await api(null).challenge.list()).find((c) => c.id === ch.id)?.gameSettings).toEqual({ matchLength: 5 });
+    const { gameId } = await api(other).challenge.accept({ challengeId: ch.id });
+    const view = await api(null).game.get({ gameId });
+    expect((JSON.parse(view.position!) as { matchLength: number }).matchLength).toBe(5);
+    // Without settings: the game's default (a 3-point match); a game without settings stores none.
+    const plain = await api(me).challenge.create({ gameType: "backgammon", timeControl: "3d+6h" });
+    expect((await api(null).challenge.list()).find((c) => c.id === plain.id)?.gameSettings).toEqual({ matchLength: 3 });
+    const tafl = await api(me).challenge.create({ gameType: "hnefatafl", timeControl: "3d+6h" });
+    expect((await api(null).challenge.list()).find((c) => c.id === tafl.id)?.gameSettings).toEqual({});
+    const open = (await api(null).challenge.list()).filter((c) => c.creator.id === me.id).length;
+    for (const [gameType, gameSettings, message] of [
+      ["backgammon", { matchLength: 0 }, "Match length (points) must be a whole number from 1 to 25."],
+      ["backgammon", { matchLength: 26 }, "Match length (points) must be a whole number from 1 to 25."],
+      ["backgammon", { cube: 2 }, "Backgammon has no setting “cube”."],
+      ["chess-onsite", { matchLength: 3 }, "Chess has no setting “matchLength”."],
+    ] as const) {
+      await expect(api(me).challenge.create({ gameType, timeControl: "3d+6h", gameSettings })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    }
+    await expect(api(me).challenge.create({ gameType: "backgammon", timeControl: "3d+6h", gameSettings: { matchLength: 2.5 } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: expect.stringContaining("A game setting is a whole number."),
+    });
+    expect((await api(null).challenge.list()).filter((c) => c.creator.id === me.id)).toHaveLength(open);
   });
 });
 

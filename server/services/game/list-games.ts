@@ -1,6 +1,6 @@
 // Game lists: live games to watch and a player's recent games (what waits on a
 // player is notification/waiting.ts).
-import { and, count, desc, eq, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, or, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { pageCount } from "../listing";
@@ -66,4 +66,22 @@ export function listLiveGames(db: Db, page: number) {
 
 export function listPlayerGames(db: Db, userId: string, page: number) {
   return pageOfGames(db, or(eq(games.side1Id, userId), eq(games.side2Id, userId)), page);
+}
+
+/**
+ * Games actually in play, for the home page's mini boards: running on the site, both
+ * sides past their first move (ply 2 or more), the most recently moved first.
+ */
+export async function listGamesInPlay(db: Db, limit: number) {
+  const j = withPlayers();
+  return db
+    .select({ ...summaryColumns(), position: games.position, sideToMove: games.sideToMove })
+    .from(games)
+    .innerJoin(side1, j.side1)
+    .innerJoin(side2, j.side2)
+    .leftJoin(rating1, j.rating1)
+    .leftJoin(rating2, j.rating2)
+    .where(and(eq(games.status, "active"), isNotNull(games.position), gte(games.ply, 2)))
+    .orderBy(desc(games.turnStartedAt), desc(games.id))
+    .limit(limit);
 }

@@ -6,16 +6,17 @@
 // update: neither grows with the game's length.
 import type { Db } from "@/db/client";
 import { gameMoves } from "@/db/schema";
-import { afterMove, deadline as clockDeadline, type ClockState } from "@/engine/clock";
-import { onSiteGame, type SideNumber } from "@/engine/games/registry";
+import { afterMove, deadline as clockDeadline } from "@/engine/clock";
+import { onSiteGame, type OnSiteGame, type SideNumber } from "@/engine/games/registry";
 import { updateFromView } from "@/lib/game-update";
 import { pingInbox, publishGameUpdate } from "@/server/realtime/publish";
 import { lockGameWithContext, noticeMove } from "../notification/game-notices";
 import { AppError } from "../errors";
 import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView, requireActive, requirePlayer, sideToMove, updateGame, type GameRow } from "./game-view";
-import type { GameMove, GameResult, GameUpdate } from "@/lib/contracts";
+import { clockOf, loadGameView, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
+import type { GameResult, GameUpdate } from "@/lib/contracts";
+import { entriesChange, rollEntries, rollWhilePending, type Rolled } from "./dice";
 
 export interface MoveInput {
   gameId: string;
@@ -46,49 +47,48 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     if (input.ply !== game.ply) {
       throw new AppError("CONFLICT", "The board has changed since you moved (the move was already made or is out of date).");
     }
-    if (sideToMove(game.ply) !== side) throw new AppError("BAD_REQUEST", "It is not your turn.");
+    if (game.sideToMove !== side) throw new AppError("BAD_REQUEST", "It is not your turn.");
 
-    const clock: ClockState = {
-      remainingMs: [game.remaining1Ms, game.remaining2Ms],
-      incrementMs: game.incrementMs,
-      turnStartedAt: game.turnStartedAt?.getTime() ?? null,
-      toMove: side,
-    };
-    const timed = afterMove(clock, now.getTime());
+    const timed = afterMove(clockOf(game), now.getTime());
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the
       // move (or aborted or forfeited unrated if this was the player's first move).
       const { ending, board, after } = await endOnTime(tx, game, now);
       return { kind: "flagged" as const, ending, board, after: { after, update: null }, players: [game.side1Id, game.side2Id] };
     }
-    const moved = rules.play(position, input.move);
-    if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
+    const played = await playWithDice(tx, game.id, rules, position, input.move);
+    const moved = played.last;
 
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
-    const move: GameMove = { ply: game.ply + 1, notation: moved.notation, remaining1Ms, remaining2Ms, playedAt: now.getTime() };
-    const insertMove = tx.insert(gameMoves).values({ ...move, gameId: game.id, playedAt: now });
+    // The player's move (if any), then the server's rolls, each a record entry of its own.
+    const entries = rollEntries(played.notations, game.ply, [remaining1Ms, remaining2Ms], now);
+    const lastPly = game.ply + entries.length;
+    const boardChange = entriesChange(entries);
+    const insertMove = tx.insert(gameMoves).values(entries.map((entry) => ({ ...entry, gameId: game.id, playedAt: now })));
     if (moved.status.over) {
       await insertMove;
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
-      const afterMoveRow = { ...game, ply: game.ply + 1, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, position: moved.position, context }, now);
-      return { kind: "over" as const, move, after, players: [game.side1Id, game.side2Id] };
+      const afterMoveRow = { ...game, ply: lastPly, sideToMove: moved.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now };
+      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, margin: rules.margin(moved.position), position: moved.position, context }, now);
+      return { kind: "over" as const, board: boardChange, after, players: [game.side1Id, game.side2Id] };
     }
-    const deadline = clockDeadline(timed.clock)!;
+    // The next turn is the side the rules name (afterMove assumes the other side): in the
+    // four-colour game a side may move twice running.
+    const deadline = clockDeadline({ ...timed.clock, toMove: moved.toMove })!;
     // Moving answers an opponent's draw offer with "no"; one's own offer stands.
     const drawOfferBy = game.drawOfferBy === side ? side : null;
     // The move's row and the game's new state in one statement: one round trip less per move.
     const moveRow = tx.$with("inserted_move").as(insertMove.returning({ ply: gameMoves.ply }));
-    await updateGame(tx, game.id, { position: moved.position, ply: move.ply, remaining1Ms, remaining2Ms, turnStartedAt: now, deadline: new Date(deadline), drawOfferBy }, moveRow);
+    await updateGame(tx, game.id, { position: moved.position, ply: lastPly, sideToMove: moved.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now, deadline: new Date(deadline), drawOfferBy }, moveRow);
     // updateGame bumped the version of the row this transaction holds locked.
     const update: Omit<GameUpdate, "serverNow"> = {
       gameId: game.id,
       version: game.version + 1,
-      board: { kind: "move", move },
-      set: { ply: move.ply, clock: { remaining1Ms, remaining2Ms, toMove: sideToMove(move.ply), turnStartedAt: now.getTime(), deadline }, drawOfferBy },
+      board: boardChange,
+      set: { ply: lastPly, clock: { remaining1Ms, remaining2Ms, toMove: moved.toMove, turnStartedAt: now.getTime(), deadline }, drawOfferBy, ...(played.dice && { dice: played.dice }) },
     };
-    return { kind: "moved" as const, update, players: [game.side1Id, game.side2Id], told: await noticeMove(tx, game, context, userId, now) };
+    return { kind: "moved" as const, update, players: [game.side1Id, game.side2Id], told: await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now) };
   });
 
   if (outcome.kind === "moved") {
@@ -100,7 +100,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
   // The game ended: the finish made its update from what it wrote (ratings too); a
   // flag that fell before the move arrived ends the game without the context, so that
   // one reads the game back.
-  const board = outcome.kind === "over" ? { kind: "move" as const, move: outcome.move } : outcome.board;
+  const board = outcome.board;
   const made = outcome.kind === "over" ? outcome.after.update : null;
   const update = made ? { ...made, board, serverNow: Date.now() } : updateFromView(await loadGameView(db, input.gameId), board);
   publishGameUpdate(update, outcome.players);
@@ -109,4 +109,22 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
   }
   return update;
+}
+
+/**
+ * Plays the player's move and then, in a dice game, the rolls the position waits for
+ * (dice.ts): the record entries made and where they leave the game. Before a dice
+ * game's first roll the position waits for the dice and nobody can move; the side to
+ * move then sends "roll", which fixes both players' seeds (docs/dice.md) and is not an
+ * entry itself.
+ */
+async function playWithDice(tx: Db, gameId: string, rules: OnSiteGame, position: string, move: string): Promise<Rolled> {
+  if (rules.chance?.pending(position)) {
+    if (move.trim().toLowerCase() !== "roll") throw new AppError("BAD_REQUEST", "The dice have not been rolled yet: send “roll” for the first roll.");
+    return (await rollWhilePending(tx, gameId, rules, position))!;
+  }
+  const moved = rules.play(position, move);
+  if (!moved.ok) throw new AppError("BAD_REQUEST", `That move is not allowed: ${moved.reason}.`);
+  const rolled = moved.status.over ? null : await rollWhilePending(tx, gameId, rules, moved.position);
+  return rolled ? { ...rolled, notations: [moved.notation, ...rolled.notations] } : { notations: [moved.notation], last: moved };
 }

@@ -22,13 +22,19 @@ describe("player home", () => {
     expect(mine).toMatchObject({ status: "running", of: 4 });
     expect(mine?.place).toMatch(/^\d=?$/);
     expect(home.deadlines.some((d) => d.href === `/games/${t.game.id}` && d.what.startsWith(`Game against ${t.side2.username}`))).toBe(true);
+    expect(home.newcomer).toBe(false);
+    // The organizer plays in none of it, yet runs it: it is theirs, and they are no newcomer.
+    const organizer = await apiFor(h, t.organizer).player.home();
+    expect(organizer.tournaments).toEqual([]);
+    expect(organizer.organizing).toEqual([{ id: t.tournamentId, name: expect.any(String), status: "running" }]);
+    expect(organizer.newcomer).toBe(false);
     const other = await apiFor(h, t.side2).player.home();
     expect(other.waiting.map((g) => g.gameId)).not.toContain(t.game.id);
   });
 
   it("is empty for a newcomer and refused to anonymous callers", async () => {
     const me = await newPlayer(h);
-    expect(await apiFor(h, me).player.home()).toEqual({ waiting: [], tournaments: [], deadlines: [] });
+    expect(await apiFor(h, me).player.home()).toEqual({ waiting: [], tournaments: [], organizing: [], deadlines: [], newcomer: true });
     await expect(apiFor(h, null).player.home()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

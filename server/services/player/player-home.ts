@@ -1,5 +1,7 @@
 // The signed-in player's home page: what is waiting on them (the same list as "Your
-// turn"), their tournaments still registering or running with their place,
+// turn"), their tournaments still registering or running with their place, the
+// tournaments they organize (an organizer who plays in none is not "in no
+// tournament"), whether the account is new (a newcomer is not "welcomed back"),
 // and the next deadlines (their games' flags, tournament starts and closing
 // registrations), soonest first.
 import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
@@ -12,6 +14,9 @@ import { tournamentStandings } from "../tournament/read-tournament";
 const opponent1 = alias(users, "home_side1");
 const opponent2 = alias(users, "home_side2");
 
+/** How long an account that has done nothing yet is greeted as new. */
+const NEWCOMER_MS = 7 * 24 * 3600_000;
+
 export interface Deadline {
   readonly at: Date;
   readonly what: string;
@@ -19,7 +24,7 @@ export interface Deadline {
 }
 
 export async function playerHome(db: Db, userId: string, now = new Date()) {
-  const [waiting, mine, myGames] = await Promise.all([
+  const [waiting, mine, myGames, organizing, [account]] = await Promise.all([
     waitingItems(db, userId),
     db
       .select({
@@ -51,6 +56,13 @@ export async function playerHome(db: Db, userId: string, now = new Date()) {
       .where(and(eq(games.status, "active"), isNotNull(games.deadline), or(eq(games.side1Id, userId), eq(games.side2Id, userId))))
       .orderBy(asc(games.deadline))
       .limit(10),
+    db
+      .select({ id: tournaments.id, name: tournaments.name, status: tournaments.status })
+      .from(tournaments)
+      .where(and(eq(tournaments.organizerId, userId), inArray(tournaments.status, ["registering", "running"])))
+      .orderBy(asc(tournaments.createdAt))
+      .limit(50),
+    db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId)),
   ]);
   // Places from the cached standings (one computation per tournament version).
   const running = await Promise.all(
@@ -76,5 +88,7 @@ export async function playerHome(db: Db, userId: string, now = new Date()) {
   ]
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .slice(0, 8);
-  return { waiting, tournaments: running, deadlines };
+  // Nothing played and nothing joined yet: a newcomer, whatever the clock says.
+  const newcomer = mine.length === 0 && myGames.length === 0 && organizing.length === 0 && (account ? now.getTime() - account.createdAt.getTime() < NEWCOMER_MS : true);
+  return { waiting, tournaments: running, organizing, deadlines, newcomer };
 }

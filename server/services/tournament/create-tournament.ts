@@ -10,6 +10,7 @@ import type { CreateTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
+import { checkedGameSettings } from "../game/game-settings";
 import { audit } from "./tournament-row";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
@@ -36,6 +37,7 @@ export function checkTournamentInput(input: CreateTournamentInput, now: Date): v
   }
   // Unknown clocks are refused by the input schema; test-only ones here, in production.
   usableClockPreset(input.timeControl);
+  checkedGameSettings(input.gameType, input.gameSettings);
 }
 
 /** The columns the creation form sets (on creation and on an edit before the start). */
@@ -47,6 +49,7 @@ export function tournamentColumns(input: CreateTournamentInput) {
     format: input.format,
     settings: getFormat(input.format).resolveSettings(input.settings as never),
     gameType: input.gameType,
+    gameSettings: checkedGameSettings(input.gameType, input.gameSettings),
     initialMs: preset.initialMs,
     incrementMs: preset.incrementMs,
     rated: input.rated,

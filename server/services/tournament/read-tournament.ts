@@ -2,10 +2,10 @@
 // with its players, engine state, audit trail and game links; and standings, cached
 // per tournament version because computing them for thousands of players is the
 // expensive part and they only change when the version does.
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { champions, clinchTables, standingsTable, type ClinchTable, type Standings } from "@/engine/formats";
+import { champions, clinchTables, standingsTable, type ClinchTable, type FormatName, type Standings } from "@/engine/formats";
 import { isSiteAdmin } from "../admin/site-admins";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { AppError } from "../errors";
@@ -19,11 +19,36 @@ export const TOURNAMENTS_PAGE_SIZE = 20;
 /** "all" searches every tab at once (a search should not depend on the tab you were on). */
 export type TournamentTab = "registering" | "running" | "finished" | "all";
 
-export async function listTournaments(db: Db, input: { tab: TournamentTab; search?: string; page: number }) {
+export interface TournamentListQuery {
+  tab: TournamentTab;
+  search?: string;
+  page: number;
+  /** Only tournaments of this game (a catalog id). */
+  gameType?: string;
+  /** Only tournaments of this format. */
+  format?: FormatName;
+  /** Only tournaments this user organizes or has joined. */
+  mineOf?: string;
+}
+
+export async function listTournaments(db: Db, input: TournamentListQuery) {
   const statuses: TournamentStatus[] = input.tab === "all" ? [...TOURNAMENT_STATUSES] : input.tab === "finished" ? ["finished", "cancelled"] : [input.tab];
   const where: SQL | undefined = and(
     inArray(tournaments.status, statuses),
     input.search ? ilike(tournaments.name, containsPattern(input.search)) : undefined,
+    input.gameType ? eq(tournaments.gameType, input.gameType) : undefined,
+    input.format ? eq(tournaments.format, input.format) : undefined,
+    input.mineOf
+      ? or(
+          eq(tournaments.organizerId, input.mineOf),
+          exists(
+            db
+              .select({ one: tournamentPlayers.userId })
+              .from(tournamentPlayers)
+              .where(and(eq(tournamentPlayers.tournamentId, tournaments.id), eq(tournamentPlayers.userId, input.mineOf))),
+          ),
+        )
+      : undefined,
   );
   const players = db
     .select({ tournamentId: tournamentPlayers.tournamentId, n: count().as("n") })
@@ -43,6 +68,7 @@ export async function listTournaments(db: Db, input: { tab: TournamentTab; searc
         maxPlayers: tournaments.maxPlayers,
         startsAt: tournaments.startsAt,
         createdAt: tournaments.createdAt,
+        inviteOnly: tournaments.inviteOnly,
         players: players.n,
       })
       .from(tournaments)
@@ -70,6 +96,7 @@ export function tournamentAbout(t: TournamentRow, organizer: { id: string; usern
     format: t.format,
     settings: t.settings as Record<string, unknown>,
     gameType: t.gameType,
+    gameSettings: t.gameSettings,
     initialMs: t.initialMs,
     incrementMs: t.incrementMs,
     rated: t.rated,

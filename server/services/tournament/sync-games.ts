@@ -30,6 +30,7 @@ export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState
     tx,
     missing.map((g) => ({
       gameType: t.gameType,
+      settings: t.gameSettings,
       side1Id: g.side1,
       side2Id: g.side2,
       rated: t.rated,

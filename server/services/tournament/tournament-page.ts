@@ -139,16 +139,40 @@ function placesOf<T>(list: readonly T[], idOf: (item: T) => string, players: Ite
 const rowPlayer = (r: RankedRow) => r.player;
 const seedPlayer = (p: { id: string }) => p.id;
 
-/** The viewer's first released game without a result in the current round, by engine key. */
-function nextGameKey(state: TournamentState, me: string): string | undefined {
-  if (state.status === "finished" || state.rounds.length === 0) return undefined;
+/** The viewer's released games without a result in the current round, by engine key. */
+function openGameKeys(state: TournamentState, me: string): string[] {
+  if (state.status === "finished" || state.rounds.length === 0) return [];
   const round = state.rounds[state.rounds.length - 1]!;
   // League phases are released one by one: ask the engine (a league has at most 30 players).
-  if (round.phases) return playableGames(state).find((g) => g.side1 === me || g.side2 === me)?.id;
+  if (round.phases) return playableGames(state).filter((g) => g.side1 === me || g.side2 === me).map((g) => g.id);
   const gi = groupsOf(round).findIndex((g) => g.players.includes(me));
   const group = gi >= 0 ? vecAt(round.groups, gi) : undefined;
-  const n = group ? gamesOf(group).findIndex((g) => !g.result && !g.void && (g.side1 === me || g.side2 === me)) : -1;
-  return n >= 0 ? `r${round.number}-g${gi + 1}-${n + 1}` : undefined;
+  if (!group) return [];
+  return gamesOf(group).flatMap((g, n) => (!g.result && !g.void && (g.side1 === me || g.side2 === me) ? [`r${round.number}-g${gi + 1}-${n + 1}`] : []));
+}
+
+/**
+ * "Your next game": of the viewer's open games in the current round, the most urgent
+ * for them: one waiting on them (their move on the site, or a game played elsewhere
+ * to report) before one waiting on the opponent, then the least time left, then the
+ * engine's order. `others` counts the rest, and how many of those wait on the viewer.
+ */
+async function nextGameFor(db: Db, tournamentId: string, state: TournamentState, me: string) {
+  const keys = openGameKeys(state, me);
+  if (keys.length === 0) return null;
+  const rows = await db
+    .select({ id: games.id, key: games.tournamentGameKey, side1: games.side1Id, sideToMove: games.sideToMove, position: games.position, deadline: games.deadline })
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), inArray(games.tournamentGameKey, keys), eq(games.status, "active")));
+  if (rows.length === 0) return null;
+  const order = new Map(keys.map((k, i) => [k, i]));
+  const waitsOnMe = (r: (typeof rows)[number]) => r.position === null || r.sideToMove === (r.side1 === me ? 1 : 2);
+  const timeLeft = (r: (typeof rows)[number]) => r.deadline?.getTime() ?? Number.POSITIVE_INFINITY;
+  const ranked = [...rows].sort(
+    (a, b) => Number(waitsOnMe(b)) - Number(waitsOnMe(a)) || timeLeft(a) - timeLeft(b) || (order.get(a.key!) ?? 0) - (order.get(b.key!) ?? 0),
+  );
+  const [first, ...rest] = ranked;
+  return { gameId: first!.id, others: rest.length, othersOnMe: rest.filter(waitsOnMe).length };
 }
 
 // ---------------------------------------------------------------- rounds
@@ -522,8 +546,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 
   const champions = state?.status === "finished" ? state.champions : [];
   shown.addPlayers(champions);
-  const nextKey = me && state && t.status === "running" ? nextGameKey(state, me) : undefined;
-  if (nextKey) shown.addGames([nextKey]);
+  const nextGame = me && state && t.status === "running" ? await nextGameFor(db, t.id, state, me) : null;
 
   const [names, links] = await Promise.all([namesOf(db, shown.players, t.gameType), linksOf(db, t.id, shown.gameKeys)]);
   const info: TableInfo | null = state ? tableInfo(state) : null;
@@ -540,7 +563,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     names,
     /** Engine game key -> the site game's id, for the games shown. */
     gameLinks: links,
-    nextGameId: nextKey ? (links[nextKey] ?? null) : null,
+    /** The viewer's most urgent open game here, and how many other open games they have (and of those, on their move). */
+    nextGame,
     players: { page: playerPage, pageCount: playerPageCount, total: playerTotal, q: search, rows: playerRows },
     standings: standingsView,
     rounds: roundsView,

@@ -230,12 +230,12 @@ describe("running by itself", () => {
     const r = who(reported);
     const site = await siteGame(t.id, reported.id);
     const otherWins = site.side1Id === r.other.id ? "1-0" : "0-1";
-    await api(r.other).game.report({ gameId: site.id, result: otherWins });
+    const pending = await api(r.other).game.report({ gameId: site.id, result: otherWins });
     await expect(api(r.chooser).tournament.chooseRole({ gameId: site.id, role: "B" })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Roles can only be chosen before the game starts; a result has already been reported.",
     });
-    await api(r.chooser).game.answerReport({ gameId: site.id, answer: "confirm" });
+    await api(r.chooser).game.answerReport({ gameId: site.id, answer: "confirm", reportId: pending.report!.id });
     const done = await siteGame(t.id, reported.id);
     expect(done.result).toBe(otherWins);
     expect(done.side1Id === r.other.id ? "1-0" : "0-1").toBe(done.result);

@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { plainText } from "@/lib/text-rules";
 import { usableClockPreset } from "@/server/test-features";
 import { GAME_IDS } from "@/engine/game-catalog";
+import { ZGameSettings } from "@/lib/tournament-rules";
 import { acceptChallenge, cancelChallenge, createChallenge, listOpenChallenges } from "@/server/services/challenge/challenges";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
-import { limits } from "../limits";
+import { gameAction, limits } from "../limits";
 
 const ZChallengeId = z.object({ challengeId: z.uuid("That is not a challenge id.") });
 
@@ -14,9 +16,11 @@ export const challengeRouter = router({
     .input(
       z.object({
         gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
-        timeControl: z.string().max(20),
+        timeControl: plainText(z.string().max(20, "Choose a time control from the list."), { label: "The time control" }),
         side: z.enum(["side1", "side2", "random"]).default("random"),
         rated: z.boolean().default(true),
+        /** The game's own settings (a backgammon match's length); checked by the game's rules. */
+        gameSettings: ZGameSettings.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -24,6 +28,9 @@ export const challengeRouter = router({
       await enforceLimit(ctx.db, `challenge:${ctx.user.id}`, limits.challenge());
       return createChallenge(ctx.db, ctx.user.id, { ...input, initialMs: preset.initialMs, incrementMs: preset.incrementMs });
     }),
-  accept: protectedProcedure.input(ZChallengeId).mutation(({ ctx, input }) => acceptChallenge(ctx.db, ctx.user.id, input.challengeId)),
+  accept: protectedProcedure.input(ZChallengeId).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return acceptChallenge(ctx.db, ctx.user.id, input.challengeId);
+  }),
   cancel: protectedProcedure.input(ZChallengeId).mutation(({ ctx, input }) => cancelChallenge(ctx.db, ctx.user.id, input.challengeId)),
 });

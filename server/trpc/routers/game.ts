@@ -1,13 +1,17 @@
 import { z } from "zod";
+import { plainText } from "@/lib/text-rules";
+import { abortGame } from "@/server/services/game/abort-game";
 import { answerDraw } from "@/server/services/game/draw-offer";
 import { loadGameView } from "@/server/services/game/game-view";
-import { listLiveGames, listPlayerGames } from "@/server/services/game/list-games";
+import { listGamesInPlay, listLiveGames, listPlayerGames } from "@/server/services/game/list-games";
 import { makeMove } from "@/server/services/game/make-move";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { resignGame } from "@/server/services/game/resign-game";
+import { setDiceSeed } from "@/server/services/game/set-dice-seed";
+import { PLAYER_SEED } from "@/engine/verifiable-dice";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
-import { limits } from "../limits";
+import { gameAction, limits } from "../limits";
 
 export const ZGameId = z.object({ gameId: z.uuid("That is not a game id.") });
 const ZPage = z.number().int().min(1).max(10_000).default(1);
@@ -19,6 +23,8 @@ const ZResultInput = ZGameId.extend({
 export const gameRouter = router({
   get: publicProcedure.input(ZGameId).query(({ ctx, input }) => loadGameView(ctx.db, input.gameId)),
   live: publicProcedure.input(z.object({ page: ZPage })).query(({ ctx, input }) => listLiveGames(ctx.db, input.page)),
+  /** Up to `limit` games past both first moves, the most recently moved first (the home page's boards). */
+  inPlay: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(12).default(4) })).query(({ ctx, input }) => listGamesInPlay(ctx.db, input.limit)),
   ofPlayer: publicProcedure
     .input(z.object({ userId: z.uuid(), page: ZPage }))
     .query(({ ctx, input }) => listPlayerGames(ctx.db, input.userId, input.page)),
@@ -28,23 +34,56 @@ export const gameRouter = router({
     .input(
       ZGameId.extend({
         ply: z.number().int().min(0).max(100_000),
-        move: z.string().trim().min(2, "Write the move like d1-d3 or e4.").max(20, "Write the move like d1-d3 or e4."),
+        move: plainText(z.string().trim().min(2, "Write the move like d1-d3, e4 or 24/18 13/11.").max(60, "Write the move like d1-d3, e4 or 24/18 13/11."), { label: "The move" }),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       await enforceLimit(ctx.db, `move:${ctx.user.id}`, limits.move());
       return makeMove(ctx.db, ctx.user.id, input);
     }),
-  resign: protectedProcedure.input(ZGameId).mutation(({ ctx, input }) => resignGame(ctx.db, ctx.user.id, input.gameId)),
-  draw: protectedProcedure
-    .input(ZGameId.extend({ action: z.enum(["offer", "accept", "decline"]) }))
-    .mutation(({ ctx, input }) => answerDraw(ctx.db, ctx.user.id, input.gameId, input.action)),
+  /** A player's own seed for a dice game's dice, only before the first roll (docs/dice.md); counted as a move (it publishes to the game's room). */
+  setDiceSeed: protectedProcedure
+    .input(ZGameId.extend({ seed: z.string().regex(PLAYER_SEED, "A seed is up to 64 letters, digits, - or _.") }))
+    .mutation(async ({ ctx, input }) => {
+      await enforceLimit(ctx.db, `move:${ctx.user.id}`, limits.move());
+      return setDiceSeed(ctx.db, ctx.user.id, input);
+    }),
+  // Every action below notifies the opponent (or organizers): each is counted against the caller's hourly limit.
+  resign: protectedProcedure.input(ZGameId).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return resignGame(ctx.db, ctx.user.id, input.gameId);
+  }),
+  /** A live challenge game, before both sides have moved: ends with no result, unrated. */
+  abort: protectedProcedure.input(ZGameId).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return abortGame(ctx.db, ctx.user.id, input.gameId);
+  }),
+  draw: protectedProcedure.input(ZGameId.extend({ action: z.enum(["offer", "accept", "decline"]) })).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return answerDraw(ctx.db, ctx.user.id, input.gameId, input.action);
+  }),
 
   /** Games played elsewhere: a player reports, the opponent confirms or disputes. */
-  report: protectedProcedure.input(ZResultInput).mutation(({ ctx, input }) => reportResult(ctx.db, ctx.user.id, input)),
+  report: protectedProcedure.input(ZResultInput).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return reportResult(ctx.db, ctx.user.id, input);
+  }),
+  /** `reportId` names the report answered (GameView.report.id): one changed since is refused. */
   answerReport: protectedProcedure
-    .input(ZGameId.extend({ answer: z.enum(["confirm", "dispute"]) }))
-    .mutation(({ ctx, input }) => answerReport(ctx.db, ctx.user.id, input.gameId, input.answer)),
+    .input(
+      ZGameId.extend({
+        answer: z.enum(["confirm", "dispute"]),
+        reportId: z.uuid("Say which report you answer: reload the game and try again."),
+        reason: plainText(z.string().max(500, "Say why in at most 500 characters."), { label: "The reason", multiline: true }).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      await gameAction(ctx);
+      return answerReport(ctx.db, ctx.user.id, input);
+    }),
   /** Site admins anywhere, organizers in their own tournaments (checked by the service). */
-  setResult: protectedProcedure.input(ZResultInput).mutation(({ ctx, input }) => setResult(ctx.db, ctx.user, input)),
+  setResult: protectedProcedure.input(ZResultInput).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
+    return setResult(ctx.db, ctx.user, input);
+  }),
 });

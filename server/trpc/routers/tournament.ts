@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { ZCreateTournamentInput, ZEditTournamentInput } from "@/lib/tournament-rules";
+import { TRPCError } from "@trpc/server";
+import { GAME_IDS } from "@/engine/game-catalog";
+import { FORMAT_IDS, ZCreateTournamentInput, ZEditTournamentInput } from "@/lib/tournament-rules";
 import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { plainText } from "@/lib/text-rules";
 import { createTournament } from "@/server/services/tournament/create-tournament";
@@ -12,7 +14,7 @@ import { joinTournament, leaveTournament } from "@/server/services/tournament/re
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
-import { limits } from "../limits";
+import { gameAction, limits } from "../limits";
 
 const ZTournamentId = z.object({ tournamentId: z.uuid("That is not a tournament id.") });
 
@@ -36,9 +38,17 @@ export const tournamentRouter = router({
         tab: z.enum(["registering", "running", "finished", "all"]).default("registering"),
         search: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
         page: z.number().int().min(1).max(10_000).default(1),
+        gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }).optional(),
+        format: z.enum(FORMAT_IDS, { error: "Choose a format from the list." }).optional(),
+        /** Only the caller's own tournaments: organized or joined. */
+        mine: z.boolean().default(false),
       }),
     )
-    .query(({ ctx, input }) => listTournaments(ctx.db, input)),
+    .query(({ ctx, input }) => {
+      if (input.mine && !ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to see your own tournaments." });
+      const { mine, ...query } = input;
+      return listTournaments(ctx.db, { ...query, mineOf: mine ? ctx.user!.id : undefined });
+    }),
   /** The whole record (every player, the engine state, every game link): grows with the tournament. */
   get: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => getTournament(ctx.db, input.tournamentId)),
   /** Settings, status, organizer and the number of players: small at any size. */
@@ -68,6 +78,7 @@ export const tournamentRouter = router({
   leave: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => leaveTournament(ctx.db, ctx.user.id, input.tournamentId)),
   /** Organizer or admin (checked by the services). */
   start: protectedProcedure.input(ZTournamentId).mutation(async ({ ctx, input }) => {
+    await gameAction(ctx);
     const started = await startTournamentNow(ctx.db, ctx.user, input.tournamentId);
     return { games: started.created.length };
   }),
@@ -84,7 +95,7 @@ export const tournamentRouter = router({
   myRequest: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => myRequest(ctx.db, ctx.user.id, input.tournamentId)),
   /** A player who followed the invite link asks to join. */
   requestToJoin: protectedProcedure
-    .input(ZTournamentId.extend({ token: z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid.") }))
+    .input(ZTournamentId.extend({ token: plainText(z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid."), { label: "The invite link" }) }))
     .mutation(({ ctx, input }) => requestToJoin(ctx.db, ctx.user, input)),
   /** Organizer or admin: approve (enter) or decline a join request. */
   answerRequest: protectedProcedure

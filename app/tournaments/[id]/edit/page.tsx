@@ -57,6 +57,7 @@ export default async function EditTournamentPage({ params }: Props) {
           format: t.format,
           settings: t.settings as never,
           gameType: t.gameType,
+          gameSettings: t.gameSettings,
           initialMs: t.initialMs,
           incrementMs: t.incrementMs,
           rated: t.rated,
