@@ -23,6 +23,7 @@ import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { gameRoom, type GameUpdate, type GameView } from "@/lib/contracts";
 import { DicePanel } from "./dice-panel";
+import { RematchPanel } from "./rematch-panel";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -347,6 +348,8 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
+            {/* Once it is over (finished or aborted), its players may play it again. */}
+            {(view.status === "finished" || view.status === "aborted") && me && mySide !== null && <RematchPanel view={view} meId={me.id} onError={onError} />}
             {view.dice && <DicePanel view={view} mySide={mySide} onView={accept} onError={onError} />}
             {canSetResult && view.tournament && <SetResultButtons view={view} onUpdate={applyUpdate} onError={onError} />}
             <ReplayControls
