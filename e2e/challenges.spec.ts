@@ -19,7 +19,9 @@ async function twoPlayers(browser: Browser) {
 
 type Sides = { side1: { username: string }; side2: { username: string } };
 
-test("a rematch offered on a finished game reaches the opponent, and accepting takes both to a new board with sides swapped", async ({ browser }) => {
+const sounds = (page: Page) => page.evaluate(() => (window as unknown as { __mootMoveSounds?: number }).__mootMoveSounds ?? 0);
+
+test("a rematch offered on a finished game reaches the opponent, accepting takes both to a new board with sides swapped, where each move clicks unless sounds are off", async ({ browser }) => {
   const { a, b, names } = await twoPlayers(browser);
   const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
   const { gameId } = await trpcMutation<{ gameId: string }>(b.request, "challenge.accept", { challengeId: challenge.id });
@@ -42,6 +44,21 @@ test("a rematch offered on a finished game reaches the opponent, and accepting t
   // Each player's own side faces them: the opponent is named at the top.
   await expect(a.getByTestId("clock-bottom")).toContainText(names.a);
   await expect(b.getByTestId("clock-bottom")).toContainText(names.b);
+
+  // Move sounds, on by default: the opponent's move, and your own once confirmed.
+  await Promise.all([socketConnected(a), socketConnected(b)]);
+  await trpcMutation(b.request, "game.move", { gameId: next, ply: 0, move: "e4" });
+  await expect.poll(() => sounds(a)).toBe(1);
+  await expect.poll(() => sounds(b)).toBe(1);
+  // Switched off in a's browser (kept there), a hears nothing more; b still does.
+  await a.getByRole("button", { name: "Move sounds" }).click();
+  await expect(a.getByRole("button", { name: "Move sounds" })).toHaveAttribute("aria-pressed", "false");
+  await trpcMutation(a.request, "game.move", { gameId: next, ply: 1, move: "e5" });
+  await expect(b.getByTestId("game-screen")).toHaveAttribute("data-ply", "2");
+  await expect(a.getByTestId("game-screen")).toHaveAttribute("data-ply", "2");
+  await expect.poll(() => sounds(b)).toBe(2);
+  expect(await sounds(a)).toBe(1);
+  expect(await a.evaluate(() => window.localStorage.getItem("moot:move-sounds"))).toBe("off");
 });
 
 test("a challenge from a player's profile reaches them in the lobby, says which side they get, and accepting seats both", async ({ browser }) => {
