@@ -41,8 +41,13 @@ function lobbyChanged(): void {
   publishChanged(LOBBY_ROOM, lobbyVersion);
 }
 
-/** A directed challenge's notice: one per challenge, found again by this key to resolve it. */
-const noticeKey = (challengeId: string) => `challenge:${challengeId}`;
+/**
+ * A directed challenge's notice, found again by this key to resolve it: one per
+ * challenger and addressee (they have at most one open challenge between them), which a
+ * new challenge renews (RENEWED_KINDS), so challenging someone again and again leaves
+ * them one notice, not one per challenge.
+ */
+const noticeKey = (creatorId: string, addresseeId: string) => `challenge:${creatorId}:${addresseeId}`;
 
 /** The addressee of a directed challenge, by username: an account that exists, is not deleted, and is not the challenger. */
 async function addresseeOf(tx: Db, userId: string, username: string): Promise<{ id: string; username: string }> {
@@ -102,8 +107,8 @@ async function openChallenge(tx: Db, userId: string, c: Opening, now: Date) {
             payload: { from: me.username, game: catalogGame(c.gameType)?.name ?? c.gameType, timeControl: timeControlLabel(c.initialMs, c.incrementMs), rematch: c.rematchOf !== undefined },
             // A rematch is answered on the finished game's page, where it was offered; any other on the lobby.
             link: c.rematchOf ? gameLink(c.rematchOf) : "/play",
-            subject: noticeKey(created!.id),
-            dedupeKey: noticeKey(created!.id),
+            subject: noticeKey(userId, c.addressee.id),
+            dedupeKey: noticeKey(userId, c.addressee.id),
           },
         ],
         now,
@@ -177,18 +182,19 @@ export async function offerRematch(db: Db, userId: string, gameId: string, now =
   return row;
 }
 
+type ChallengeRow = typeof challenges.$inferSelect;
+
 /** A directed challenge's notice is done once it is answered or withdrawn; returns whose inbox changed. */
-async function resolveNotice(tx: Db, challengeId: string, now: Date): Promise<string[]> {
-  // By its dedupe key: the one notice of this challenge, found through its unique index.
+async function resolveNotice(tx: Db, ch: ChallengeRow, now: Date): Promise<string[]> {
+  if (ch.addresseeId === null) return [];
+  // By its dedupe key: the one notice of this pair, found through its unique index.
   const rows = await tx
     .update(notifications)
     .set({ resolvedAt: now })
-    .where(and(eq(notifications.dedupeKey, noticeKey(challengeId)), isNull(notifications.resolvedAt)))
+    .where(and(eq(notifications.dedupeKey, noticeKey(ch.creatorId, ch.addresseeId)), isNull(notifications.resolvedAt)))
     .returning({ userId: notifications.userId });
   return rows.map((r) => r.userId);
 }
-
-type ChallengeRow = typeof challenges.$inferSelect;
 
 /**
  * Locks a challenge for the rest of the transaction; `mayAct` refuses a caller who may
@@ -223,7 +229,7 @@ export async function acceptChallenge(db: Db, userId: string, challengeId: strin
       now,
     );
     await tx.update(challenges).set({ status: "accepted", gameId: game.id }).where(eq(challenges.id, ch.id));
-    const told = [...(await noticeGamesCreated(tx, [game], now, ch.creatorId)), ...(await resolveNotice(tx, ch.id, now))];
+    const told = [...(await noticeGamesCreated(tx, [game], now, ch.creatorId)), ...(await resolveNotice(tx, ch, now))];
     return { game, challenger: ch.creatorId, rematchOf: ch.rematchOf, told };
   });
   pingInbox(told);
@@ -240,7 +246,7 @@ export async function declineChallenge(db: Db, userId: string, challengeId: stri
       if (c.addresseeId !== userId) throw new AppError("FORBIDDEN", "Only the player a challenge is addressed to can decline it.");
     });
     await tx.update(challenges).set({ status: "declined" }).where(eq(challenges.id, ch.id));
-    return [ch.creatorId, ...(await resolveNotice(tx, ch.id, now))];
+    return [ch.creatorId, ...(await resolveNotice(tx, ch, now))];
   });
   // The challenger is pinged without a notice: their open pages (a rematch offer) refetch.
   pingInbox(told);
@@ -253,7 +259,7 @@ export async function cancelChallenge(db: Db, userId: string, challengeId: strin
       if (c.creatorId !== userId) throw new AppError("FORBIDDEN", "Only the player who opened a challenge can cancel it.");
     });
     await tx.update(challenges).set({ status: "cancelled" }).where(eq(challenges.id, ch.id));
-    return resolveNotice(tx, ch.id, now);
+    return resolveNotice(tx, ch, now);
   });
   pingInbox(told);
   lobbyChanged();
