@@ -114,9 +114,13 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { name: "Failed deliveries" })).toBeVisible();
     });
 
-    test("a signed-in organizer's own pages", async ({ page }) => {
+    test("a signed-in organizer's own pages, and the challenge form on another's profile", async ({ page }) => {
       await signIn(page, "alice", "moot-demo");
       for (const path of ["/", "/inbox", "/my-turn", "/settings", "/tournaments/new", "/play"]) await expectAccessible(page, path, scheme);
+      // Another player's profile, its challenge form unfolded (as a game page's link opens it).
+      await page.goto("/players/bob#challenge");
+      await expect(page.getByRole("form", { name: "Challenge bob" })).toBeVisible();
+      await expectNoGraveViolation(page, "/players/bob#challenge", scheme);
     });
   });
 }
