@@ -10,7 +10,7 @@ import { ON_SITE_GAMES } from "../engine/games/registry";
 import { openDatabase } from "../db/client";
 import { grantAdmin } from "../server/services/admin/site-admins";
 import { trpcQuery } from "./api";
-import { freshUsername, signIn, signUp } from "./helpers";
+import { freshUsername, signIn, signUpByApi } from "./helpers";
 
 // Only reads pages: spread over both workers.
 test.describe.configure({ mode: "parallel" });
@@ -107,7 +107,7 @@ for (const scheme of ["light", "dark"] as const) {
       const url = process.env.E2E_DATABASE_URL;
       test.skip(!url, "the admin page needs the server's PostgreSQL database (E2E_DATABASE_URL)");
       const name = freshUsername("Adm");
-      await signUp(page, name, "admin page password");
+      await signUpByApi(page, name, "admin page password");
       const handle = await openDatabase({ databaseUrl: url, dataDir: "" });
       await grantAdmin(handle.db, name).finally(() => handle.close());
       await expectAccessible(page, "/admin/deliveries", scheme);

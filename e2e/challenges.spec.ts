@@ -5,7 +5,7 @@
 // and the answer.
 import { expect, test, type Browser, type Page } from "./test";
 import { trpcMutation, trpcQuery } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 const socketConnected = (page: Page) => page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
 
@@ -13,7 +13,7 @@ async function twoPlayers(browser: Browser) {
   const [ac, bc] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [a, b] = await Promise.all([ac.newPage(), bc.newPage()]);
   const names = { a: freshUsername("Ra"), b: freshUsername("Rb") };
-  await Promise.all([signUp(a, names.a, "rematch password a"), signUp(b, names.b, "rematch password b")]);
+  await Promise.all([signUpByApi(a, names.a, "rematch password a"), signUpByApi(b, names.b, "rematch password b")]);
   return { a, b, names };
 }
 
