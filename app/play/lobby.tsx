@@ -27,8 +27,6 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
   const challenges = useQuery({ ...trpc.challenge.list.queryOptions(), initialData: initialChallenges });
   const live = useQuery({ ...trpc.game.live.queryOptions({ page: 1 }), initialData: initialLive });
   const [error, setError] = useState<string | null>(null);
-  // A challenge addressed to the viewer is answered (or looked at) once: the inbox's
-  // notice leads here, and the bell refetches with the list.
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
