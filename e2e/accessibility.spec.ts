@@ -3,11 +3,14 @@
 // played on the site, a tournament of each format and state, the forms, and a
 // signed-in player's own pages. (The rules and format pages have their
 // own checks in rules.spec.ts.)
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./test";
 import { ON_SITE_GAMES } from "../engine/games/registry";
+import { openDatabase } from "../db/client";
+import { grantAdmin } from "../server/services/admin/site-admins";
 import { trpcQuery } from "./api";
-import { signIn } from "./helpers";
+import { freshUsername, signIn, signUpByApi } from "./helpers";
 
 // Only reads pages: spread over both workers.
 test.describe.configure({ mode: "parallel" });
@@ -26,6 +29,11 @@ interface Listed<T> {
 async function expectAccessible(page: Page, path: string, scheme: "light" | "dark") {
   await page.goto(path);
   await expect(page.locator("main")).toBeVisible();
+  await expectNoGraveViolation(page, path, scheme);
+}
+
+/** axe on the page as it stands (after whatever the test did to it). */
+async function expectNoGraveViolation(page: Page, path: string, scheme: "light" | "dark") {
   const axe = new AxeBuilder({ page });
   if (scheme === "dark") axe.withRules(["color-contrast", "link-in-text-block"]);
   const { violations } = await axe.analyze();
@@ -80,9 +88,39 @@ for (const scheme of ["light", "dark"] as const) {
       for (const path of await tournamentPaths(page)) await expectAccessible(page, path, scheme);
     });
 
-    test("a signed-in organizer's own pages", async ({ page }) => {
+    test("a game mid-replay, the dice check with a record loaded, and the admins' deliveries page", async ({ page }) => {
+      // A game past both first moves (the home page's "games in play"), shown at its first move.
+      const [game] = await trpcQuery<{ id: string }[]>(page.request, "game.inPlay", { limit: 1 });
+      expect(game, "a game in play").toBeDefined();
+      await page.goto(`/games/${game!.id}?ply=1`);
+      await expect(page.locator("[data-board-slot][data-replaying]")).toBeVisible();
+      await expectNoGraveViolation(page, "a game mid-replay", scheme);
+
+      await page.goto("/dice/verify");
+      await page.getByLabel("Dice record (JSON)").fill(readFileSync("docs/examples/dice-record.json", "utf8"));
+      await page.getByRole("button", { name: "Verify" }).click();
+      await expect(page.getByTestId("dice-check")).toContainText("The dice match.");
+      await expectNoGraveViolation(page, "/dice/verify with a record", scheme);
+
+      // Only the operator grants the admin role, so the test does it in the server's
+      // database, which run.ts names (PostgreSQL only: PGlite allows one process).
+      const url = process.env.E2E_DATABASE_URL;
+      test.skip(!url, "the admin page needs the server's PostgreSQL database (E2E_DATABASE_URL)");
+      const name = freshUsername("Adm");
+      await signUpByApi(page, name, "admin page password");
+      const handle = await openDatabase({ databaseUrl: url, dataDir: "" });
+      await grantAdmin(handle.db, name).finally(() => handle.close());
+      await expectAccessible(page, "/admin/deliveries", scheme);
+      await expect(page.getByRole("heading", { name: "Failed deliveries" })).toBeVisible();
+    });
+
+    test("a signed-in organizer's own pages, and the challenge form on another's profile", async ({ page }) => {
       await signIn(page, "alice", "moot-demo");
       for (const path of ["/", "/inbox", "/my-turn", "/settings", "/tournaments/new", "/play"]) await expectAccessible(page, path, scheme);
+      // Another player's profile, its challenge form unfolded (as a game page's link opens it).
+      await page.goto("/players/bob#challenge");
+      await expect(page.getByRole("form", { name: "Challenge bob" })).toBeVisible();
+      await expectNoGraveViolation(page, "/players/bob#challenge", scheme);
     });
   });
 }

@@ -22,7 +22,9 @@ let code = 1;
 try {
   const r = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
     stdio: "inherit",
-    env: { ...process.env, BASE_URL: `http://localhost:${port}` },
+    // The server's database, for the few specs that must set what no page can (a site
+    // admin's role, granted only by the operator's command); absent on PGlite.
+    env: { ...process.env, BASE_URL: `http://localhost:${port}`, ...(fresh ? { E2E_DATABASE_URL: fresh.url } : {}) },
   });
   code = r.status ?? 1;
 } finally {

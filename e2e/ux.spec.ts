@@ -250,7 +250,10 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test("the tournament list filters by game, format and 'only mine', and marks invite-only tournaments", async ({ page }) => {
+test("the tournament list filters by game, format and 'only mine', marks invite-only tournaments and counts down to a start", async ({ page }) => {
+  // A registering tournament with a start time says when, in the viewer's zone, and how soon.
+  await page.goto("/tournaments?q=Spring%20League");
+  await expect(page.getByTestId("tournament-list").getByRole("listitem").filter({ hasText: "Spring League" })).toContainText(/starts \w{3}, \d+ \w{3} \d{4}, \d\d:\d\d .+ \(in 2 days\)/);
   await page.goto("/tournaments");
   const filters = page.getByTestId("tournament-filters");
   await filters.getByLabel("Game").selectOption({ label: "Copenhagen Hnefatafl 11×11" });

@@ -21,7 +21,8 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
 export const REPORT_STATUSES = ["pending", "disputed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const CHALLENGE_STATUSES = ["open", "accepted", "cancelled"] as const;
+/** "declined": a challenge addressed to one player, who said no. */
+export const CHALLENGE_STATUSES = ["open", "accepted", "cancelled", "declined"] as const;
 
 /** The side a challenge's creator wants. */
 export const CHALLENGE_SIDES = ["side1", "side2", "random"] as const;

@@ -8,6 +8,7 @@ import { ABORTED_BY_PLAYER, NO_FIRST_MOVE } from "./game-endings";
 export const NOTIFICATION_KINDS = [
   "your-move",
   "game-created",
+  "challenge",
   "result-reported",
   "result-disputed",
   "deadline",
@@ -50,6 +51,11 @@ export interface NotificationPayload {
   at?: number;
   message?: string;
   from?: string;
+  /** A challenge's game, by name ("Chess"), and its time control ("3+2"). */
+  game?: string;
+  timeControl?: string;
+  /** A challenge that repeats a finished game, sides swapped. */
+  rematch?: boolean;
   /** Renewals of this notice its reader has not seen (announcements: the earlier ones, kept on the tournament page). */
   earlier?: number;
 }
@@ -58,6 +64,7 @@ export interface NotificationPayload {
 export const KIND_LABELS: Record<NotificationKind, string> = {
   "your-move": "It is your move",
   "game-created": "New games for you",
+  challenge: "A player challenges you",
   "result-reported": "A result was reported against you",
   "result-disputed": "A result was disputed (organizers)",
   deadline: "Your time is running out",
@@ -90,6 +97,10 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "game-created":
       if (p.games != null && p.games > 1) return { title: "New games", body: `${roundOf(p)}${p.games} new games are ready for you.` };
       return { title: "New game", body: p.tournament ? `A new game against ${p.opponent} is ready for you in ${p.tournament}.` : `${p.opponent} accepted your challenge: the game has started.` };
+    case "challenge":
+      return p.rematch
+        ? { title: "Rematch offered", body: `${p.from} offers you a rematch (${p.game}, ${p.timeControl}), sides swapped.` }
+        : { title: "Challenge", body: `${p.from} challenges you to a game of ${p.game} (${p.timeControl}).` };
     case "result-reported":
       return { title: "Result to confirm", body: `${p.opponent} reported a result (${p.result ?? "?"})${inT(p)}: confirm or dispute it.` };
     case "result-disputed":

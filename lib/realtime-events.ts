@@ -13,8 +13,11 @@ export interface ServerToClientEvents {
   gameUpdate: (update: GameUpdate) => void;
   /** The user's inbox changed (sent to the user's own room): refetch the bell. */
   inbox: () => void;
-  /** A challenge the user opened was accepted (sent to the user's own room): the game to go to. */
-  gameStarted: (msg: { gameId: string }) => void;
+  /**
+   * A challenge the user opened was accepted (sent to the user's own room): the game to go
+   * to; `after`, for a rematch, the finished game it repeats (whose page follows it too).
+   */
+  gameStarted: (msg: { gameId: string; after?: string }) => void;
 }
 
 /** Rooms a client may watch: a game, a tournament, or the lobby. */

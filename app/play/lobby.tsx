@@ -1,14 +1,14 @@
 "use client";
-// The lobby: open a challenge, accept someone else's, or watch a live game. Lists
-// refresh when the lobby room signals a change.
+// The lobby: open a challenge, accept someone else's (or decline one addressed to you),
+// or watch a live game. Lists refresh when the lobby room signals a change.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { ChallengeForm, sideOnCard } from "@/components/challenge/challenge-form";
 import { FormAlert } from "@/components/form";
 import { LiveGamesList } from "@/components/live-games-list";
-import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS } from "@/engine/clock";
-import { GAME_CATALOG, catalogGame } from "@/engine/game-catalog";
+import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
@@ -27,10 +27,6 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
   const challenges = useQuery({ ...trpc.challenge.list.queryOptions(), initialData: initialChallenges });
   const live = useQuery({ ...trpc.game.live.queryOptions({ page: 1 }), initialData: initialLive });
   const [error, setError] = useState<string | null>(null);
-  const [gameType, setGameType] = useState("hnefatafl");
-  const sides = catalogGame(gameType)?.sideNames ?? ["First player", "Second player"];
-  // The chosen game's own settings (a backgammon match's length), if it has any.
-  const gameOptions = onSiteGame(gameType)?.settings ?? [];
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.challenge.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.game.live.queryKey() });
@@ -38,28 +34,9 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
   useRealtime(LOBBY_ROOM, { changed: refresh, reconnected: refresh });
 
   const onError = (err: unknown) => setError(err instanceof Error ? err.message : "Something went wrong.");
-  const create = useMutation(trpc.challenge.create.mutationOptions({ onSuccess: refresh, onError }));
   const accept = useMutation(trpc.challenge.accept.mutationOptions({ onSuccess: ({ gameId }) => router.push(`/games/${gameId}`), onError }));
   const cancel = useMutation(trpc.challenge.cancel.mutationOptions({ onSuccess: refresh, onError }));
-
-  function onCreate(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const f = new FormData(e.currentTarget);
-    create.mutate({
-      gameType: String(f.get("gameType")),
-      timeControl: String(f.get("timeControl")),
-      side: String(f.get("side")) as "side1" | "side2" | "random",
-      rated: f.get("rated") === "on",
-      // An empty field takes the game's default; the server checks the ranges and says what is wrong.
-      gameSettings: Object.fromEntries(
-        gameOptions.flatMap((o) => {
-          const text = String(f.get(`setting-${o.key}`) ?? "").trim();
-          return text === "" ? [] : [[o.key, Number(text)]];
-        }),
-      ),
-    });
-  }
+  const decline = useMutation(trpc.challenge.decline.mutationOptions({ onSuccess: refresh, onError }));
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -69,49 +46,13 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
         </h2>
         <FormAlert message={error} />
         {me ? (
-          <form onSubmit={onCreate} className="card grid gap-3 sm:grid-cols-2" aria-label="New challenge">
-            <label className="text-sm">
-              Game
-              <select name="gameType" className="input mt-1" value={gameType} onChange={(e) => setGameType(e.target.value)}>
-                {GAME_CATALOG.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              Time control
-              <select name="timeControl" className="input mt-1" defaultValue={DEFAULT_CLOCK_PRESET_ID}>
-                {OFFERED_CLOCK_PRESETS.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="text-sm">
-              Your side
-              <select name="side" className="input mt-1" defaultValue="random">
-                <option value="random">Random</option>
-                {/* Sides as the chosen game names them: attackers / defenders, white / black, … */}
-                <option value="side1">{sides[0]} (moves first)</option>
-                <option value="side2">{sides[1]}</option>
-              </select>
-            </label>
-            {gameOptions.map((o) => (
-              <label key={`${gameType}-${o.key}`} className="text-sm">
-                {o.label}
-                <input name={`setting-${o.key}`} type="number" inputMode="numeric" min={o.min} max={o.max} step={1} defaultValue={o.default} className="input mt-1" />
-              </label>
-            ))}
-            <label className="flex items-center gap-2 self-end text-sm">
-              <input type="checkbox" name="rated" defaultChecked /> Rated
-            </label>
-            <button type="submit" className="btn-primary sm:col-span-2" disabled={create.isPending}>
-              {create.isPending ? "Opening…" : "Open challenge"}
-            </button>
-          </form>
+          <ChallengeForm
+            onOpened={() => {
+              setError(null);
+              refresh();
+            }}
+            onError={onError}
+          />
         ) : (
           <p className="card text-sm">
             <Link className="link" href="/signin?callbackUrl=%2Fplay">
@@ -129,19 +70,32 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
             {challenges.data?.map((c) => (
               <li key={c.id} className="card flex flex-wrap items-center justify-between gap-2 py-3" data-testid="challenge">
                 <div className="text-sm">
+                  {c.addressee && (
+                    <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                      {c.rematchOf ? "Rematch" : "Challenge"} {me?.id === c.creator.id ? `to ${c.addressee.username}` : "for you"}
+                    </span>
+                  )}
                   <span className="font-semibold">{c.creator.username}</span> ({displayRating(c.creator)}) ·{" "}
                   {catalogGame(c.gameType)?.name ?? c.gameType}
                   {(onSiteGame(c.gameType)?.settings ?? []).map((o) => ` · ${o.label.toLowerCase()}: ${c.gameSettings[o.key] ?? o.default}`)} ·{" "}
-                  {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"}
+                  {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"} ·{" "}
+                  <span data-testid="challenge-side">{sideOnCard(c.creatorSide, c.gameType, me?.id === c.creator.id)}</span>
                 </div>
                 {me?.id === c.creator.id ? (
                   <button type="button" className="btn-secondary" onClick={() => cancel.mutate({ challengeId: c.id })}>
                     Cancel
                   </button>
                 ) : me ? (
-                  <button type="button" className="btn-primary" disabled={accept.isPending} onClick={() => accept.mutate({ challengeId: c.id })}>
-                    Accept
-                  </button>
+                  <div className="flex gap-2">
+                    <button type="button" className="btn-primary" disabled={accept.isPending} onClick={() => accept.mutate({ challengeId: c.id })}>
+                      Accept
+                    </button>
+                    {c.addressee && (
+                      <button type="button" className="btn-secondary" disabled={decline.isPending} onClick={() => decline.mutate({ challengeId: c.id })}>
+                        Decline
+                      </button>
+                    )}
+                  </div>
                 ) : null}
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { GameOptions } from "@/components/game-options";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
@@ -73,11 +74,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
           Game
           <select name="game" defaultValue={game ?? ""} className="input max-w-56 py-1.5 text-sm">
             <option value="">Every game</option>
-            {GAME_CATALOG.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
+            <GameOptions />
           </select>
         </label>
         <label className="flex flex-col text-xs text-stone-600 dark:text-stone-400">

@@ -145,12 +145,20 @@ export const challenges = pgTable(
     rated: boolean("rated").notNull(),
     /** The game's own settings, checked and with defaults filled in (a backgammon match's length); {} for a game without. */
     gameSettings: jsonb("game_settings").$type<Record<string, number>>().notNull().default({}),
-    /** "open", "accepted" or "cancelled". */
+    /** "open", "accepted", "cancelled" or "declined" (by its addressee). */
     status: text("status", { enum: CHALLENGE_STATUSES }).notNull().default("open"),
     gameId: uuid("game_id").references(() => games.id),
+    /** A directed challenge: only this player sees it in the lobby and may accept or decline it; null: open to anyone. */
+    addresseeId: uuid("addressee_id").references(() => users.id),
+    /** A rematch: the finished game it repeats (its page offers the rematch to the opponent). */
+    rematchOf: uuid("rematch_of").references(() => games.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("challenges_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`)],
+  (t) => [
+    index("challenges_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    // A rematch offer is looked up from its game's page, by every viewer of a finished game.
+    index("challenges_rematch_idx").on(t.rematchOf).where(sql`${t.rematchOf} is not null`),
+  ],
 );
 
 /** A result reported for a game played elsewhere, waiting for the opponent. */

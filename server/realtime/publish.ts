@@ -59,7 +59,7 @@ export function publishChanged(room: string, version: number): void {
   realtime()?.to(room).emit("changed", { room, version });
 }
 
-/** Sends the player whose challenge was accepted to the new game (their open pages follow it). */
-export function publishGameStarted(userId: string, gameId: string): void {
-  realtime()?.to(userRoom(userId)).emit("gameStarted", { gameId });
+/** Sends the player whose challenge was accepted to the new game (their open pages follow it); `after`: the game a rematch repeats. */
+export function publishGameStarted(userId: string, gameId: string, after?: string): void {
+  realtime()?.to(userRoom(userId)).emit("gameStarted", after ? { gameId, after } : { gameId });
 }

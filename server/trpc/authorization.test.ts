@@ -7,7 +7,8 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer, runningTournament, type Caller } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { createGame } from "@/server/services/game/create-game";
-import { notifications } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { games, notifications } from "@/db/schema";
 import { appRouter } from "./root";
 
 let h: DbHandle;
@@ -170,6 +171,24 @@ const CASES: Record<string, Case> = {
       return { participant: creator, organizer: await newPlayer(h), call: (api) => api.challenge.cancel({ challengeId: ch.id }) };
     },
     expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "ok", organizer: "FORBIDDEN" },
+  },
+  "challenge.rematch": {
+    async setup() {
+      const { a, game } = await chessPair();
+      await h.db.update(games).set({ status: "finished", result: "1-0" }).where(eq(games.id, game.id));
+      // Each role calls on a world of its own, so "ok" is the first offer of the game.
+      return { participant: a, organizer: await newPlayer(h), call: (api) => api.challenge.rematch({ gameId: game.id }) };
+    },
+    expect: playersOnly,
+  },
+  "challenge.decline": {
+    async setup() {
+      const [creator, addressee] = [await newPlayer(h), await newPlayer(h)];
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h", opponent: addressee.username });
+      // Only the addressee may decline: not the challenger ("organizer" here), not anyone else.
+      return { participant: addressee, organizer: creator, call: (api) => api.challenge.decline({ challengeId: ch.id }) };
+    },
+    expect: playersOnly,
   },
   "tournament.create": {
     async setup() {

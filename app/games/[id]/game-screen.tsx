@@ -19,10 +19,12 @@ import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { GameFollower } from "@/lib/game-update";
+import { setSoundsEnabled, soundMove, useSoundsEnabled } from "@/lib/move-sound";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
 import { gameRoom, type GameUpdate, type GameView } from "@/lib/contracts";
 import { DicePanel } from "./dice-panel";
+import { RematchPanel } from "./rematch-panel";
 import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
@@ -184,6 +186,15 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const mayChooseRole = active && !!me && view.tournament?.roleChooser === me.id && view.ply === 0;
   const { column, max: boardMax } = useBoardFit();
 
+  // A click for each move that arrives (the opponent's, or your own confirmed by the
+  // server), never for the moves already there when the page opened.
+  const sounds = useSoundsEnabled();
+  const soundedPly = useRef(initial.ply);
+  useEffect(() => {
+    if (view.ply > soundedPly.current) soundMove(`${view.id}:${view.ply}`);
+    soundedPly.current = view.ply;
+  }, [view.id, view.ply]);
+
   // While replaying, the clocks show what each side had left after the move shown.
   const replayedClock = replaying ? (shown === 0 ? { remaining1Ms: view.initialMs, remaining2Ms: view.initialMs } : view.moves[shown - 1]!) : null;
   // Whose turn it was in the position shown: the rules say (not the ply's parity: a side may move twice running).
@@ -307,6 +318,9 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
               <button type="button" className="btn-secondary" onClick={() => setFlipped((f) => !f)}>
                 Flip board
               </button>
+              <button type="button" className="btn-secondary" aria-pressed={sounds} onClick={() => setSoundsEnabled(!sounds)} title="A short click when a move arrives">
+                Move sounds<span aria-hidden="true">: {sounds ? "on" : "off"}</span>
+              </button>
               {firstMoveCountdown && mySide !== null && (
                 <button type="button" className="btn-secondary" disabled={abort.isPending} onClick={() => abort.mutate({ gameId: view.id })}>
                   Abort
@@ -347,6 +361,8 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
             {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
+            {/* Once it is over (finished or aborted), its players may play it again. */}
+            {(view.status === "finished" || view.status === "aborted") && me && mySide !== null && <RematchPanel view={view} meId={me.id} onError={onError} />}
             {view.dice && <DicePanel view={view} mySide={mySide} onView={accept} onError={onError} />}
             {canSetResult && view.tournament && <SetResultButtons view={view} onUpdate={applyUpdate} onError={onError} />}
             <ReplayControls

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
+import { ChallengePlayer } from "@/components/challenge/challenge-player";
 import { Pagination } from "@/components/pagination";
 import { RatingChart } from "@/components/rating-chart";
 import { SideRecordTable } from "@/components/side-balance";
@@ -37,7 +38,8 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     if (err instanceof TRPCError && err.code === "NOT_FOUND") notFound();
     throw err;
   });
-  const [games, histories, sideBalance] = await Promise.all([
+  const [me, games, histories, sideBalance] = await Promise.all([
+    caller.account.me(),
     caller.game.ofPlayer({ userId: player.id, page }),
     Promise.all(player.ratings.map((r) => caller.player.ratingHistory({ userId: player.id, gameType: r.gameType }))),
     caller.player.sideBalance({ userId: player.id }),
@@ -57,6 +59,8 @@ export default async function PlayerPage({ params, searchParams }: Props) {
           Joined <LocalTime at={player.createdAt} dateOnly />
         </p>
       </div>
+      {/* Anyone signed in may challenge a player other than themselves (deleted accounts have no profile). */}
+      {me && me.id !== player.id && <ChallengePlayer username={player.username} />}
       <section className="space-y-3" aria-labelledby="ratings-heading">
         <h2 id="ratings-heading" className="text-lg font-semibold">
           Ratings

@@ -95,6 +95,136 @@ export default async function TournamentPage({ params, searchParams }: Props) {
   const onSite = catalogGame(t.gameType)?.playedOnSite ?? true;
   const players = t.players;
 
+  const started = Boolean(t.info && t.standings);
+  const roundsSection =
+    t.info && t.rounds ? (
+      <section className="space-y-3" aria-labelledby="rounds-heading">
+        <h2 id="rounds-heading" className="scroll-mt-20 text-lg font-semibold">
+          Rounds
+        </h2>
+        <RoundsSection
+          rounds={t.rounds}
+          info={t.info}
+          names={names}
+          gameLinks={gameLinks}
+          onSite={onSite}
+          me={me?.id}
+          tabHref={(round) => href({ round, groups: undefined }, "rounds-heading")}
+          groupsHref={(groups) => href({ groups }, "rounds-heading")}
+        />
+      </section>
+    ) : null;
+  const aboutAndPlayers = (
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
+        <h2 id="about-heading" className="font-semibold">
+          About
+        </h2>
+        {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {t.inviteOnly ? (
+            <>
+              <dt className="text-stone-500">Entry</dt>
+              <dd>By invitation: the organizer approves each player</dd>
+            </>
+          ) : null}
+          <dt className="text-stone-500">Players</dt>
+          <dd>
+            {t.playerCount} joined · {t.minPlayers}–{t.maxPlayers} allowed
+            {t.minRating != null || t.maxRating != null ? ` · rating ${t.minRating ?? "any"}–${t.maxRating ?? "any"}` : ""}
+          </dd>
+          {t.startsAt && t.status === "registering" && (
+            <>
+              <dt className="text-stone-500">Starts</dt>
+              <dd>
+                <LocalTime at={t.startsAt} relative />, automatically
+              </dd>
+            </>
+          )}
+          {t.registrationClosesAt && t.status === "registering" && (
+            <>
+              <dt className="text-stone-500">Registration closes</dt>
+              <dd>
+                <LocalTime at={t.registrationClosesAt} relative />
+              </dd>
+            </>
+          )}
+          {(onSiteGame(t.gameType)?.settings ?? []).map((o) => (
+            <div key={o.key} className="contents">
+              <dt className="text-stone-500">{o.label}</dt>
+              <dd data-testid={`game-setting-${o.key}`}>{t.gameSettings[o.key] ?? o.default}</dd>
+            </div>
+          ))}
+          {Object.entries(t.settings).map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-stone-500">{SETTING_LABELS[k] ?? k}</dt>
+              <dd>{settingText(v)}</dd>
+            </div>
+          ))}
+          <dt className="text-stone-500">Random seed</dt>
+          <dd className="font-mono text-xs">{t.seed}</dd>
+        </dl>
+      </section>
+      <section className="card space-y-2" aria-labelledby="players-heading">
+        <h2 id="players-heading" className="font-semibold">
+          Players {t.info ? "(seeded)" : "(by rating)"}
+        </h2>
+        {t.playerCount > PLAYER_SEARCH_FROM ? (
+          <form method="get" action={`/tournaments/${t.id}#players-heading`} role="search" className="flex gap-2" aria-label="Find a player">
+            <label htmlFor="player-search" className="sr-only">
+              Player name
+            </label>
+            {/* A new search starts at the first page of its matches; every other window stays. */}
+            {pageFields(carried, ["q", "players"]).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <input id="player-search" name="q" type="search" defaultValue={players.q} maxLength={80} placeholder="Find a player" className="input min-w-0 flex-1 text-sm" />
+            <button type="submit" className="btn-secondary">
+              Find
+            </button>
+          </form>
+        ) : null}
+        {players.rows.length === 0 ? (
+          <p className="text-sm text-stone-500">{players.q ? `Nobody here has a name containing “${players.q}”.` : "Nobody has joined yet."}</p>
+        ) : (
+          <ol className="space-y-1 text-sm" data-testid="tournament-players">
+            {players.rows.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-baseline gap-2">
+                <span className="w-6 text-right text-stone-500">{p.number}.</span>
+                <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
+                  {p.username}
+                </Link>
+                <span className="text-xs text-stone-500" title={p.seedRating !== null ? `rating used for seeding; now ${displayRating(p.rating)}` : "current rating"}>
+                  {p.seedRating !== null ? Math.round(p.seedRating) : displayRating(p.rating)}
+                </span>
+                {p.withdrawn && <span className="text-xs text-red-700">withdrawn</span>}
+                {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
+                {p.stillPlaying && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
+                {p.stillPlaying && isOrganizer && me?.id !== p.id && (
+                  <details className="ml-auto text-xs">
+                    <summary className="cursor-pointer text-stone-500" aria-label={`Organizer actions for ${p.username}`}>
+                      Manage
+                    </summary>
+                    <span className="flex flex-col items-end gap-1 pt-1">
+                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Withdraw ${p.username}`} />
+                      <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Disqualify ${p.username}`} disqualify />
+                    </span>
+                  </details>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        {t.canWithdraw && me && !players.rows.some((p) => p.id === me.id) ? (
+          <p className="text-sm">
+            <WithdrawButton tournamentId={t.id} playerId={me.id} label="Withdraw" />
+          </p>
+        ) : null}
+        <Pagination page={players.page} pageCount={players.pageCount} href={(n) => href({ players: n }, "players-heading")} label="Player list pages" testId="players-pages" />
+      </section>
+    </div>
+  );
+
   return (
     <div className="space-y-8">
       <LiveRefresh tournamentId={t.id} version={t.version} />
@@ -147,117 +277,12 @@ export default async function TournamentPage({ params, searchParams }: Props) {
 
       {isOrganizer && t.status === "registering" ? <OrganizerPanel tournamentId={t.id} version={t.version} inviteOnly={t.inviteOnly} /> : null}
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <section className="card space-y-2 lg:col-span-2" aria-labelledby="about-heading">
-          <h2 id="about-heading" className="font-semibold">
-            About
-          </h2>
-          {t.description ? <p className="whitespace-pre-wrap text-sm">{t.description}</p> : <p className="text-sm text-stone-500">No description.</p>}
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            {t.inviteOnly ? (
-              <>
-                <dt className="text-stone-500">Entry</dt>
-                <dd>By invitation: the organizer approves each player</dd>
-              </>
-            ) : null}
-            <dt className="text-stone-500">Players</dt>
-            <dd>
-              {t.playerCount} joined · {t.minPlayers}–{t.maxPlayers} allowed
-              {t.minRating != null || t.maxRating != null ? ` · rating ${t.minRating ?? "any"}–${t.maxRating ?? "any"}` : ""}
-            </dd>
-            {t.startsAt && t.status === "registering" && (
-              <>
-                <dt className="text-stone-500">Starts</dt>
-                <dd>
-                  <LocalTime at={t.startsAt} relative />, automatically
-                </dd>
-              </>
-            )}
-            {t.registrationClosesAt && t.status === "registering" && (
-              <>
-                <dt className="text-stone-500">Registration closes</dt>
-                <dd>
-                  <LocalTime at={t.registrationClosesAt} relative />
-                </dd>
-              </>
-            )}
-            {(onSiteGame(t.gameType)?.settings ?? []).map((o) => (
-              <div key={o.key} className="contents">
-                <dt className="text-stone-500">{o.label}</dt>
-                <dd data-testid={`game-setting-${o.key}`}>{t.gameSettings[o.key] ?? o.default}</dd>
-              </div>
-            ))}
-            {Object.entries(t.settings).map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-stone-500">{SETTING_LABELS[k] ?? k}</dt>
-                <dd>{settingText(v)}</dd>
-              </div>
-            ))}
-            <dt className="text-stone-500">Random seed</dt>
-            <dd className="font-mono text-xs">{t.seed}</dd>
-          </dl>
-        </section>
-        <section className="card space-y-2" aria-labelledby="players-heading">
-          <h2 id="players-heading" className="font-semibold">
-            Players {t.info ? "(seeded)" : "(by rating)"}
-          </h2>
-          {t.playerCount > PLAYER_SEARCH_FROM ? (
-            <form method="get" action={`/tournaments/${t.id}#players-heading`} role="search" className="flex gap-2" aria-label="Find a player">
-              <label htmlFor="player-search" className="sr-only">
-                Player name
-              </label>
-              {/* A new search starts at the first page of its matches; every other window stays. */}
-              {pageFields(carried, ["q", "players"]).map(([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ))}
-              <input id="player-search" name="q" type="search" defaultValue={players.q} maxLength={80} placeholder="Find a player" className="input min-w-0 flex-1 text-sm" />
-              <button type="submit" className="btn-secondary">
-                Find
-              </button>
-            </form>
-          ) : null}
-          {players.rows.length === 0 ? (
-            <p className="text-sm text-stone-500">{players.q ? `Nobody here has a name containing “${players.q}”.` : "Nobody has joined yet."}</p>
-          ) : (
-            <ol className="space-y-1 text-sm" data-testid="tournament-players">
-              {players.rows.map((p) => (
-                <li key={p.id} className="flex flex-wrap items-baseline gap-2">
-                  <span className="w-6 text-right text-stone-500">{p.number}.</span>
-                  <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
-                    {p.username}
-                  </Link>
-                  <span className="text-xs text-stone-500" title={p.seedRating !== null ? `rating used for seeding; now ${displayRating(p.rating)}` : "current rating"}>
-                    {p.seedRating !== null ? Math.round(p.seedRating) : displayRating(p.rating)}
-                  </span>
-                  {p.withdrawn && <span className="text-xs text-red-700">withdrawn</span>}
-                  {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
-                  {p.stillPlaying && me?.id === p.id && <WithdrawButton tournamentId={t.id} playerId={p.id} label="Withdraw" />}
-                  {p.stillPlaying && isOrganizer && me?.id !== p.id && (
-                    <details className="ml-auto text-xs">
-                      <summary className="cursor-pointer text-stone-500" aria-label={`Organizer actions for ${p.username}`}>
-                        Manage
-                      </summary>
-                      <span className="flex flex-col items-end gap-1 pt-1">
-                        <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Withdraw ${p.username}`} />
-                        <WithdrawButton tournamentId={t.id} playerId={p.id} label={`Disqualify ${p.username}`} disqualify />
-                      </span>
-                    </details>
-                  )}
-                </li>
-              ))}
-            </ol>
-          )}
-          {t.canWithdraw && me && !players.rows.some((p) => p.id === me.id) ? (
-            <p className="text-sm">
-              <WithdrawButton tournamentId={t.id} playerId={me.id} label="Withdraw" />
-            </p>
-          ) : null}
-          <Pagination page={players.page} pageCount={players.pageCount} href={(n) => href({ players: n }, "players-heading")} label="Player list pages" testId="players-pages" />
-        </section>
-      </div>
+      {/* Before it starts, what it is and who joined lead; once started, what is happening (below). */}
+      {started ? null : aboutAndPlayers}
 
       {t.info && t.standings ? (
         <>
+          {t.status === "running" ? roundsSection : null}
           <section className="space-y-3" aria-labelledby="standings-heading">
             <h2 id="standings-heading" className="scroll-mt-20 text-lg font-semibold">
               Standings
@@ -291,29 +316,16 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             />
             <Pagination page={t.standings.page} pageCount={t.standings.pageCount} href={(n) => href({ standings: n }, "standings-heading")} label="Standings pages" testId="standings-pages" scroll={false} />
           </section>
-          {t.rounds ? (
-            <section className="space-y-3" aria-labelledby="rounds-heading">
-              <h2 id="rounds-heading" className="scroll-mt-20 text-lg font-semibold">
-                Rounds
-              </h2>
-              <RoundsSection
-                rounds={t.rounds}
-                info={t.info}
-                names={names}
-                gameLinks={gameLinks}
-                onSite={onSite}
-                me={me?.id}
-                tabHref={(round) => href({ round, groups: undefined }, "rounds-heading")}
-                groupsHref={(groups) => href({ groups }, "rounds-heading")}
-              />
-            </section>
-          ) : null}
+          {/* While it runs the current round leads (its tab opens on it); once finished, the final standings. */}
+          {t.status === "running" ? null : roundsSection}
         </>
       ) : (
         <p className="card text-sm text-stone-600 dark:text-stone-400">
           The draw is made when the tournament starts{t.startsAt ? " at the scheduled time" : " (the organizer starts it)"}.
         </p>
       )}
+
+      {started ? aboutAndPlayers : null}
 
       {t.info && t.sideBalance ? (
         <section className="space-y-3" aria-labelledby="side-balance-heading">

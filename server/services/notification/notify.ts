@@ -30,10 +30,10 @@ export interface NewNotification {
 
 /**
  * Kinds one person can cause again and again for someone else: a report changed, an
- * organizer's next announcement. Each keeps one notice per recipient and cause
+ * organizer's next announcement, a challenge after a declined one. Each keeps one notice per recipient and cause
  * (its dedupe key) that a repeat renews, so 200 reports are one notice, not 200.
  */
-export const RENEWED_KINDS: ReadonlySet<NotificationKind> = new Set(["result-reported", "announcement"]);
+export const RENEWED_KINDS: ReadonlySet<NotificationKind> = new Set(["result-reported", "announcement", "challenge"]);
 
 /**
  * A renewed notice takes the new payload, counting in `earlier` the renewals its reader
