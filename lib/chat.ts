@@ -34,3 +34,28 @@ export interface ChatMessage {
 export function chatSocketRoom(room: ChatRoom): string {
   return room.kind === "game" ? gameRoom(room.id) : tournamentRoom(room.id);
 }
+
+/** The server's order: by time, then id. */
+const before = (a: ChatMessage, b: ChatMessage) => (a.createdAt === b.createdAt ? a.id < b.id : a.createdAt < b.createdAt);
+
+/** Adds messages to a list kept in order, each once (a live message may also come in a fetched page). */
+export function mergeMessages(list: readonly ChatMessage[], more: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map(list.map((m) => [m.id, m]));
+  for (const m of more) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => (before(a, b) ? -1 : 1));
+}
+
+/**
+ * The newest page fetched again (after a reconnect) over what is shown: within the
+ * page's span it is the truth (a message hidden meanwhile is gone); older pages loaded
+ * before stay, and so do live messages newer than the page (sent while it was fetched).
+ */
+export function refreshedMessages(shown: readonly ChatMessage[], page: readonly ChatMessage[]): ChatMessage[] {
+  const [first, last] = [page[0], page.at(-1)];
+  // An empty newest page: the room has no message left to show.
+  if (!first || !last) return [];
+  return mergeMessages(
+    shown.filter((m) => before(m, first) || before(last, m)),
+    page,
+  );
+}

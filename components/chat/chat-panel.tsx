@@ -8,16 +8,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { absoluteTime } from "@/components/local-time";
-import { chatSocketRoom, MAX_CHAT_LENGTH, type ChatMessage, type ChatRoom } from "@/lib/chat";
+import { chatSocketRoom, MAX_CHAT_LENGTH, mergeMessages as merge, refreshedMessages as refreshed, type ChatMessage, type ChatRoom } from "@/lib/chat";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
-
-/** Adds messages to a list kept in order, each once (a live message may also come in a fetched page). */
-function merge(list: readonly ChatMessage[], more: readonly ChatMessage[]): ChatMessage[] {
-  const byId = new Map(list.map((m) => [m.id, m]));
-  for (const m of more) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
-}
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
@@ -32,15 +25,19 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
   const [notice, setNotice] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [text, setText] = useState("");
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const loaded = useRef(false);
 
   // The newest page (first load, and again after a reconnect) merges into what is shown.
   useEffect(() => {
     if (!history.data) return;
-    setMessages((shown) => (shown.length === 0 ? history.data.messages : merge(shown, history.data.messages)));
-    setHasOlder((older) => older || history.data.hasOlder);
-    setBlocked(new Set(history.data.blocked));
+    const { messages: page, hasOlder: more, blocked: ids } = history.data;
+    // "Older messages" follows the first page only; a refetch leaves the older pages loaded as they are.
+    if (!loaded.current) setHasOlder(more);
+    loaded.current = true;
+    setMessages((shown) => refreshed(shown, page));
+    setBlocked(new Set(ids));
   }, [history.data]);
 
   const { refetch } = history;
@@ -163,50 +160,57 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
           {shown.length === 0 ? (
             <p className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</p>
           ) : (
-            <ol
+            <div
               ref={log}
               onScroll={onScroll}
               role="log"
               aria-label={`${title} messages`}
               // Scrollable, so it must be reachable by keyboard to scroll it.
               tabIndex={0}
-              className="max-h-64 space-y-1 overflow-y-auto pr-1 text-sm"
+              className="max-h-64 overflow-y-auto pr-1 text-sm"
             >
-              {shown.map((m) => (
-                <li key={m.id} data-testid="chat-message" className="group break-words">
-                  <Time at={m.createdAt} />{" "}
-                  <Link className="font-semibold hover:underline" href={`/players/${encodeURIComponent(m.author)}`}>
-                    {m.author}
-                  </Link>
-                  : <span>{m.text}</span>
-                  {meId && m.authorId !== meId && (
-                    <details className="ml-1 inline-block align-baseline">
-                      <summary className="cursor-pointer list-none px-1 text-stone-600 dark:text-stone-400" aria-label={`Actions on ${m.author}'s message`}>
-                        ⋯
-                      </summary>
-                      <span className="ml-1 inline-flex gap-2">
-                        <button type="button" className="link text-xs" onClick={() => report(m)}>
-                          Report
-                        </button>
-                        <button type="button" className="link text-xs" onClick={() => block(m)}>
-                          Block {m.author}
-                        </button>
-                        {data?.canModerate && (
-                          <button type="button" className="link text-xs" onClick={() => hide(m)}>
-                            Hide
+              <ol className="space-y-1">
+                {shown.map((m) => (
+                  <li key={m.id} data-testid="chat-message" className="group break-words">
+                    <Time at={m.createdAt} />{" "}
+                    <Link className="font-semibold hover:underline" href={`/players/${encodeURIComponent(m.author)}`}>
+                      {m.author}
+                    </Link>
+                    : <span>{m.text}</span>
+                    {meId && m.authorId !== meId && (
+                      <details className="ml-1 inline-block align-baseline">
+                        <summary className="cursor-pointer list-none px-1 text-stone-600 dark:text-stone-400" aria-label={`Actions on ${m.author}'s message`}>
+                          {/* Drawn, not a glyph: fonts without it showed an empty box. */}
+                          <svg viewBox="0 0 16 4" width="16" height="4" aria-hidden="true" className="inline fill-current align-middle">
+                            <circle cx="2" cy="2" r="1.5" />
+                            <circle cx="8" cy="2" r="1.5" />
+                            <circle cx="14" cy="2" r="1.5" />
+                          </svg>
+                        </summary>
+                        <span className="ml-1 inline-flex gap-2">
+                          <button type="button" className="link text-xs" onClick={() => report(m)}>
+                            Report
                           </button>
-                        )}
-                      </span>
-                    </details>
-                  )}
-                  {meId && m.authorId === meId && data?.canModerate && (
-                    <button type="button" className="link ml-2 text-xs" onClick={() => hide(m)}>
-                      Hide
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ol>
+                          <button type="button" className="link text-xs" onClick={() => block(m)}>
+                            Block {m.author}
+                          </button>
+                          {data?.canModerate && (
+                            <button type="button" className="link text-xs" onClick={() => hide(m)}>
+                              Hide
+                            </button>
+                          )}
+                        </span>
+                      </details>
+                    )}
+                    {meId && m.authorId === meId && data?.canModerate && (
+                      <button type="button" className="link ml-2 text-xs" onClick={() => hide(m)}>
+                        Hide
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </div>
           )}
         </>
       )}
