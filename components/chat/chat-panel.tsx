@@ -158,7 +158,8 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
             </button>
           )}
           {shown.length === 0 ? (
-            <p className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</p>
+            // (Not while the first page is still on its way into the list: no flash of "No messages yet.")
+            messages.length === 0 && (data?.messages.length ?? 0) > 0 ? null : <p className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</p>
           ) : (
             <div
               ref={log}
