@@ -7,15 +7,25 @@ import Link from "next/link";
 import { useState } from "react";
 import { FormAlert } from "@/components/form";
 import { LocalTime } from "@/components/local-time";
+import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
 
 export function ReportedMessages() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reported = useQuery(trpc.chat.reported.queryOptions());
+  // A new report pings the organizer's pages (as the inbox does): fetch the list again.
+  const refetch = () => void reported.refetch();
+  useRealtime(null, { inbox: refetch, reconnected: refetch });
   const [error, setError] = useState<string | null>(null);
   const options = {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.chat.reported.queryKey() }),
+    // The list, the "Your turn" count and the page's sentence all count reported messages.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.chat.reported.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.notification.waiting.queryKey() }),
+      ]),
     onError: (err: { message: string }) => setError(err.message),
   };
   const hide = useMutation(trpc.chat.hide.mutationOptions(options));

@@ -20,8 +20,8 @@ export interface RoomAccess {
   canModerate: boolean;
 }
 
-/** What `user` (null: signed out) may do in the room; NOT_FOUND when the game or tournament does not exist. */
-export async function roomAccess(db: Db, room: ChatRoom, user: SessionUser | null): Promise<RoomAccess> {
+/** Who the room belongs to: a game's two players and its tournament's organizer, or a tournament's organizer; NOT_FOUND when it does not exist. */
+async function roomOwners(db: Db, room: ChatRoom): Promise<{ players: string[] | null; organizerId: string | null }> {
   if (room.kind === "game") {
     const [g] = await db
       .select({ side1Id: games.side1Id, side2Id: games.side2Id, organizerId: tournaments.organizerId })
@@ -29,23 +29,36 @@ export async function roomAccess(db: Db, room: ChatRoom, user: SessionUser | nul
       .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
       .where(eq(games.id, room.id));
     if (!g) throw new AppError("NOT_FOUND", "There is no such game.");
-    if (!user) return { cannotWrite: "Sign in to chat.", canModerate: false };
-    const player = user.id === g.side1Id || user.id === g.side2Id;
-    return {
-      cannotWrite: player || user.isAdmin ? null : "Only the players write in a game's chat; spectators read it, and talk in the tournament's chat.",
-      canModerate: user.isAdmin || (g.organizerId !== null && g.organizerId === user.id),
-    };
+    return { players: [g.side1Id, g.side2Id], organizerId: g.organizerId };
   }
   const [t] = await db.select({ organizerId: tournaments.organizerId }).from(tournaments).where(eq(tournaments.id, room.id));
   if (!t) throw new AppError("NOT_FOUND", "There is no such tournament.");
+  // A tournament's players are many: whether one person is among them is asked by roomAccess alone.
+  return { players: null, organizerId: t.organizerId };
+}
+
+/** The organizer who moderates the room (null: a game outside any tournament, which only site admins moderate). */
+export async function roomOrganizer(db: Db, room: ChatRoom): Promise<string | null> {
+  return (await roomOwners(db, room)).organizerId;
+}
+
+/** What `user` (null: signed out) may do in the room; NOT_FOUND when the game or tournament does not exist. */
+export async function roomAccess(db: Db, room: ChatRoom, user: SessionUser | null): Promise<RoomAccess> {
+  const { players, organizerId } = await roomOwners(db, room);
   if (!user) return { cannotWrite: "Sign in to chat.", canModerate: false };
-  const organizer = user.isAdmin || t.organizerId === user.id;
-  if (organizer) return { cannotWrite: null, canModerate: true };
+  const canModerate = user.isAdmin || (organizerId !== null && organizerId === user.id);
+  if (players) {
+    return {
+      cannotWrite: players.includes(user.id) || user.isAdmin ? null : "Only the players write in a game's chat; spectators read it, and talk in the tournament's chat.",
+      canModerate,
+    };
+  }
+  if (canModerate) return { cannotWrite: null, canModerate };
   const [member] = await db
     .select({ userId: tournamentPlayers.userId })
     .from(tournamentPlayers)
     .where(and(eq(tournamentPlayers.tournamentId, room.id), eq(tournamentPlayers.userId, user.id)));
-  return { cannotWrite: member ? null : "Only the tournament's players and its organizer write here; join the tournament to chat.", canModerate: false };
+  return { cannotWrite: member ? null : "Only the tournament's players and its organizer write here; join the tournament to chat.", canModerate };
 }
 
 /** A stored message as pages and socket events carry it. */

@@ -214,10 +214,15 @@ describe("chat", () => {
     expect(await api(w.otherOrganizer).chat.reported()).toEqual([]);
     expect(await api(w.side2).chat.reported()).toEqual([]);
     expect(await outcome(api(w.side2).chat.keep({ messageId: bad.id }))).toMatch(/^FORBIDDEN/);
+    // "Your turn" counts them for the organizer (badge and page agree), for nobody else.
+    expect(await api(w.organizer).notification.waitingCount()).toBe(2);
+    expect((await api(w.organizer).notification.waiting()).reportedMessages).toBe(2);
+    expect((await api(w.otherOrganizer).notification.waiting()).reportedMessages).toBe(0);
 
     await api(w.organizer).chat.keep({ messageId: bad.id });
     await api(w.organizer).chat.hide({ messageId: worse.id });
     expect(await api(w.organizer).chat.reported()).toEqual([]);
+    expect(await api(w.organizer).notification.waitingCount()).toBe(0);
     // A kept message stays; a hidden one cannot be reported any more.
     expect((await api(null).chat.history({ room: w.gameRoom })).messages.map((m) => m.text)).toEqual(["insult"]);
     expect(await outcome(api(w.side1).chat.report({ messageId: worse.id }))).toBe("NOT_FOUND: There is no such message.");
