@@ -2,12 +2,14 @@
 // server with socket.io-client peers for the live part): who may write, read and hide
 // where, blocking, reports and their queue, pages of history, the rate limit, and
 // bad input refused with a sentence, storing nothing.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encode } from "next-auth/jwt";
 import { io as connect, type Socket } from "socket.io-client";
 import { TRPCError } from "@trpc/server";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { chatMessages, chatReports } from "@/db/schema";
+import { chatMessages, chatReports, notifications, outbox } from "@/db/schema";
 import { CHAT_PAGE_SIZE, type ChatMessage, type ChatRoom } from "@/lib/chat";
 import type { SessionUser } from "@/server/auth/session";
 import { config } from "@/server/config";
@@ -19,12 +21,18 @@ import { postMessage } from "./post-message";
 let h: DbHandle;
 let realtime: RealtimeServer;
 beforeAll(async () => {
+  process.env.NEXTAUTH_SECRET ??= "chat test secret, long enough for next-auth";
   realtime = await startRealtimeServer();
   h = realtime.h;
 });
 afterAll(() => realtime.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
+
+/** A signed-in socket's cookie (the session the site's sign-in makes). */
+async function cookieOf(user: SessionUser): Promise<string> {
+  return `next-auth.session-token=${await encode({ token: { sub: user.id, name: user.username, sv: 1, sid: randomUUID() }, secret: process.env.NEXTAUTH_SECRET! })}`;
+}
 
 /** The refusal's code and sentence, or "ok". */
 async function outcome(call: Promise<unknown>): Promise<string> {
@@ -35,6 +43,16 @@ async function outcome(call: Promise<unknown>): Promise<string> {
     if (err instanceof TRPCError) return `${err.code}: ${err.message}`;
     throw err;
   }
+}
+
+/** The notices and queued mails or pushes of these people (other test files share the database). */
+async function noticesAndDeliveries(people: readonly SessionUser[]): Promise<[number, number]> {
+  const ids = people.map((p) => p.id);
+  const [[n], [o]] = await Promise.all([
+    h.db.select({ n: count() }).from(notifications).where(inArray(notifications.userId, ids)),
+    h.db.select({ n: count() }).from(outbox).where(inArray(outbox.userId, ids)),
+  ]);
+  return [n!.n, o!.n];
 }
 
 async function stored(room: ChatRoom): Promise<number> {
@@ -193,6 +211,8 @@ describe("chat", () => {
 
   it("a report reaches the room's organizer and the admins only; hiding or keeping closes it", async () => {
     const w = await world();
+    const everyone = [...w.entrants, w.organizer, w.spectator, w.admin, w.otherOrganizer];
+    const mailBefore = await noticesAndDeliveries(everyone);
     const bad = await api(w.side1).chat.post({ room: w.gameRoom, text: "insult" });
     const worse = await api(w.side2).chat.post({ room: w.tournamentRoom, text: "worse insult" });
     expect(await outcome(api(w.side1).chat.report({ messageId: bad.id, reason: "" }))).toBe("BAD_REQUEST: You cannot report your own message.");
@@ -226,6 +246,8 @@ describe("chat", () => {
     // A kept message stays; a hidden one cannot be reported any more.
     expect((await api(null).chat.history({ room: w.gameRoom })).messages.map((m) => m.text)).toEqual(["insult"]);
     expect(await outcome(api(w.side1).chat.report({ messageId: worse.id }))).toBe("NOT_FOUND: There is no such message.");
+    // Messages, reports, keeping and hiding wrote no notice and queued no mail or push for anyone.
+    expect(await noticesAndDeliveries(everyone)).toEqual(mailBefore);
   });
 
   it("refuses a burst past CHAT_MESSAGES_PER_USER_PER_MINUTE with a sentence, storing nothing more", async () => {
@@ -261,6 +283,16 @@ describe("chat", () => {
       expect(message).toEqual(posted);
       // The event is the message and nothing else: no game state rides along.
       expect(Object.keys(message).sort()).toEqual(["author", "authorId", "createdAt", "id", "room", "text"]);
+      // A report sends the organizer's own pages the bare inbox ping (their "Your turn" count refetches).
+      const organizerSocket: Socket = connect(realtime.url, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie: await cookieOf(w.organizer) } });
+      try {
+        const pinged = new Promise<void>((resolve) => organizerSocket.once("inbox", () => resolve()));
+        await new Promise<void>((resolve) => organizerSocket.once("connect", resolve));
+        await api(w.side2).chat.report({ messageId: posted.id, reason: "rude" });
+        await pinged;
+      } finally {
+        organizerSocket.disconnect();
+      }
       const withdrawn = new Promise<unknown>((resolve) => socket.once("chatHidden", resolve));
       await api(w.organizer).chat.hide({ messageId: posted.id });
       expect(await withdrawn).toEqual({ room: `game:${w.game.id}`, messageId: posted.id });
