@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "./test";
 import { onSiteGame } from "../engine/games/registry";
 import { trpcMutation, trpcQuery } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 const GAME = "hypergammon";
 const rules = onSiteGame(GAME)!;
@@ -36,8 +36,8 @@ test("two players play a hypergammon match with a double and a take while a spec
   test.setTimeout(240_000);
   const [ca, cb, cs] = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext({ viewport: { width: 390, height: 844 } })]);
   const [a, b, spectator] = await Promise.all([ca.newPage(), cb.newPage(), cs.newPage()]);
-  await signUp(a, freshUsername("A"), "a's password");
-  await signUp(b, freshUsername("B"), "b's password");
+  await signUpByApi(a, freshUsername("A"), "a's password");
+  await signUpByApi(b, freshUsername("B"), "b's password");
   const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", { gameType: GAME, timeControl: "3d+6h", side: "side1", rated: true });
   const { gameId } = await trpcMutation<{ gameId: string }>(b.request, "challenge.accept", { challengeId: challenge.id });
   // Everything the three browsers and the API helper receive, to search for the server seed afterwards.
@@ -156,7 +156,7 @@ test("two players play a hypergammon match with a double and a take while a spec
 });
 
 test("an organizer sets a backgammon race's match length: a bad one is told beside its field, a good one is every game's", async ({ page }) => {
-  await signUp(page, freshUsername("Org"), "organizer password");
+  await signUpByApi(page, freshUsername("Org"), "organizer password");
   await page.goto("/tournaments/new");
   const name = `Sprint ${freshUsername("")}`;
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -181,8 +181,8 @@ test("a challenge sets the match length: the lobby card says it, and the accepte
   const [ca, cb] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [a, b] = await Promise.all([ca.newPage(), cb.newPage()]);
   const challenger = freshUsername("Ch");
-  await signUp(a, challenger, "challenger password");
-  await signUp(b, freshUsername("Ac"), "accepter password");
+  await signUpByApi(a, challenger, "challenger password");
+  await signUpByApi(b, freshUsername("Ac"), "accepter password");
   await a.goto("/play");
   const form = a.getByRole("form", { name: "New challenge" });
   // The field belongs to the game: tafl has none.

@@ -1,7 +1,7 @@
 // Brandubh (7×7) on the site: a challenge opened in the lobby form, accepted, and
 // played through the board to the king's escape while a spectator follows.
 import { expect, test, type Page } from "./test";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 async function clickMove(page: Page, move: string) {
   const [from, to] = move.split("-");
@@ -17,8 +17,8 @@ test("a Brandubh game is played through the board to the king's escape", async (
   const defender = await d.newPage();
   const spectator = await s.newPage();
   const attackerName = freshUsername("Bra");
-  await signUp(attacker, attackerName, "attacker password");
-  await signUp(defender, freshUsername("Brd"), "defender password");
+  await signUpByApi(attacker, attackerName, "attacker password");
+  await signUpByApi(defender, freshUsername("Brd"), "defender password");
 
   await attacker.goto("/play");
   await attacker.getByRole("combobox", { name: "Game", exact: true }).selectOption({ label: "Brandubh 7×7" });

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "./test";
 import { Chess } from "chess.js";
 import { trpcMutation } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 interface Table {
   white: Page;
@@ -19,8 +19,8 @@ interface Table {
 async function startChess(browser: Browser, viewport?: { width: number; height: number }): Promise<Table> {
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(viewport ? { viewport } : {})));
   const [white, black, spectator] = await Promise.all(contexts.map((c) => c.newPage()));
-  await signUp(white!, freshUsername("W"), "white password");
-  await signUp(black!, freshUsername("B"), "black password");
+  await signUpByApi(white!, freshUsername("W"), "white password");
+  await signUpByApi(black!, freshUsername("B"), "black password");
   const challenge = await trpcMutation<{ id: string }>(white!.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: true });
   const { gameId } = await trpcMutation<{ gameId: string }>(black!.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([white!.goto(`/games/${gameId}`), black!.goto(`/games/${gameId}`), spectator!.goto(`/games/${gameId}`)]);

@@ -1,5 +1,6 @@
 // Shared steps for the e2e specs, done through the UI as a person would.
 import { expect, type Page } from "@playwright/test";
+import { trpcMutation } from "./api";
 
 let n = 0;
 export function freshUsername(prefix = "e2e"): string {
@@ -18,6 +19,21 @@ export async function signUp(page: Page, username: string, password: string): Pr
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByTestId("user-menu")).toHaveText(new RegExp(username, "i"), { timeout: SIGN_IN_TIMEOUT });
+}
+
+/**
+ * Signs up and in through the same endpoints the form uses, from the page's own request
+ * context (it shares the browser context's cookies), without loading a page: for tests
+ * about something else. The form itself is covered by accounts.spec.ts. Leaves the page
+ * where it was; the next `goto` shows the account signed in.
+ */
+export async function signUpByApi(page: Page, username: string, password: string): Promise<void> {
+  await trpcMutation(page.request, "account.signUp", { username, password });
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const res = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, username, password, json: "true" }, maxRedirects: 0 });
+  expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name.includes("session-token")), `a session cookie for ${username}`).toBe(true);
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

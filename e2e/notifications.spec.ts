@@ -6,7 +6,7 @@
 import { expect, test } from "./test";
 import { HttpSession } from "../test/http-session";
 import { trpcMutation } from "./api";
-import { freshUsername, signIn, signUp } from "./helpers";
+import { freshUsername, signIn, signUp, signUpByApi } from "./helpers";
 
 const BASE = process.env.BASE_URL!;
 const PASSWORD = "notify password";
@@ -77,7 +77,7 @@ test("a report changed while the opponent looks is shown live, and Confirm recor
   const reporterName = freshUsername("rep");
   await reporter.signUp(reporterName, PASSWORD);
   const me = freshUsername("conf");
-  await signUp(page, me, PASSWORD);
+  await signUpByApi(page, me, PASSWORD);
   const ch = await reporter.mutation<{ id: string }>("challenge.create", { gameType: "race", timeControl: "3d+6h", side: "side1", rated: false });
   const { gameId } = await trpcMutation<{ gameId: string }>(page.request, "challenge.accept", { challengeId: ch.id });
   await reporter.mutation("game.report", { gameId, result: "1-0" });
@@ -95,7 +95,7 @@ test("a report changed while the opponent looks is shown live, and Confirm recor
 
 test("the service worker shows a delivered push", async ({ page, context }) => {
   await context.grantPermissions(["notifications"], { origin: BASE });
-  await signUp(page, freshUsername("sw"), PASSWORD);
+  await signUpByApi(page, freshUsername("sw"), PASSWORD);
   await page.goto("/settings");
   const cdp = await context.newCDPSession(page);
   await cdp.send("ServiceWorker.enable");

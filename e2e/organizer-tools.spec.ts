@@ -7,7 +7,7 @@ import { expect, test, type Page } from "./test";
 import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -102,7 +102,7 @@ for (const vp of VIEWPORTS) {
       const orgContext = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
       const organizer = await orgContext.newPage();
       const orgName = freshUsername("Org");
-      await signUp(organizer, orgName, "organizer password");
+      await signUpByApi(organizer, orgName, "organizer password");
       await organizer.goto("/tournaments/new");
       const name = `Invite cup ${freshUsername("")}`;
       await organizer.getByLabel("Name", { exact: true }).fill(name);
@@ -131,7 +131,7 @@ for (const vp of VIEWPORTS) {
       const playerContext = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
       const player = await playerContext.newPage();
       const playerName = freshUsername("Inv");
-      await signUp(player, playerName, "player password");
+      await signUpByApi(player, playerName, "player password");
       await player.goto(url);
       await expect(player.getByText("By invitation only")).toBeVisible();
       await player.goto(link);

@@ -3,7 +3,7 @@
 import { expect, test, type Browser, type Page } from "./test";
 import { shortestGameEndingIn } from "../test/fixtures";
 import { trpcMutation } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 interface Table {
   attacker: Page;
@@ -22,8 +22,8 @@ async function startGame(browser: Browser, timeControl = "3d+6h", opening: reado
   const attacker = await a.newPage();
   const defender = await d.newPage();
   const spectator = await s.newPage();
-  await signUp(attacker, freshUsername("Att"), "attacker password");
-  await signUp(defender, freshUsername("Def"), "defender password");
+  await signUpByApi(attacker, freshUsername("Att"), "attacker password");
+  await signUpByApi(defender, freshUsername("Def"), "defender password");
   const challenge = await trpcMutation<{ id: string }>(attacker.request, "challenge.create", { gameType: "hnefatafl", timeControl, side: "side1", rated: true });
   await defender.goto("/play");
   await defender.getByTestId("challenge").filter({ has: defender.getByRole("button", { name: "Accept" }) }).first().waitFor();

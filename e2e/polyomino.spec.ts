@@ -10,7 +10,7 @@ import { polyomino } from "../engine/games/polyomino/game";
 import { remainingPieces } from "../engine/games/polyomino/view";
 import { onSiteGame } from "../engine/games/registry";
 import { trpcMutation, trpcQuery } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 const GAME = "four-colour-onsite";
 const rules = onSiteGame(GAME)!;
@@ -26,8 +26,8 @@ interface Table {
 async function startGame(browser: Browser, viewport?: { width: number; height: number }): Promise<Table> {
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(viewport ? { viewport } : {})));
   const [a, b, spectator] = await Promise.all(contexts.map((c) => c.newPage()));
-  await signUp(a!, freshUsername("A"), "a's password");
-  await signUp(b!, freshUsername("B"), "b's password");
+  await signUpByApi(a!, freshUsername("A"), "a's password");
+  await signUpByApi(b!, freshUsername("B"), "b's password");
   const challenge = await trpcMutation<{ id: string }>(a!.request, "challenge.create", { gameType: GAME, timeControl: "3d+6h", side: "side1", rated: true });
   const { gameId } = await trpcMutation<{ gameId: string }>(b!.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([a!.goto(`/games/${gameId}`), b!.goto(`/games/${gameId}`), spectator!.goto(`/games/${gameId}`)]);

@@ -9,7 +9,7 @@ import { GUIDE_SECTIONS } from "../components/games/guide";
 import { guideFor } from "../components/games/guides";
 import { ON_SITE_GAMES } from "../engine/games/registry";
 import { trpcMutation } from "./api";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 const FORMATS = ["groups", "league", "diagonal", "staged"] as const;
 
@@ -134,8 +134,8 @@ test("the footer leads to About, Rules and Formats, and the home and about pages
 
 test("a game page links to its game's rules, a tournament page to its format and game", async ({ browser }) => {
   const [host, guest] = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
-  await signUp(host!, freshUsername("R"), "rules password");
-  await signUp(guest!, freshUsername("S"), "rules password");
+  await signUpByApi(host!, freshUsername("R"), "rules password");
+  await signUpByApi(guest!, freshUsername("S"), "rules password");
   const challenge = await trpcMutation<{ id: string }>(host!.request, "challenge.create", { gameType: "brandubh", timeControl: "3d+6h", side: "side1", rated: false });
   const { gameId } = await trpcMutation<{ gameId: string }>(guest!.request, "challenge.accept", { challengeId: challenge.id });
   await host!.goto(`/games/${gameId}`);

@@ -3,7 +3,7 @@
 import { expect, test } from "./test";
 import { trpcMutation } from "./api";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUp, signUpByApi } from "./helpers";
 
 test("security headers on pages and the API", async ({ request }) => {
   for (const path of ["/", "/api/trpc/tournament.list?input=%7B%22json%22%3A%7B%7D%7D"]) {
@@ -18,7 +18,7 @@ test("security headers on pages and the API", async ({ request }) => {
 });
 
 test("user text is shown as text, never run", async ({ page }) => {
-  await signUp(page, freshUsername("Xss"), "xss password");
+  await signUpByApi(page, freshUsername("Xss"), "xss password");
   const hostile = `<img src=x onerror="window.__pwned=1">`;
   const t = await trpcMutation<{ id: string }>(page.request, "tournament.create", {
     name: `Cup ${hostile}`.slice(0, 80),
@@ -148,7 +148,7 @@ test("a copied session cookie stops working after sign-out, 'sign out everywhere
 
 test("Settings: the button signs out everywhere, and a saved address shows it awaits confirmation", async ({ page, baseURL }) => {
   const name = freshUsername("Evr");
-  await signUp(page, name, "everywhere password");
+  await signUpByApi(page, name, "everywhere password");
   const other = new HttpSession(baseURL!);
   await other.signIn(name, "everywhere password");
   await page.goto("/settings");

@@ -6,7 +6,7 @@ import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { shortestGameEndingIn } from "../test/fixtures";
-import { freshUsername, signUp } from "./helpers";
+import { freshUsername, signUpByApi } from "./helpers";
 
 interface TournamentData {
   status: string;
@@ -45,7 +45,7 @@ async function playOut(organizer: HttpSession, tournamentId: string, seedOf: (id
 test("organizer creates a group elimination, five players join, games are played, a spectator follows it live to the champion", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const organizerPage = await (await browser.newContext()).newPage();
-  await signUp(organizerPage, freshUsername("Org"), "organizer password");
+  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
   await organizerPage.goto("/tournaments/new");
   const name = `Cup ${freshUsername("")}`;
   await organizerPage.getByLabel("Name", { exact: true }).fill(name);
@@ -61,7 +61,7 @@ test("organizer creates a group elimination, five players join, games are played
   for (let i = 0; i < 5; i++) {
     const page = await (await browser.newContext()).newPage();
     const username = freshUsername(`P${i}`);
-    await signUp(page, username, "player password");
+    await signUpByApi(page, username, "player password");
     await page.goto(tournamentUrl);
     await page.getByRole("button", { name: "Join" }).click();
     await expect(page.getByRole("button", { name: "Leave" })).toBeVisible();

@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from "./test";
 import { playableGames, type TournamentState } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { trpcMutation } from "./api";
-import { freshUsername, signIn, signUp } from "./helpers";
+import { freshUsername, signIn, signUpByApi } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -24,8 +24,8 @@ async function chessTable(browser: Browser, viewport: { width: number; height: n
   const [white, black] = await Promise.all([whiteContext.newPage(), blackContext.newPage()]);
   const whiteName = freshUsername("W");
   const blackName = freshUsername("B");
-  await signUp(white, whiteName, "white password");
-  await signUp(black, blackName, "black password");
+  await signUpByApi(white, whiteName, "white password");
+  await signUpByApi(black, blackName, "black password");
   const challenge = await trpcMutation<{ id: string }>(white.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
   const { gameId } = await trpcMutation<{ gameId: string }>(black.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([white.goto(`/games/${gameId}`), black.goto(`/games/${gameId}`)]);
@@ -154,7 +154,7 @@ for (const viewport of VIEWPORTS) {
     const opponent = new HttpSession(baseURL!);
     const opponentName = freshUsername("To");
     await opponent.signUp(opponentName, "opponent password");
-    await signUp(page, freshUsername("Tm"), "player password");
+    await signUpByApi(page, freshUsername("Tm"), "player password");
     const gameIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
@@ -191,8 +191,8 @@ for (const viewport of VIEWPORTS) {
     const [challengerContext, accepterContext] = await Promise.all([browser.newContext({ viewport }), browser.newContext({ viewport })]);
     const [white, black] = await Promise.all([challengerContext.newPage(), accepterContext.newPage()]);
     const whiteName = freshUsername("Lw");
-    await signUp(white, whiteName, "white password");
-    await signUp(black, freshUsername("Lb"), "black password");
+    await signUpByApi(white, whiteName, "white password");
+    await signUpByApi(black, freshUsername("Lb"), "black password");
 
     // The challenger opens a 3+2 chess challenge as White in the lobby and waits there.
     await white.goto("/play");
@@ -272,7 +272,7 @@ test("the tournament list filters by game, format and 'only mine', and marks inv
 
   // "Only mine" is there for an account, and a new one has no tournament yet.
   await expect(filters.getByLabel("Only mine")).toHaveCount(0);
-  await signUp(page, freshUsername("filter"), "filter password");
+  await signUpByApi(page, freshUsername("filter"), "filter password");
   await page.goto("/tournaments?tab=registering");
   await page.getByTestId("tournament-filters").getByLabel("Only mine").check();
   await page.getByTestId("tournament-filters").getByRole("button", { name: "Search" }).click();
