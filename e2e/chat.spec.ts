@@ -1,39 +1,24 @@
 // Chat in Chromium against the real server: a player's message reaches the opponent
 // (on a phone, where the chat sits below the board and its controls) and a signed-out
 // spectator live, and a burst past the per-minute limit is refused with its sentence.
-// The accounts and the game are made through the API; the browsers only chat.
+// The accounts and the game are made through the API (signUpByApi); the browsers only chat.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./test";
-import { HttpSession } from "../test/http-session";
-import { freshUsername } from "./helpers";
+import { trpcMutation } from "./api";
+import { freshUsername, signUpByApi } from "./helpers";
 
-const BASE = process.env.BASE_URL!;
 const PASSWORD = "chat password";
 /** The server's default CHAT_MESSAGES_PER_USER_PER_MINUTE (the e2e server keeps it). */
 const LIMIT = 10;
 
-/** A page in a new browser context carrying the session's cookies (none: signed out). */
-async function pageAs(browser: Browser, session: HttpSession | null, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  if (session) {
-    await context.addCookies(
-      session.cookie
-        .split("; ")
-        .filter(Boolean)
-        .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: BASE })),
-    );
-  }
-  return context.newPage();
-}
+const pageIn = async (browser: Browser, viewport?: { width: number; height: number }): Promise<Page> => (await browser.newContext(viewport ? { viewport } : {})).newPage();
 
 test("a chat message reaches the opponent and a spectator live, and a burst past the limit is refused", async ({ browser }) => {
-  const [alice, bob] = [new HttpSession(BASE), new HttpSession(BASE)];
-  const [aliceName, bobName] = [freshUsername("ca"), freshUsername("cb")];
-  await Promise.all([alice.signUp(aliceName, PASSWORD), bob.signUp(bobName, PASSWORD)]);
-  const challenge = await alice.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1", rated: false });
-  const { gameId } = await bob.mutation<{ gameId: string }>("challenge.accept", { challengeId: challenge.id });
-
-  const [player, opponent, spectator] = await Promise.all([pageAs(browser, alice), pageAs(browser, bob, { width: 390, height: 844 }), pageAs(browser, null)]);
+  const [player, opponent, spectator] = await Promise.all([pageIn(browser), pageIn(browser, { width: 390, height: 844 }), pageIn(browser)]);
+  const aliceName = freshUsername("ca");
+  await Promise.all([signUpByApi(player, aliceName, PASSWORD), signUpByApi(opponent, freshUsername("cb"), PASSWORD)]);
+  const challenge = await trpcMutation<{ id: string }>(player.request, "challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1", rated: false });
+  const { gameId } = await trpcMutation<{ gameId: string }>(opponent.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([player, opponent, spectator].map((p) => p.goto(`/games/${gameId}`)));
   const input = player.getByRole("textbox", { name: "Message" });
   await expect(input).toBeVisible();
