@@ -49,7 +49,10 @@ export async function roomAccess(db: Db, room: ChatRoom, user: SessionUser | nul
   const canModerate = user.isAdmin || (organizerId !== null && organizerId === user.id);
   if (players) {
     return {
-      cannotWrite: players.includes(user.id) || user.isAdmin ? null : "Only the players write in a game's chat; spectators read it, and talk in the tournament's chat.",
+      cannotWrite:
+        players.includes(user.id) || user.isAdmin
+          ? null
+          : `Only the players write in a game's chat; spectators read it${organizerId !== null ? ", and talk in the tournament's chat" : ""}.`,
       canModerate,
     };
   }
