@@ -45,7 +45,7 @@ function PlayerHome({ home, username, waitingTotal }: { home: Home; username: st
           {toSettle > 0 ? (
             <p className="text-sm" data-testid="to-settle">
               <Link className="link" href="/my-turn">
-                {toSettle === 1 ? "1 result to settle" : `${toSettle} results to settle`} in what you organize
+                {toSettle === 1 ? "1 result or chat report to settle" : `${toSettle} results or chat reports to settle`} in what you organize
               </Link>
             </p>
           ) : null}

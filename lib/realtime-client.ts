@@ -59,12 +59,16 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
     const onInbox: ServerToClientEvents["inbox"] = () => ref.current.inbox?.();
     const onGameStarted: ServerToClientEvents["gameStarted"] = (m) => ref.current.gameStarted?.(m);
+    const onChatMessage: ServerToClientEvents["chatMessage"] = (m) => ref.current.chatMessage?.(m);
+    const onChatHidden: ServerToClientEvents["chatHidden"] = (m) => ref.current.chatHidden?.(m);
     s.on("connect", onConnect);
     s.on("disconnect", onDisconnect);
     s.on("gameUpdate", onGameUpdate);
     s.on("changed", onChanged);
     s.on("inbox", onInbox);
     s.on("gameStarted", onGameStarted);
+    s.on("chatMessage", onChatMessage);
+    s.on("chatHidden", onChatHidden);
     return () => {
       s.off("connect", onConnect);
       s.off("disconnect", onDisconnect);
@@ -72,6 +76,8 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
       s.off("changed", onChanged);
       s.off("inbox", onInbox);
       s.off("gameStarted", onGameStarted);
+      s.off("chatMessage", onChatMessage);
+      s.off("chatHidden", onChatHidden);
       if (room) {
         const n = (watched.get(room) ?? 1) - 1;
         if (n === 0) {

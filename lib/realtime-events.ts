@@ -1,4 +1,5 @@
 // The Socket.IO protocol: typed events in both directions, shared by server and browser.
+import type { ChatMessage } from "./chat";
 import type { GameUpdate } from "./contracts";
 
 export interface RealtimeUser {
@@ -18,6 +19,10 @@ export interface ServerToClientEvents {
    * to; `after`, for a rematch, the finished game it repeats (whose page follows it too).
    */
   gameStarted: (msg: { gameId: string; after?: string }) => void;
+  /** A chat message posted in the game or tournament room it names (sent to that room). Never carries game state. */
+  chatMessage: (msg: ChatMessage) => void;
+  /** A chat message an organizer or admin hid: every page drops it. */
+  chatHidden: (msg: { room: string; messageId: string }) => void;
 }
 
 /** Rooms a client may watch: a game, a tournament, or the lobby. */

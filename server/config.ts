@@ -50,6 +50,8 @@ const ZConfig = z.object({
   // offers and answers, accepted challenges, results set, tournament starts.
   GAME_ACTIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   ANNOUNCEMENTS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Chat messages one user may post per minute, over every room together. */
+  CHAT_MESSAGES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // Notifications delivered beyond the page (e-mail, push) to one user per clock hour;
   // the rest stay in the inbox and go into one digest e-mail at the end of the hour.
   DELIVERIES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),

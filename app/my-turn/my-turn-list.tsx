@@ -36,12 +36,12 @@ export function MyTurnList() {
 
   if (waiting.isPending) return <p className="text-sm text-stone-500">Loading…</p>;
   if (waiting.isError) return <p role="alert">Could not load what is waiting for you: {waiting.error.message}</p>;
-  const { items, queues } = waiting.data;
+  const { items, queues, reportedMessages } = waiting.data;
   return (
     <div className="space-y-8">
       {items.length === 0 ? (
         <p className="card text-stone-600 dark:text-stone-400" data-testid="nothing-to-play">
-          {queues.length === 0 ? "Nothing is waiting for you." : "No game of yours waits on you; what you organize waits below."}
+          {queues.length === 0 && reportedMessages === 0 ? "Nothing is waiting for you." : "No game of yours waits on you; what you organize waits below."}
         </p>
       ) : (
         <ul className="space-y-2" data-testid="my-turn-list">

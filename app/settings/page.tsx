@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { api } from "@/server/trpc/page-caller";
+import { BlockedPlayers } from "@/components/chat/blocked-players";
 import { ChangePasswordForm, DeleteAccountForm, SignOutEverywhereForm } from "./account-forms";
 import { NotificationSettings } from "./notification-settings";
 
@@ -18,6 +19,9 @@ export default async function SettingsPage() {
       </div>
       <Section id="notify" title="Notifications">
         <NotificationSettings />
+      </Section>
+      <Section id="blocked" title="Blocked players">
+        <BlockedPlayers />
       </Section>
       <Section id="pw" title="Change password">
         <ChangePasswordForm username={me.username} />

@@ -4,3 +4,4 @@ export * from "./games";
 export * from "./tournaments";
 export * from "./notifications";
 export * from "./ratings";
+export * from "./chat";

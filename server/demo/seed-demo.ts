@@ -21,6 +21,7 @@ import { getTournament } from "@/server/services/tournament/read-tournament";
 import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
 import { joinTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
+import { seedDemoChat } from "./seed-chat";
 
 export const DEMO_PASSWORD = "moot-demo";
 export const DEMO_USERNAMES = ["alice", "bob", "carol", "dave", "erin", "frank"] as const;
@@ -298,6 +299,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const byId = (id: string) => people.find((p) => p.id === id)!;
   const sprintGames = await db.select().from(games).where(eq(games.tournamentId, sprint)).orderBy(asc(games.tournamentGameKey)).limit(2);
   for (const g of sprintGames) await playDiceGame(db, g.id, byId(g.side1Id), byId(g.side2Id), { doubleAt: Infinity, answer: "take", actions: Infinity });
+  await seedDemoChat(db, sprint);
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Publishing after commit: services call these once their transaction has committed,
 // so no client ever sees a change that was rolled back. Without a Socket.IO server
 // (tests calling services directly) they do nothing.
+import type { ChatMessage } from "@/lib/chat";
 import type { BoardChange, GameUpdate, GameView } from "@/lib/contracts";
 import { gameRoom, userRoom } from "@/lib/contracts";
 import { updateFromView } from "@/lib/game-update";
@@ -62,4 +63,14 @@ export function publishChanged(room: string, version: number): void {
 /** Sends the player whose challenge was accepted to the new game (their open pages follow it); `after`: the game a rematch repeats. */
 export function publishGameStarted(userId: string, gameId: string, after?: string): void {
   realtime()?.to(userRoom(userId)).emit("gameStarted", after ? { gameId, after } : { gameId });
+}
+
+/** A chat message, to the room it was posted in (its game's or tournament's watchers). */
+export function publishChatMessage(message: ChatMessage): void {
+  realtime()?.to(message.room).emit("chatMessage", message);
+}
+
+/** A chat message was hidden: the room's pages drop it. */
+export function publishChatHidden(room: string, messageId: string): void {
+  realtime()?.to(room).emit("chatHidden", { room, messageId });
 }

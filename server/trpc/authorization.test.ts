@@ -354,6 +354,53 @@ const CASES: Record<string, Case> = {
     // Site admins only (none of these roles is one).
     expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "FORBIDDEN", organizer: "FORBIDDEN" },
   },
+  "chat.post": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.chat.post({ room: { kind: "game", id: t.game.id }, text: "good luck" }) };
+    },
+    // A game's room: its players write (the organizer reads, and hides).
+    expect: playersOnly,
+  },
+  "chat.hide": {
+    async setup() {
+      const t = await tafl();
+      const m = await apiFor(h, t.side2).chat.post({ room: { kind: "game", id: t.game.id }, text: "rude" });
+      return { ...t, call: (api) => api.chat.hide({ messageId: m.id }) };
+    },
+    expect: organizerOnly,
+  },
+  "chat.keep": {
+    async setup() {
+      const t = await tafl();
+      const m = await apiFor(h, t.side2).chat.post({ room: { kind: "tournament", id: t.tournamentId }, text: "rude?" });
+      return { ...t, call: (api) => api.chat.keep({ messageId: m.id }) };
+    },
+    expect: organizerOnly,
+  },
+  "chat.report": {
+    async setup() {
+      const t = await tafl();
+      const m = await apiFor(h, t.side2).chat.post({ room: { kind: "game", id: t.game.id }, text: "rude" });
+      return { ...t, call: (api) => api.chat.report({ messageId: m.id, reason: "rude" }) };
+    },
+    // Any signed-in reader but its author.
+    expect: anyone,
+  },
+  "chat.block": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.chat.block({ userId: t.side2.id }) };
+    },
+    expect: anyone,
+  },
+  "chat.unblock": {
+    async setup() {
+      const t = await tafl();
+      return { ...t, call: (api) => api.chat.unblock({ userId: t.side2.id }) };
+    },
+    expect: anyone,
+  },
   "notification.markAllRead": {
     async setup() {
       const me = await newPlayer(h);

@@ -27,7 +27,7 @@ afterAll(() => h.close());
 const CLIENT_ERRORS = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "PARSE_ERROR"]);
 
 // Counters that are meant to move on abuse (rate limits, sign-in throttling) are left out.
-const TABLES = ["users", "games", "game_moves", "challenges", "game_reports", "rating_history", "player_ratings", "tournaments", "tournament_players", "tournament_audit", "app_settings"];
+const TABLES = ["users", "games", "game_moves", "challenges", "game_reports", "rating_history", "player_ratings", "tournaments", "tournament_players", "tournament_audit", "app_settings", "chat_messages", "chat_blocks", "chat_reports"];
 
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
@@ -59,7 +59,7 @@ const hostileString = fc.oneof(
 );
 const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 53, -(2 ** 53), Number.MAX_VALUE, Infinity, -Infinity, NaN));
 const hostileValue = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.anything({ maxDepth: 2 }));
-const FIELDS = ["username", "password", "email", "currentPassword", "newPassword", "search", "page", "gameId", "ply", "move", "action", "result", "margin", "answer", "userId", "challengeId", "gameType", "timeControl", "side", "rated", "tournamentId", "playerId", "disqualify", "role", "tab", "name", "description", "format", "settings", "minPlayers", "maxPlayers", "minRating", "maxRating", "startsAt", "registrationClosesAt"];
+const FIELDS = ["username", "password", "email", "currentPassword", "newPassword", "search", "page", "gameId", "ply", "move", "action", "result", "margin", "answer", "userId", "challengeId", "gameType", "timeControl", "side", "rated", "tournamentId", "playerId", "disqualify", "role", "tab", "name", "description", "format", "settings", "minPlayers", "maxPlayers", "minRating", "maxRating", "startsAt", "registrationClosesAt", "room", "text", "messageId", "reason", "before"];
 const hostileInput = (realIds: () => string[]) =>
   fc.oneof(
     hostileValue,

@@ -14,6 +14,7 @@ export const limits = {
   /** Every action that notifies someone else has a limit (moves and challenges have their own above). */
   gameAction: (): Limit => ({ what: "game actions", max: config().GAME_ACTIONS_PER_USER_PER_HOUR, windowMs: HOUR }),
   announcement: (): Limit => ({ what: "announcements", max: config().ANNOUNCEMENTS_PER_USER_PER_HOUR, windowMs: HOUR }),
+  chatMessage: (): Limit => ({ what: "chat messages", max: config().CHAT_MESSAGES_PER_USER_PER_MINUTE, windowMs: 60_000 }),
 };
 
 /** Counts an action that notifies someone else against the caller's hourly limit (limits.gameAction). */

@@ -2,6 +2,7 @@
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
 import { challengeRouter } from "./routers/challenge";
+import { chatRouter } from "./routers/chat";
 import { gameRouter } from "./routers/game";
 import { notificationRouter } from "./routers/notification";
 import { playerRouter } from "./routers/player";
@@ -14,6 +15,7 @@ export const appRouter = router({
   challenge: challengeRouter,
   tournament: tournamentRouter,
   notification: notificationRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { FirstMoveCountdown } from "@/components/game/first-move-countdown";
 import { GameClock } from "@/components/game/game-clock";
 import { MoveList } from "@/components/game/move-list";
 import { ReplayControls } from "@/components/game/replay-controls";
+import { ChatPanel } from "@/components/chat/chat-panel";
 import { boardFor } from "@/components/games/registry";
 import { firstMoveMs, firstMovePending } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
@@ -387,10 +388,14 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
               })}
             />
             <MoveList moves={notations} shown={shown} onSelect={step} />
+            <ChatPanel room={{ kind: "game", id: view.id }} meId={me?.id ?? null} />
           </aside>
         </div>
       ) : (
-        <ReportPanel view={view} mySide={mySide} canSetResult={canSetResult} onChange={accept} onUpdate={applyUpdate} onError={onError} />
+        <>
+          <ReportPanel view={view} mySide={mySide} canSetResult={canSetResult} onChange={accept} onUpdate={applyUpdate} onError={onError} />
+          <ChatPanel room={{ kind: "game", id: view.id }} meId={me?.id ?? null} />
+        </>
       )}
     </div>
   );

@@ -17,6 +17,7 @@ import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { searchParam } from "@/lib/search-params";
 import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/server/trpc/page-caller";
+import { ChatPanel } from "@/components/chat/chat-panel";
 import { Announcements } from "./announcements";
 import { LiveRefresh } from "./live-refresh";
 import { ExportLinks, OrganizerPanel } from "./organizer-panel";
@@ -324,6 +325,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           The draw is made when the tournament starts{t.startsAt ? " at the scheduled time" : " (the organizer starts it)"}.
         </p>
       )}
+
+      <ChatPanel room={{ kind: "tournament", id: t.id }} meId={me?.id ?? null} title="Tournament chat" />
 
       {started ? aboutAndPlayers : null}
 

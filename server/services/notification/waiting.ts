@@ -2,13 +2,15 @@
 // site to move in, games played elsewhere to play and report, reported results to
 // confirm, the staged format's A/B role choices; and, for organizers (and site
 // admins), a queue per tournament of disputed results and games past their deadline
-// with no result, each settled with one click (game.setResult, which is audited).
+// with no result, each settled with one click (game.setResult, which is audited), and
+// the number of reported chat messages they may hide.
 import { aliasedTable, and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
 import { findGame, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import type { WaitingReason } from "@/lib/waiting";
+import { reportedMessages } from "../chat/reported-messages";
 
 export type QueueReason = "disputed" | "overdue";
 
@@ -91,8 +93,9 @@ export async function waitingItems(db: Db, userId: string) {
 }
 
 export async function waitingOn(db: Db, user: SessionUser, now = new Date()) {
-  const [items, queues] = await Promise.all([waitingItems(db, user.id), organizerQueues(db, user, now)]);
-  return { items, queues };
+  const [items, queues, reported] = await Promise.all([waitingItems(db, user.id), organizerQueues(db, user, now), reportedMessages(db, user)]);
+  // Reported chat messages in rooms the user moderates (listed by chat.reported): counted, so badge and page agree.
+  return { items, queues, reportedMessages: reported.length };
 }
 
 /** Disputes and games past their deadline without a result, in tournaments the user runs. */
@@ -126,6 +129,6 @@ async function organizerQueues(db: Db, user: SessionUser, now: Date) {
 
 /** The number on the header's "Your turn" badge. */
 export async function waitingCount(db: Db, user: SessionUser, now = new Date()): Promise<number> {
-  const { items, queues } = await waitingOn(db, user, now);
-  return items.length + queues.reduce((n, q) => n + q.items.length, 0);
+  const { items, queues, reportedMessages } = await waitingOn(db, user, now);
+  return items.length + queues.reduce((n, q) => n + q.items.length, 0) + reportedMessages;
 }
