@@ -65,19 +65,19 @@ export function ReplayControls({ gameId, shown, total, live, onStep, record }: R
     <div className="space-y-2" data-testid="replay-controls">
       <div className="flex items-center gap-1" role="group" aria-label="Step through the game">
         <button type="button" className={button} aria-label="First position" disabled={shown === 0} onClick={() => onStep(0)}>
-          ⏮
+          <StepIcon kind="first" />
         </button>
         <button type="button" className={button} aria-label="Previous move" disabled={shown === 0} onClick={() => onStep(shown - 1)}>
-          ◀
+          <StepIcon kind="previous" />
         </button>
         <span className="min-w-16 text-center text-sm tabular-nums" data-testid="replay-position" aria-live="polite">
           {shown}/{total}
         </span>
         <button type="button" className={button} aria-label="Next move" disabled={shown >= total} onClick={() => onStep(shown + 1)}>
-          ▶
+          <StepIcon kind="next" />
         </button>
         <button type="button" className={button} aria-label={live ? "Back to the live position" : "Last position"} disabled={shown >= total} onClick={() => onStep(total)}>
-          ⏭
+          <StepIcon kind="last" />
         </button>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -94,5 +94,20 @@ export function ReplayControls({ gameId, shown, total, live, onStep, record }: R
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The step buttons' icons, drawn: the ⏮ ⏭ glyphs rendered as empty boxes where the
+ * font lacks them (Chromium on Debian without an emoji font).
+ */
+function StepIcon({ kind }: { kind: "first" | "previous" | "next" | "last" }) {
+  // Drawn pointing right (next, last); mirrored for previous and first.
+  const bar = kind === "first" || kind === "last";
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" className="block" transform={kind === "first" || kind === "previous" ? "scale(-1 1)" : undefined}>
+      <path d={bar ? "M3 3 L10 8 L3 13 Z" : "M4 3 L12 8 L4 13 Z"} fill="currentColor" />
+      {bar ? <rect x="11" y="3" width="2" height="10" fill="currentColor" /> : null}
+    </svg>
   );
 }
