@@ -97,22 +97,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const loserOf = (g: GameWithId, result: ReturnType<Pick>) => (result === "1-0" ? g.side2 : g.side1);
 
   // The staged championship's games, played on the site: from round 2 on the higher seed
-  // takes role B in about a third of the games; A opens, B chooses colours, each colour
-  // places its largest piece that fits, and then the player `pick` makes lose resigns.
+  // takes role B in about a third of the games; A opens, B chooses colours, the first
+  // two colours place their largest piece that fits, and then the player `pick` makes
+  // lose resigns (few moves keep the seeding quick).
   // The final is played to its end by the rules (no colour can place), so its record
   // replays a whole game and the standings carry its points difference.
   const fourColourPick = pick(false);
   const openings = onSiteGame("four-colour-onsite")!.legalMoves(onSiteGame("four-colour-onsite")!.setup());
   const fourColour: Decide = async (g, site, when) => {
     if (g.chooser && rng.int(3) === 0) await chooseRole(db, byId(g.chooser), site, "B");
-    const view = await loadGameView(db, site);
-    const [a, b] = [byId(view.side1.id), byId(view.side2.id)];
+    // The sides as they are after the choice.
+    const [row] = await db.select({ side1Id: games.side1Id, side2Id: games.side2Id }).from(games).where(eq(games.id, site));
+    const [a, b] = [byId(row!.side1Id), byId(row!.side2Id)];
     const final = g.id.startsWith("r5-g1-");
     const pregame = [openings[rng.int(openings.length)]!, rng.int(2) === 0 ? "choose blue-red" : "choose yellow-green"];
-    const position = await playFourColourGame(db, site, a, b, pregame, final ? Infinity : 4, when);
+    const position = await playFourColourGame(db, site, a, b, pregame, final ? Infinity : 2, when);
     if (!final) {
       const loser = loserOf(g, fourColourPick(g.side1, g.side2));
-      await resignGame(db, loser === view.side1.id ? a.id : b.id, site, minutes(when, 10));
+      await resignGame(db, loser, site, minutes(when, 10));
     } else if (!onSiteGame("four-colour-onsite")!.status(position).over) throw new Error("demo four-colour final did not end");
   };
 
@@ -201,13 +203,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 
   // The diagonal race played on the site: 3-point backgammon matches on dice anyone can
-  // verify. Round 1 is over (each match opened with both players' seeds and a turn each,
-  // then the player `pick` makes lose resigned the match); round 2 is being played, one
+  // verify. Round 1 is over (each match opened with both players' seeds and the first
+  // turn, then the player `pick` makes lose resigned the match: few actions keep the
+  // seeding quick); round 2 is being played, one
   // of its matches under way.
   const racePick = pick(false);
   const raceMatch: Decide = async (g, site, when) => {
     const [a, b] = [byId(g.side1), byId(g.side2)];
-    await playDiceGame(db, site, a, b, { doubleAt: Infinity, answer: "take", actions: 2 }, when);
+    await playDiceGame(db, site, a, b, { doubleAt: Infinity, answer: "take", actions: 1 }, when);
     await resignGame(db, loserOf(g, racePick(g.side1, g.side2)), site, minutes(when, 10));
   };
   const raceId = await tournament({
