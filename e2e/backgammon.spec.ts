@@ -1,14 +1,16 @@
 // Backgammon on the site with dice anyone can verify, in real browsers against the
 // real server: two players play a whole hypergammon match (3 points), the first turns
 // through the board (clicking checkers and destinations, a double offered and taken
-// with the buttons), the rest through the API, while an anonymous spectator on a
+// with the buttons), the rest through the API (a redouble dropped, the Crawford game,
+// hits and bearing off), while an anonymous spectator on a
 // phone-sized screen follows live; the pages' default seeds make the opening roll; no
 // answer, socket frame or page holds the server seed before the end, and the end
 // reveals it; the spectator follows "Verify the dice" and sees every roll recomputed
 // and matching.
 import { expect, test, type Page } from "./test";
 import { onSiteGame } from "../engine/games/registry";
-import { trpcMutation, trpcQuery } from "./api";
+import { playableGames, type TournamentState } from "../engine/formats";
+import { startedOverApi, trpcMutation, trpcQuery } from "./api";
 import { freshUsername, signUpByApi } from "./helpers";
 
 const GAME = "hypergammon";
@@ -120,18 +122,44 @@ test("two players play a hypergammon match with a double and a take while a spec
   }
   expect(JSON.parse((await game()).position).cube).toBeGreaterThanOrEqual(2);
 
-  // The rest through the API, each action by the side to move.
+  // The spectator saw the cube turned and taken.
+  await expect(spectator.getByTestId("cube")).toHaveText("2");
+
+  // The rest through the API, each action by the side to move, hitting where a turn can.
+  // The taker redoubles at once and the other side drops: 2–0 in a match to 3, so the
+  // next game is the Crawford game (no doubling), marked live on the spectator's board
+  // with the dice as rolled; later games end by bearing off.
   let beforeLastAction = 0;
+  let redoubled = false;
+  let crawfordSeen = false;
+  const played: string[] = [];
   for (let actions = 0; ; actions++) {
     expect(actions).toBeLessThan(3000);
     if (actions % 10 === 0) await snapshotPages();
     const { position, ply, status, clock } = await game();
     if (status !== "active") break;
     beforeLastAction = seen.length;
-    const phase = phaseOf(position);
-    const move = phase === "decide" ? "roll" : phase === "cube" ? "take" : rules.legalMoves(position)[0]!;
+    const state = JSON.parse(position) as { phase: string; crawford: boolean; dice: [number, number] | null; score: [number, number] };
+    if (state.crawford && !crawfordSeen && state.phase === "move") {
+      crawfordSeen = true;
+      expect(state.score).toContain(2);
+      await expect(spectator.getByTestId("game-screen")).toHaveAttribute("data-ply", String(ply));
+      await expect(spectator.getByTestId("crawford")).toBeVisible();
+      await expect(spectator.getByTestId("die")).toHaveText(state.dice!.map(String));
+    }
+    const legal = rules.legalMoves(position);
+    let move: string;
+    if (state.phase === "decide") {
+      move = !redoubled && legal.includes("double") ? "double" : "roll";
+      redoubled ||= move === "double";
+    } else if (state.phase === "cube") move = "drop";
+    else move = legal.find((m) => m.includes("*")) ?? legal[0]!;
+    played.push(move);
     seen.push(JSON.stringify(await trpcMutation(pageOf(clock.toMove).request, "game.move", { gameId, ply, move })));
   }
+  expect(crawfordSeen, "a Crawford game was played").toBe(true);
+  expect(played.some((m) => m.includes("*")), "a checker was hit").toBe(true);
+  expect(played.some((m) => m.includes("/off")), "checkers were borne off").toBe(true);
   const end = await game();
   expect(end.status).toBe("finished");
   const serverSeed = end.dice.serverSeed!;
@@ -197,4 +225,71 @@ test("a challenge sets the match length: the lobby card says it, and the accepte
   await card.getByRole("button", { name: "Accept" }).click();
   // Both are taken to the board; the match is to 5.
   for (const page of [a, b]) await expect(page.getByTestId("match-score")).toContainText("Match to 5", { timeout: 20_000 });
+});
+
+test("a diagonal race of backgammon is played on the site to its winner while a spectator watches the standings live", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const bg = onSiteGame("backgammon")!;
+  // Set up through the API: an organizer, three players, 1-point matches.
+  const { organizer, id, sessions } = await startedOverApi(baseURL!, { name: "Race", format: "diagonal", gameType: "backgammon", gameSettings: { matchLength: 1 }, minPlayers: 3, maxPlayers: 8 }, 3);
+  const t = { id };
+  await page.goto(`/tournaments/${t.id}`);
+  await expect(page.getByTestId("standings-table").getByTestId("standings-row")).toHaveCount(3);
+  const version = async () => Number(await page.getByTestId("tournament-version").getAttribute("data-version"));
+
+  interface Match {
+    position: string;
+    ply: number;
+    status: string;
+    endReason: string | null;
+    clock: { toMove: 1 | 2 };
+    side1: { username: string };
+    side2: { username: string };
+  }
+  interface Tournament {
+    status: string;
+    state: TournamentState;
+    gameLinks: Record<string, string>;
+    champions: string[];
+    players: { id: string; username: string }[];
+  }
+  /** One action by the side to move: the roll when the rules list nothing, else the first legal turn (never a double). */
+  const act = async (gameId: string) => {
+    const m = await organizer.query<Match>("game.get", { gameId });
+    if (m.status !== "active") return m;
+    const legal = bg.legalMoves(m.position).filter((move) => move !== "double");
+    const player = sessions.get((m.clock.toMove === 1 ? m.side1 : m.side2).username)!;
+    await player.mutation("game.move", { gameId, ply: m.ply, move: legal[0] ?? "roll" });
+    return m;
+  };
+  // The first match is played to the end of its game by the rules; in the others each
+  // side plays a turn, then side 2 resigns (the players' per-minute move limit stays far off).
+  let playedThrough = false;
+  for (let step = 0; ; step++) {
+    expect(step, "the race did not end").toBeLessThan(20);
+    const state = await organizer.query<Tournament>("tournament.get", { tournamentId: t.id });
+    if (state.status === "finished") break;
+    for (const g of playableGames(state.state)) {
+      const gameId = state.gameLinks[g.id]!;
+      const before = await version();
+      if (!playedThrough) {
+        for (let actions = 0; (await act(gameId)).status === "active"; actions++) expect(actions).toBeLessThan(400);
+        const end = await organizer.query<Match>("game.get", { gameId });
+        expect(end).toMatchObject({ status: "finished", endReason: "match" });
+        playedThrough = true;
+      } else {
+        for (let i = 0; i < 3; i++) await act(gameId);
+        const m = await organizer.query<Match>("game.get", { gameId });
+        await sessions.get(m.side2.username)!.mutation("game.resign", { gameId });
+      }
+      // The spectator's page follows each result without a reload.
+      await expect.poll(version).toBeGreaterThan(before);
+    }
+  }
+  const done = await organizer.query<Tournament>("tournament.get", { tournamentId: t.id });
+  const winner = done.players.find((p) => p.id === done.champions[0])!.username;
+  await expect(page.getByTestId("champions")).toContainText(winner);
+  const first = page.getByTestId("standings-table").getByTestId("standings-row").first();
+  await expect(first).toHaveAttribute("data-rank", "1");
+  await expect(first).toContainText(winner);
 });

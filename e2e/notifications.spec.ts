@@ -47,11 +47,11 @@ test("the bell counts live, toasts once, and the inbox lists and marks read", as
 });
 
 test("a disputed result waits in the organizer's queue and is settled there", async ({ page }) => {
-  // The demo's Dice Race Open (organized by alice) has a disputed report.
+  // The demo's Chess Club League (reported results, organized by alice) has a disputed report.
   await signIn(page, "alice", "moot-demo");
   await expect(page.getByTestId("inbox-count")).toBeVisible();
   await page.goto("/my-turn");
-  const queue = page.getByTestId("organizer-queue").filter({ hasText: "Dice Race Open" });
+  const queue = page.getByTestId("organizer-queue").filter({ hasText: "Chess Club League" });
   const dispute = queue.getByTestId("queue-item").filter({ hasText: "Disputed result" }).first();
   const players = (await dispute.getByRole("link").first().textContent())!;
   const [first, second] = players.split(" vs ");

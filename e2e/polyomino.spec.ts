@@ -8,8 +8,10 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "./test";
 import { polyomino } from "../engine/games/polyomino/game";
 import { remainingPieces } from "../engine/games/polyomino/view";
+import { drawnRandomGame } from "../engine/games/polyomino/test-games";
 import { onSiteGame } from "../engine/games/registry";
-import { trpcMutation, trpcQuery } from "./api";
+import { playableGames, type TournamentState } from "../engine/formats";
+import { startedOverApi, trpcMutation, trpcQuery } from "./api";
 import { freshUsername, signUpByApi } from "./helpers";
 
 const GAME = "four-colour-onsite";
@@ -273,4 +275,62 @@ test("the board and the tray fit without sideways scrolling at 1366×768 and 390
   expect(await corner()).toBe("elsewhere");
   await t.spectator.getByRole("button", { name: "Flip board" }).click();
   await expect.poll(corner).toBe("bottom right");
+});
+
+test("a drawn semi-final of the staged championship is replayed on the site with the roles switched", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  // Set up through the API: sixteen players; every game up to the semi-finals decided by
+  // the organizer; Semi-final 1 played on the site to equal points.
+  const { organizer, id, sessions } = await startedOverApi(baseURL!, { name: "Staged", format: "staged", gameType: GAME, minPlayers: 16, maxPlayers: 16 }, 16);
+  const t = { id };
+  interface Tournament {
+    state: TournamentState;
+    gameLinks: Record<string, string>;
+  }
+  interface Game {
+    position: string;
+    side1: { username: string };
+    side2: { username: string };
+    status: string;
+    endReason: string | null;
+  }
+  const drawn = drawnRandomGame();
+  let semi: Game | null = null;
+  let replayId: string | undefined;
+  for (let step = 0; !replayId; step++) {
+    expect(step, "no replay of the drawn semi-final").toBeLessThan(10);
+    const { state, gameLinks } = await organizer.query<Tournament>("tournament.get", { tournamentId: t.id });
+    for (const g of playableGames(state)) {
+      const gameId = gameLinks[g.id]!;
+      if (g.replayOf === "r4-g1-1") replayId = gameId;
+      else if (g.id === "r4-g1-1") {
+        // A (side 1) opens, B chooses colours, then each colour's owner places.
+        const game = await organizer.query<Game>("game.get", { gameId });
+        let position = game.position;
+        for (const [ply, move] of drawn.entries()) {
+          const mover = sessions.get((rules.toMove(position) === 1 ? game.side1 : game.side2).username)!;
+          await mover.mutation("game.move", { gameId, ply, move });
+          const next = rules.play(position, move);
+          if (!next.ok) throw new Error(next.reason);
+          position = next.position;
+        }
+        semi = await organizer.query<Game>("game.get", { gameId });
+        expect(semi).toMatchObject({ status: "finished", endReason: "equal points" });
+      } else if (!g.id.startsWith("r4-")) await organizer.mutation("game.setResult", { gameId, result: "1-0" });
+    }
+  }
+  const [a, b] = [semi!.side1.username, semi!.side2.username];
+
+  // The bracket lists the replay with the roles switched: the drawn game's B is now A.
+  await page.goto(`/tournaments/${t.id}`);
+  const replay = page.locator('[data-match="semi1"] [data-testid="bracket-game"][data-replay]');
+  await expect(replay).toContainText("Replay 1");
+  await expect(replay).toContainText(`A ${b}`);
+  await expect(replay).toContainText(`B ${a}`);
+  // The replay is a new game on the site, from the start, with the roles switched.
+  await page.goto(`/games/${replayId}`);
+  await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
+  await expect(page.getByTestId("game-screen")).toContainText(`A: ${b}`);
+  await expect(page.getByTestId("game-screen")).toContainText(`B: ${a}`);
+  await expect(page.getByTestId("polyomino-board")).toContainText("Waiting for A");
 });

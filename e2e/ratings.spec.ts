@@ -38,8 +38,9 @@ test("the players page ranks each game's players by that game's rating, sortable
 
 test("a profile shows each game's rating with a chart that reads out values on hover and by keyboard", async ({ page }) => {
   await page.goto("/players/bob");
-  // Bob plays in the demo's chess, four-colour, race and hnefatafl tournaments: four ratings.
-  for (const game of ["chess", "four-colour", "race", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
+  // Bob plays in the demo's chess, four-colour, backgammon and hnefatafl tournaments (the
+  // four-colour and backgammon ones played on the site): four ratings.
+  for (const game of ["chess", "four-colour-onsite", "backgammon", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
   const chess = page.getByTestId("rating-chess");
   await expect(chess.getByTestId("rating")).toHaveText(/^\d+ ± \d+$/);
   const chart = chess.getByTestId("rating-chart");

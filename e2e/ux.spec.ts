@@ -7,7 +7,7 @@
 import { expect, test, type Browser, type Page } from "./test";
 import { playableGames, type TournamentState } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { trpcMutation } from "./api";
+import { startedOverApi, trpcMutation } from "./api";
 import { freshUsername, signIn, signUpByApi } from "./helpers";
 
 const VIEWPORTS = [
@@ -81,27 +81,8 @@ interface GameData {
 test("\"Your next game\" names the game where the player's clock runs and counts the others", async ({ browser, baseURL }) => {
   // A group of three playing on-site chess: each pair plays once on each side, so
   // every player has four games at once.
-  const organizer = new HttpSession(baseURL!);
-  await organizer.signUp(freshUsername("No"), "organizer password");
-  const created = await organizer.mutation<{ id: string }>("tournament.create", {
-    name: `Next ${freshUsername("")}`,
-    format: "groups",
-    settings: { groupSize: 3 },
-    gameType: "chess-onsite",
-    timeControl: "3d+6h",
-    rated: false,
-    minPlayers: 3,
-    maxPlayers: 3,
-  });
-  const sessions = new Map<string, HttpSession>();
-  for (let i = 0; i < 3; i++) {
-    const name = freshUsername(`n${i}`);
-    const p = new HttpSession(baseURL!);
-    await p.signUp(name, "player password");
-    await p.mutation("tournament.join", { tournamentId: created.id });
-    sessions.set(name, p);
-  }
-  await organizer.mutation("tournament.start", { tournamentId: created.id });
+  const { organizer, id, sessions } = await startedOverApi(baseURL!, { name: "Next", format: "groups", settings: { groupSize: 3 }, gameType: "chess-onsite", minPlayers: 3, maxPlayers: 3 }, 3);
+  const created = { id };
   const data = await organizer.query<TournamentData>("tournament.get", { tournamentId: created.id });
   const [me] = sessions.keys();
   const mine: GameData[] = [];

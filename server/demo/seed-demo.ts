@@ -7,18 +7,20 @@ import type { Db } from "@/db/client";
 import { games, users } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { Prng } from "@/engine/prng";
-import { playableGames, type FormatName, type TournamentState } from "@/engine/formats";
+import { playableGames, type FormatName, type GameWithId, type TournamentState } from "@/engine/formats";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
 import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
 import { loadGameView } from "@/server/services/game/game-view";
 import { makeMove } from "@/server/services/game/make-move";
+import { resignGame } from "@/server/services/game/resign-game";
 import { setDiceSeed } from "@/server/services/game/set-dice-seed";
 import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
 import { postAnnouncement } from "@/server/services/notification/announce";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
 import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
+import { chooseRole } from "@/server/services/tournament/organizer-actions";
 import { joinTournament } from "@/server/services/tournament/registration";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { seedDemoChat } from "./seed-chat";
@@ -28,13 +30,15 @@ export const DEMO_USERNAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 const MORE = ["gudrun", "harald", "ingrid", "jorund", "kari", "leif", "magnus", "njal", "olaf", "ragna", "sigrid", "thora", "ulf", "vigdis", "yngvar", "astrid", "bjorn", "dagny", "eirik", "freya", "gunnar", "hild", "ivar", "jarl"];
 
 type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
+/** Decides one released tournament game (`site` is its game on the site) at `when`. */
+type Decide = (game: GameWithId, site: string, when: Date) => Promise<void>;
 
 /**
  * Decides every released game, `steps` times over (each step: a round or a league
  * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
  * over days.
  */
-async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pick: Pick, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
+async function playOut(db: Db, tournamentId: string, decide: Decide, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
@@ -47,9 +51,20 @@ async function playOut(db: Db, organizer: SessionUser, tournamentId: string, pic
         .from(games)
         .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, g.id)));
       // The step's games end one after another across the step, as real games do.
-      await setResult(db, organizer, { gameId: site!.id, result: pick(g.side1, g.side2) }, at(step + i / playable.length));
+      await decide(g, site!.id, at(step + i / playable.length));
     }
   }
+}
+
+/** The tournament's first game still being played, by its place in the tournament. */
+async function firstOpenGame(db: Db, tournamentId: string) {
+  const [open] = await db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), eq(games.status, "active")))
+    .orderBy(asc(games.tournamentGameKey))
+    .limit(1);
+  return open;
 }
 
 /** Seeds only an empty database, so restarts and real installs are never touched. */
@@ -77,6 +92,32 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       return r < 0.1 + expected * 0.9 ? "1-0" : "0-1";
     };
   const [alice, bob] = [people[0]!, people[1]!];
+  const byId = (id: string) => people.find((p) => p.id === id)!;
+  const minutes = (from: Date, n: number) => new Date(from.getTime() + n * 60_000);
+  /** The side that loses by `pick`'s result (a draw is not drawn here). */
+  const loserOf = (g: GameWithId, result: ReturnType<Pick>) => (result === "1-0" ? g.side2 : g.side1);
+
+  // The staged championship's games, played on the site: from round 2 on the higher seed
+  // takes role B in about a third of the games; A opens, B chooses colours, the first
+  // two colours place their largest piece that fits, and then the player `pick` makes
+  // lose resigns (few moves keep the seeding quick).
+  // The final is played to its end by the rules (no colour can place), so its record
+  // replays a whole game and the standings carry its points difference.
+  const fourColourPick = pick(false);
+  const openings = onSiteGame("four-colour-onsite")!.legalMoves(onSiteGame("four-colour-onsite")!.setup());
+  const fourColour: Decide = async (g, site, when) => {
+    if (g.chooser && rng.int(3) === 0) await chooseRole(db, byId(g.chooser), site, "B");
+    // The sides as they are after the choice.
+    const [row] = await db.select({ side1Id: games.side1Id, side2Id: games.side2Id }).from(games).where(eq(games.id, site));
+    const [a, b] = [byId(row!.side1Id), byId(row!.side2Id)];
+    const final = g.id.startsWith("r5-g1-");
+    const pregame = [openings[rng.int(openings.length)]!, rng.int(2) === 0 ? "choose blue-red" : "choose yellow-green"];
+    const position = await playFourColourGame(db, site, a, b, pregame, final ? Infinity : 2, when);
+    if (!final) {
+      const loser = loserOf(g, fourColourPick(g.side1, g.side2));
+      await resignGame(db, loser, site, minutes(when, 10));
+    } else if (!onSiteGame("four-colour-onsite")!.status(position).over) throw new Error("demo four-colour final did not end");
+  };
 
   async function tournament(opts: {
     name: string;
@@ -90,8 +131,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     minPlayers: number;
     maxPlayers: number;
     startsAt?: Date;
-    /** Start it `daysAgo` days ago and decide this many steps of games, one every `stepDays`. */
-    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number };
+    /**
+     * Start it `daysAgo` days ago and decide this many steps of games, one every
+     * `stepDays`: by the organizer's word (a result drawn with `draws` or not), or by
+     * `decide` (games played on the site).
+     */
+    play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number; decide?: Decide };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -111,7 +156,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const { steps, draws, daysAgo, stepDays } = opts.play;
       const at = (step: number) => new Date(Date.now() - (daysAgo - step * stepDays) * 86_400_000);
       await startTournamentNow(db, alice, t.id, at(-0.2));
-      await playOut(db, alice, t.id, pick(draws), steps, (step) => at(step), opts.play.skipEvery);
+      const choose = pick(draws);
+      const byOrganizer: Decide = (g, site, when) => setResult(db, alice, { gameId: site, result: choose(g.side1, g.side2) }, when).then(() => undefined);
+      await playOut(db, t.id, opts.play.decide ?? byOrganizer, steps, at, opts.play.skipEvery);
     }
     return t.id;
   }
@@ -132,14 +179,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
   await tournament({
     name: "Four-Colour Championship",
-    description: "The staged path: 4 groups, then 4, then 2, semi-finals, final and third place.",
+    description: "The staged path, played on the site: 4 groups, then 4, then 2, semi-finals, final and third place. A names the first blue and red pieces, B chooses colours.",
     format: "staged",
-    gameType: "four-colour",
+    gameType: "four-colour-onsite",
     timeControl: "3d+6h",
     players: 16,
     minPlayers: 16,
     maxPlayers: 28,
-    play: { steps: 12, draws: false, daysAgo: 40, stepDays: 3 },
+    // Two days a step: a game's first move comes within its first mover's three days.
+    play: { steps: 12, draws: false, daysAgo: 40, stepDays: 2, decide: fourColour },
   });
 
   // Running: a hnefatafl league (first phases decided) and a diagonal race.
@@ -155,31 +203,52 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     play: { steps: 3, draws: true, daysAgo: 2, stepDays: 0.5 },
   });
 
+  // The diagonal race played on the site: 3-point backgammon matches on dice anyone can
+  // verify. Round 1 is over (each match opened with both players' seeds and the first
+  // turn, then the player `pick` makes lose resigned the match: few actions keep the
+  // seeding quick); round 2 is being played, one
+  // of its matches under way.
+  const racePick = pick(false);
+  const raceMatch: Decide = async (g, site, when) => {
+    const [a, b] = [byId(g.side1), byId(g.side2)];
+    await playDiceGame(db, site, a, b, { doubleAt: Infinity, answer: "take", actions: 1 }, when);
+    await resignGame(db, loserOf(g, racePick(g.side1, g.side2)), site, minutes(when, 10));
+  };
   const raceId = await tournament({
     name: "Dice Race Open",
-    description: "Four opponents across the field in round one, two later; out after two losses.",
+    description: "Backgammon matches to 3 points, played on the site with dice anyone can verify. Four opponents across the field in round one, two later; out after two losses.",
     format: "diagonal",
-    gameType: "race",
+    gameType: "backgammon",
     timeControl: "1d+2h",
     players: 20,
     minPlayers: 6,
     maxPlayers: 64,
-    play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25 },
+    play: { steps: 1, draws: false, daysAgo: 0.5, stepDays: 0.25, decide: raceMatch },
   });
+  const underway = await firstOpenGame(db, raceId);
+  if (underway) await playDiceGame(db, underway.id, byId(underway.side1Id), byId(underway.side2Id), { doubleAt: Infinity, answer: "take", actions: 6 });
+  await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Add your own dice seed before the first roll, and check every roll of a finished match on its “Verify the dice” page.");
 
-  // A reported result disputed by the opponent, waiting in alice's organizer queue
-  // (and her inbox), and an announcement every player of the race has in their inbox.
-  const [open] = await db
-    .select()
-    .from(games)
-    .where(and(eq(games.tournamentId, raceId), eq(games.status, "active")))
-    .orderBy(asc(games.tournamentGameKey))
-    .limit(1);
+  // A league of reported games (played elsewhere, results typed in), two phases in: a
+  // result reported and disputed by the opponent waits in alice's organizer queue (and
+  // her inbox), and an announcement every player of the league has in their inbox.
+  const clubId = await tournament({
+    name: "Chess Club League",
+    description: "Double round-robin of chess played over the board at the club; players report their results here.",
+    format: "league",
+    gameType: "chess",
+    timeControl: "3d+6h",
+    players: 6,
+    minPlayers: 4,
+    maxPlayers: 12,
+    play: { steps: 2, draws: true, daysAgo: 4, stepDays: 1 },
+  });
+  const open = await firstOpenGame(db, clubId);
   if (open) {
     const reported = await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
-    await answerReport(db, open.side2Id, { gameId: open.id, answer: "dispute", reportId: reported.report!.id, reason: "We agreed on a rematch after the dice server dropped; the rematch is not played yet." });
+    await answerReport(db, open.side2Id, { gameId: open.id, answer: "dispute", reportId: reported.report!.id, reason: "We agreed on a rematch after the clock failed; the rematch is not played yet." });
   }
-  await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
+  await postAnnouncement(db, alice, clubId, "Welcome to the Chess Club League! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
 
   // Running: a group elimination with a third of round 1 still to play, so its group
   // tables show live clinch marks (some players through already, some out, some open).
@@ -296,7 +365,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: 32,
   });
   await startTournamentNow(db, alice, sprint, new Date(Date.now() - 3 * 3_600_000));
-  const byId = (id: string) => people.find((p) => p.id === id)!;
   const sprintGames = await db.select().from(games).where(eq(games.tournamentId, sprint)).orderBy(asc(games.tournamentGameKey)).limit(2);
   for (const g of sprintGames) await playDiceGame(db, g.id, byId(g.side1Id), byId(g.side2Id), { doubleAt: Infinity, answer: "take", actions: Infinity });
   await seedDemoChat(db, sprint);
@@ -316,43 +384,55 @@ async function playDiceMatch(db: Db, a: SessionUser, b: SessionUser, gameType: s
   await playDiceGame(db, gameId, a, b, opts);
 }
 
-/** Plays the dice game `gameId` of A (side 1) and B as playDiceMatch says. */
-async function playDiceGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }) {
+/** Plays the dice game `gameId` of A (side 1) and B as playDiceMatch says, a minute apart from `from` when given (a match in the demo's past), else now. */
+async function playDiceGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }, from?: Date) {
+  const at = (n: number) => (from ? new Date(from.getTime() + n * 60_000) : new Date());
   const gameType = (await loadGameView(db, gameId)).gameType;
   const rules = onSiteGame(gameType)!;
-  await setDiceSeed(db, a.id, { gameId, seed: `${a.username}-demo` });
-  await setDiceSeed(db, b.id, { gameId, seed: `${b.username}-demo` });
+  await setDiceSeed(db, a.id, { gameId, seed: `${a.username}-demo` }, at(0));
+  await setDiceSeed(db, b.id, { gameId, seed: `${b.username}-demo` }, at(0));
   // A taken cube stays turned for the game: double once, not back and forth.
   let doubled = false;
   for (let action = 0; action < opts.actions; action++) {
-    const view = await loadGameView(db, gameId);
+    const view = await loadGameView(db, gameId, at(action + 1));
     if (view.status !== "active" || !view.position) return;
     const legal = rules.legalMoves(view.position);
     if (legal.length === 0) throw new Error(`demo ${gameType} match: nothing to play at ply ${view.ply}`);
     const mayDouble = action >= opts.doubleAt && legal.includes("double") && (opts.answer === "drop" || !doubled);
     const move = legal.includes(opts.answer) ? opts.answer : mayDouble ? "double" : (legal.find((m) => m !== "double") ?? legal[0]!);
     if (move === "double") doubled = true;
-    await makeMove(db, (rules.toMove(view.position) === 1 ? a : b).id, { gameId, ply: view.ply, move });
+    await makeMove(db, (rules.toMove(view.position) === 1 ? a : b).id, { gameId, ply: view.ply, move }, at(action + 1));
   }
 }
 
 /**
  * A four-colour challenge game between A and B through the real services: the pre-game,
- * then up to `placements` placements, each the largest piece that fits (the first one
- * the rules list), by whichever player the rules say is to move.
+ * then up to `placements` placements (see playFourColourGame).
  */
 async function playFourColour(db: Db, a: SessionUser, b: SessionUser, pregame: readonly string[], placements: number) {
-  const rules = onSiteGame("four-colour-onsite")!;
-  const challenge = await createChallenge(db, a.id, { gameType: rules.id, initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const challenge = await createChallenge(db, a.id, { gameType: "four-colour-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
   const { gameId } = await acceptChallenge(db, b.id, challenge.id);
+  await playFourColourGame(db, gameId, a, b, pregame, placements);
+}
+
+/**
+ * Plays the four-colour game `gameId` of A (side 1) and B: the pre-game, then up to
+ * `placements` placements, each the largest piece that fits (the first one the rules
+ * list), by whichever player the rules say is to move; a minute apart from `from` when
+ * given (a game in the demo's past), else now. Returns the position reached.
+ */
+async function playFourColourGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, pregame: readonly string[], placements: number, from?: Date): Promise<string> {
+  const rules = onSiteGame("four-colour-onsite")!;
   const size = (move: string) => Number(/\d(?=:)/.exec(move)?.[0] ?? 0);
   let position = rules.setup();
   for (let ply = 0; ply < pregame.length + placements && !rules.status(position).over; ply++) {
     const legal = rules.legalMoves(position);
     const move = pregame[ply] ?? legal.reduce((best, m) => (size(m) > size(best) ? m : best));
-    await makeMove(db, (rules.toMove(position) === 1 ? a : b).id, { gameId, ply, move });
+    const now = from ? new Date(from.getTime() + ply * 60_000) : new Date();
+    await makeMove(db, (rules.toMove(position) === 1 ? a : b).id, { gameId, ply, move }, now);
     const played = rules.play(position, move);
     if (!played.ok) throw new Error(`demo four-colour game: ${played.reason}`);
     position = played.position;
   }
+  return position;
 }

@@ -30,6 +30,18 @@ export function randomGame(seed: number): PolyState {
   return state;
 }
 
+/**
+ * The moves of the first seeded random game (seeds 1000, 1001, …) that ends in equal
+ * points, about 1 game in 75: for tests of a drawn game (a staged knockout's replay).
+ */
+export function drawnRandomGame(): string[] {
+  for (let seed = 1000; seed < 4000; seed++) {
+    const end = randomGame(seed);
+    if (end.status.over && end.status.winner === null) return end.moves.slice();
+  }
+  throw new Error("no random game in 3000 seeds ended in equal points");
+}
+
 export type Grid = number[];
 
 const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < SIZE && y < SIZE;
