@@ -283,3 +283,26 @@ test("the home page shows games in play with a small board each, none still at i
   await expect(page).toHaveURL(/\/games\//);
   await expect(page.getByTestId("game-screen")).toBeVisible();
 });
+
+test("settings on a phone: a bad reminder hour is said under its field, and a save says so beside its button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpByApi(page, freshUsername("Set"), "settings password");
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "E-mail and reminders" });
+  const hours = form.getByLabel("Deadline reminders (hours before your time runs out)");
+  const save = form.getByRole("button", { name: "Save notification settings" });
+
+  await hours.fill("24, soon");
+  await save.click();
+  await expect(hours).toHaveAttribute("aria-invalid", "true");
+  await expect(hours).toBeFocused();
+  await expect(form.getByText("Write reminder hours as whole numbers separated by commas, like 24, 1.")).toBeInViewport();
+
+  await hours.fill("12, 2");
+  await save.click();
+  const status = form.getByRole("status").filter({ hasText: "Saved." });
+  await expect(status).toBeInViewport();
+  await expect(hours).not.toHaveAttribute("aria-invalid");
+  await page.reload();
+  await expect(page.getByLabel("Deadline reminders (hours before your time runs out)")).toHaveValue("12, 2");
+});
