@@ -306,3 +306,25 @@ test("settings on a phone: a bad reminder hour is said under its field, and a sa
   await page.reload();
   await expect(page.getByLabel("Deadline reminders (hours before your time runs out)")).toHaveValue("12, 2");
 });
+
+for (const viewport of VIEWPORTS) {
+  test(`the challenge form shows every game and time control whole (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpByApi(page, freshUsername("Tc"), "time control password");
+    await page.goto("/play");
+    const form = page.getByRole("form", { name: "New challenge" });
+    for (const name of ["gameType", "timeControl"]) {
+      // The widest choice's text, in the select's own font, against the room the select gives it.
+      const fit = await form.locator(`select[name=${name}]`).evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+        // Padding on both sides, and about 1.5 em for the drop-down arrow.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        return { widest, room };
+      });
+      expect(fit.widest, `${name}: the widest choice fits`).toBeLessThanOrEqual(fit.room);
+    }
+  });
+}
