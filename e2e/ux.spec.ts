@@ -52,6 +52,11 @@ for (const viewport of VIEWPORTS) {
     await expectBottom(t.white, `White: ${t.whiteName}`, "e1", "e8");
     await expectBottom(t.black, `Black: ${t.blackName}`, "e8", "e1");
     await expect(t.black.getByTestId("clock-top").getByTestId("game-clock")).toHaveAttribute("data-clock-label", `White: ${t.whiteName}`);
+    // The pieces are drawn shapes, not a font's glyphs (which render as empty boxes where the font lacks them).
+    const board = t.black.getByTestId("chess-board");
+    await expect(board.locator("svg[data-piece]")).toHaveCount(32);
+    await expect(board.locator("svg[data-piece] path").first()).toBeVisible();
+    await expect(board.locator("svg text")).toHaveCount(0);
     // Flip: board, clocks and names turn together.
     await t.black.getByRole("button", { name: "Flip board" }).click();
     await expectBottom(t.black, `White: ${t.whiteName}`, "e1", "e8");
