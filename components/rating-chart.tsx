@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { displayRating, ratingInterval, ratingRange } from "@/engine/glicko2";
 import { absoluteTime, LocalTime } from "./local-time";
 
 export interface RatingPoint {
@@ -108,7 +109,7 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
       <figcaption className="mt-1 min-h-5 text-sm tabular-nums" aria-live="polite" data-testid="rating-chart-value">
         {shown ? (
           <>
-            {absoluteTime(new Date(shown.at))}: <strong>{Math.round(shown.rating)}</strong> ± {Math.round(2 * shown.rd)}
+            {absoluteTime(new Date(shown.at))}: <strong>{displayRating(shown)}</strong>, {ratingRange(shown)}
           </>
         ) : (
           <span className="text-stone-500">Point at the chart, or focus it and use the arrow keys, to read a game&rsquo;s rating.</span>
@@ -124,7 +125,7 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
                 Rating
               </th>
               <th scope="col" className="text-right">
-                ± (2·RD)
+                Likely range
               </th>
             </tr>
           </thead>
@@ -136,8 +137,8 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
                     <LocalTime at={p.at} />
                   </a>
                 </td>
-                <td className="text-right">{Math.round(p.rating)}</td>
-                <td className="text-right">{Math.round(2 * p.rd)}</td>
+                <td className="text-right">{displayRating(p)}</td>
+                <td className="text-right">{ratingInterval(p).join("–")}</td>
               </tr>
             ))}
           </tbody>
