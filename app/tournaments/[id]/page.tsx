@@ -272,6 +272,11 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           <h2 className="text-lg font-bold">
             {t.champions.length === 1 ? "Champion" : "Joint champions"}: {t.champions.map((c) => names[c]?.username ?? c).join(", ")}
           </h2>
+          {t.championsWhy ? (
+            <p className="mt-1 text-sm" data-testid="champions-why">
+              {t.championsWhy}
+            </p>
+          ) : null}
         </section>
       )}
 
