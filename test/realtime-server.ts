@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db, DbHandle } from "@/db/client";
 import { attachRealtime, type MootIo } from "@/server/realtime/io";
-import { openTestDatabase } from "./db";
+import { openOwnTestDatabase, openTestDatabase } from "./db";
 
 export interface RealtimeServer {
   h: DbHandle;
@@ -24,8 +24,9 @@ export async function listenRealtime(db: Db): Promise<{ server: MootIo; url: str
   return { server, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
 }
 
-export async function startRealtimeServer(): Promise<RealtimeServer> {
-  const h = await openTestDatabase();
+/** `ownDatabase`: a database of the file's own (openOwnTestDatabase), for files that sweep overdue games. */
+export async function startRealtimeServer(opts: { ownDatabase?: boolean } = {}): Promise<RealtimeServer> {
+  const h = await (opts.ownDatabase ? openOwnTestDatabase() : openTestDatabase());
   const { server, url } = await listenRealtime(h.db);
   return {
     h,
