@@ -12,11 +12,12 @@ export async function openTestDatabase(): Promise<DbHandle> {
 }
 
 /**
- * A database of the test file's own. For files that sweep overdue games with the clock
- * moved ahead (sweepOverdue ends every game overdue by then): in the run's shared
- * database that ended other files' games running at the same time, and other files'
- * sweeps ended theirs (a tournament game with the default 3 d + 6 h clock, swept by a
- * file whose own game had the same clock). With DATABASE_URL a fresh database on the
+ * A database of the test file's own, for files that run a worker over the whole
+ * database: sweepOverdue ends every game overdue by the (moved-ahead) clock it is given,
+ * deliverOutbox claims every due delivery. In the run's shared database they ended or
+ * sent other files' games and mail running at the same time (a tournament game with
+ * the default 3 d + 6 h clock swept by a file whose own game had the same clock; a
+ * confirmation mail sent through another file's SMTP peer). With DATABASE_URL a fresh database on the
  * same server, migrated here and dropped on close; without it in-memory PGlite, which
  * is the file's own anyway.
  */
