@@ -1,6 +1,8 @@
 // Small helpers shared by the benchmarks: percentiles, "median (min–max)", the load
-// average and a result table.
+// average, a result table with baselines and ratios, and the bare transaction the
+// server benchmarks' floors run (raw SQL through node-postgres, none of Moot's code).
 import { loadavg } from "node:os";
+import type pg from "pg";
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -23,16 +25,29 @@ export const loadAverage = (): string =>
 export interface BenchRow {
   name: string;
   measured: string;
+  /** The bare work the row is compared with, measured in the same run (see `versus`). */
+  baseline?: string;
+  /** Moot's figure over the baseline's, e.g. "2.4×" (see `ratio`). */
+  ratio?: string;
   target: string;
   ok: boolean | null;
 }
 
-/** Prints the rows; returns false if any row with a target missed it. */
+/** How many times the bare figure Moot's is ("2.4×"; under 1× Moot was faster). */
+export const ratio = (moot: number, bare: number): string => `${(moot / bare).toFixed(1)}×`;
+
+/** The median of the samples. */
+export const median = (samples: readonly number[]): number => percentile(samples.slice().sort((a, b) => a - b), 50);
+
+/** Prints the rows (with baseline and ratio columns when a row has them); returns false if any row with a target missed it. */
 export function printTable(rows: BenchRow[]): boolean {
-  const widths = [4, 8, 6].map((w, i) => Math.max(w, ...rows.map((r) => [r.name, r.measured, r.target][i]!.length)));
+  const compared = rows.some((r) => r.baseline !== undefined);
+  const cellsOf = (r: BenchRow) => [r.name, r.measured, ...(compared ? [r.baseline ?? "-", r.ratio ?? "-"] : []), r.target, r.ok === null ? "-" : r.ok ? "yes" : "NO"];
+  const head = ["name", "measured", ...(compared ? ["baseline (bare, same run)", "ratio"] : []), "target", "ok"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => cellsOf(r)[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
-  console.log(line(["name", "measured", "target", "ok"]));
-  for (const r of rows) console.log(line([r.name, r.measured, r.target, r.ok === null ? "-" : r.ok ? "yes" : "NO"]));
+  console.log(line(head));
+  for (const r of rows) console.log(line(cellsOf(r)));
   return rows.every((r) => r.ok !== false);
 }
 
@@ -53,4 +68,25 @@ export async function cpuMs(pid: number): Promise<number> {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** One SQL statement with its parameters ($1, $2, …), for the bare floors. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** BEGIN, each statement in turn, COMMIT, on one pooled connection: a round trip each. */
+export async function bareTransaction(pool: pg.Pool, statements: readonly Statement[]): Promise<void> {
+  const c = await pool.connect();
+  try {
+    await c.query("begin");
+    for (const st of statements) await c.query(st.text, st.values);
+    await c.query("commit");
+  } catch (err) {
+    await c.query("rollback");
+    throw err;
+  } finally {
+    c.release();
+  }
 }

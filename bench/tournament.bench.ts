@@ -1,7 +1,14 @@
 // Tournament scale through the real services on PostgreSQL, per tournament size
-// (group elimination, groups of four, hnefatafl: every game is created on the site).
-// Every row is a median with min–max over its samples (n given), or p50 / p99 for
-// the result path; the machine's load average is printed before and after each size.
+// (group elimination, groups of four, hnefatafl: every game is created on the site),
+// each beside the bare database work it is compared with, measured in the same run
+// on the same database (a fresh one on DATABASE_URL's server, or the local one)
+// through the same driver (node-postgres, a pool of 10 as db/client.ts opens), and the
+// ratio. Every row is a median with min–max over its samples (n given), or p50 / p99
+// for the result path; the machine's load average is printed before and after each size.
+//
+// The process runs the site's Socket.IO server (attachRealtime on a bare HTTP server on
+// 127.0.0.1) with one client connected to it, watching the tournament's room and, during
+// each timed result, that game's room: the services' publishing is real work here.
 //
 // Rows, per size N:
 // - start: startTournamentNow, the whole transaction and what follows it: reads the
@@ -9,21 +16,39 @@
 //   the playable games and the ones it already has, inserts every game, writes the
 //   snapshot, audits, inserts one notification per player (and their outbox rows),
 //   commits, pings. One sample per tournament, BENCH_TOURNAMENT_STARTS tournaments
-//   per size (default 3; 2 at 100,000 players);
-// - one result: setResult by the organizer on a random open game of round 1, the
+//   per size (default 3; 2 at 100,000 players). Baseline: right after each start, the
+//   same games and notifications (every column as the start wrote it, new ids, the
+//   games under another tournament id) inserted into the same tables by one
+//   INSERT … SELECT FROM unnest(text arrays) per table (a column with one value in
+//   every row sent once) between BEGIN and COMMIT; the values are read before the
+//   clock starts, the copies deleted after it stops;
+// - one result: setResult by the organizer on a random open game of round 1 with a
+//   seeded random result (Elo expectation with draws, engine/formats/simulate.ts), the
 //   server's whole path: locks the game with the players' names, takes the players'
 //   rating locks, reads their ratings, then one statement finishes the game, writes
 //   both ratings and their history, resolves and writes the players' notices, appends
 //   to the result log, counts the round down and audits (server/services/together.ts);
-//   commits, then builds the game's update from what it wrote and publishes it. Wall
-//   time per call. Bytes written per result, three ways: the WAL
-//   records between the positions before and after each call (pg_current_wal_lsn)
-//   that touch this benchmark's database (pg_walinspect; full-page images included,
-//   commit records of ~50 bytes not attributable and left out); the same without
-//   full-page images (the first change of a page after a checkpoint logs the whole
-//   8 KB page: how often depends on the checkpoint frequency, high on a busy shared
-//   server); and the position delta, which also counts other clients' writes. The
-//   rows name the database's wal_compression (migration 0010 sets zstd when it may);
+//   commits, builds the game's update from what it wrote, emits it to the players'
+//   sockets in the room (none here) and queues the room's broadcast (setImmediate),
+//   announces the tournament's new version to its room. Two rows: until setResult
+//   returns, and until the watching client has the game's update (the room's broadcast
+//   included: serialized, written to the socket, read and parsed by the client in this
+//   process). Baselines, on other open games of the same round, interleaved with
+//   setResult (one each per result): the same writes (the game row, both ratings, two
+//   rating history rows, resolving the game's notices, two notices, the log row, the
+//   round's counter, the audit row), with values computed before the clock starts, as
+//   raw SQL statements, one per write, between BEGIN and COMMIT (10 round trips); and
+//   the same writes as one statement of data-modifying WITH queries (1 round trip).
+//   A row checks that all three leave the same rows; another gives one round trip
+//   (`select 1` through the same pool);
+// - WAL per result, three ways: the WAL records between the positions before and after
+//   each setResult (pg_current_wal_lsn) that touch this benchmark's database
+//   (pg_walinspect; full-page images included, commit records of ~50 bytes not
+//   attributable and left out); the same without full-page images (the first change of
+//   a page after a checkpoint logs the whole 8 KB page: how often depends on the
+//   checkpoint frequency, high on a busy shared server); and the position delta, which
+//   also counts other clients' writes. The rows name the database's wal_compression
+//   (migration 0010 sets zstd when it may);
 // - standings, uncached: tournamentStandings right after each of the first results
 //   (each result is a new tournament version, so the per-version cache misses): reads
 //   the version and the log rows since the process's last read, applies them, ranks
@@ -31,25 +56,40 @@
 // - tournament page data: tournamentPage for an anonymous viewer, first window of
 //   each list (what the page's server component renders), and the size of its
 //   superjson answer; bench/tournament-page.bench.ts measures the page over HTTP;
-// - closing a round: the round's last result through setResult, after every other
-//   result of round 1 was appended to the log in bulk by SQL: folds the log, closes
-//   the round, plans round 2 with the current ratings, lists and inserts its games,
-//   writes the snapshot, notifies each player once. One sample.
+// - closing a round: every other result of round 1 is appended to the log in bulk by
+//   SQL, each drawn as the results above (so about one player per group advances, as
+//   the format's rules give for real results, not all four as when every game is 1-0),
+//   and the process catches up (liveState reads the log and applies it, as a live
+//   server does while results arrive; timed as its own row); then the round's last
+//   result through setResult: folds the one new log row, closes the round, plans round
+//   2 with the current ratings, lists and inserts its games, writes the snapshot,
+//   notifies each player once. One sample per tournament started above. Baseline:
+//   round 2's games and the close's notifications inserted as the start's baseline does.
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
-// largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per size (200).
+// largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per size (200),
+// and as many of each baseline.
 import { and, asc, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import superjson from "superjson";
+import { io as connectSocket, type Socket } from "socket.io-client";
 import { openDatabase, type Db } from "@/db/client";
 import { games, notifications, tournamentResults, tournaments } from "@/db/schema";
+import { newRowId } from "@/db/schema/ids";
+import { GAME_TYPES, playableGames, type GameTypeName } from "@/engine/formats";
+import { drawResult } from "@/engine/formats/simulate";
+import { Prng } from "@/engine/prng";
+import { gameRoom, tournamentRoom, type GameResult, type GameUpdate } from "@/lib/contracts";
 import { tournamentSubject } from "@/server/services/notification/notify";
 import { setResult } from "@/server/services/game/report-result";
+import { liveState } from "@/server/services/tournament/live-state";
 import { tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { tournamentPage } from "@/server/services/tournament/tournament-page";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { createFreshDatabase } from "@/test/fresh-database";
-import { asOrganizer, benchPlayers, benchTournament } from "./fixtures";
-import { loadAverage, percentile, printTable, spread, type BenchRow } from "./stats";
+import { listenRealtime } from "@/test/realtime-server";
+import { BENCH_GAME, asOrganizer, benchPlayers, benchTournament } from "./fixtures";
+import { bareTransaction, loadAverage, median, percentile, printTable, ratio, spread, type BenchRow, type Statement } from "./stats";
 
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
@@ -60,6 +100,7 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
 const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b);
+const count = (n: number) => n.toLocaleString("en");
 
 async function walLsn(db: Db): Promise<string> {
   const r = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { rows: { lsn: string }[] };
@@ -79,77 +120,325 @@ async function walBytes(db: Db, from: string, to: string): Promise<{ all: number
   return { all, ours: Number(o.rows[0]!.ours), fpi: Number(o.rows[0]!.fpi) };
 }
 
+// --- The bare work: raw SQL through node-postgres, none of Moot's code. ---
+
+/** The statements as one: each a data-modifying WITH query, its parameters renumbered. */
+function asOneStatement(statements: readonly Statement[]): Statement {
+  const values: unknown[] = [];
+  const parts = statements.map((st, i) => {
+    const offset = values.length;
+    values.push(...st.values);
+    return `w${i} as (${st.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
+  return { text: `with ${parts.join(", ")} select 1`, values };
+}
+
+interface OpenGame {
+  id: string;
+  key: string;
+  side1: string;
+  side2: string;
+  name1: string;
+  name2: string;
+  ply: number;
+  sideToMove: number;
+  position: string | null;
+  remaining1: string;
+  remaining2: string;
+}
+
+interface Rating {
+  rating: number;
+  rd: number;
+  volatility: number;
+  ratedGames: number;
+}
+
+/** The game's notices a finish resolves (server/services/notification/game-notices.ts). */
+const RESOLVED_KINDS = ["your-move", "game-created", "deadline", "result-reported", "result-disputed"];
+
+/**
+ * The rows a result set by the organizer writes, as setResult writes them today, one
+ * statement per write. Ratings move by a fixed step: computing them is Moot's work, not
+ * the database's. "rows a result leaves" checks the two still write the same rows.
+ */
+function resultWrites(g: OpenGame, outcome: GameResult, ratings: Map<string, Rating>, t: { id: string; name: string; organizerId: string }, now: Date): Statement[] {
+  const step = outcome === "1-0" ? 8 : outcome === "0-1" ? -8 : 0;
+  const r1 = ratings.get(g.side1)!;
+  const r2 = ratings.get(g.side2)!;
+  const notice = (userId: string, opponent: string) => [
+    newRowId(),
+    userId,
+    JSON.stringify({ gameId: g.id, opponent, result: outcome, reason: "set by organizer", tournament: t.name, tournamentId: t.id }),
+    `/games/${g.id}`,
+    gameRoom(g.id),
+    now,
+  ];
+  return [
+    {
+      text: `update games set status = 'finished', ply = $1, side_to_move = $2, result = $3, end_reason = 'set by organizer', margin = null, position = $4,
+        remaining1_ms = $5, remaining2_ms = $6, turn_started_at = null, deadline = null, draw_offer_by = null, finished_at = $7, version = version + 1 where id = $8`,
+      values: [g.ply, g.sideToMove, outcome, g.position, g.remaining1, g.remaining2, now, g.id],
+    },
+    {
+      text: `insert into player_ratings (user_id, game_type, rating, rd, volatility, rated_games, updated_at) values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)
+        on conflict (user_id, game_type) do update set rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, rated_games = excluded.rated_games, updated_at = excluded.updated_at`,
+      values: [g.side1, BENCH_GAME, r1.rating + step, r1.rd, r1.volatility, r1.ratedGames + 1, now, g.side2, BENCH_GAME, r2.rating - step, r2.rd, r2.volatility, r2.ratedGames + 1, now],
+    },
+    {
+      text: `insert into rating_history (id, user_id, game_id, game_type, rating, rd, at) values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)`,
+      values: [newRowId(), g.side1, g.id, BENCH_GAME, r1.rating + step, r1.rd, now, newRowId(), g.side2, g.id, BENCH_GAME, r2.rating - step, r2.rd, now],
+    },
+    {
+      text: `update notifications set resolved_at = $1 where subject = $2 and kind = any($3::text[]) and resolved_at is null`,
+      values: [now, gameRoom(g.id), RESOLVED_KINDS],
+    },
+    {
+      text: `insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at) values ($1, $2, 'game-over', $3, $4, $5, null, $6), ($7, $8, 'game-over', $9, $10, $11, null, $12)`,
+      values: [...notice(g.side1, g.name2), ...notice(g.side2, g.name1)],
+    },
+    { text: `insert into tournament_results (tournament_id, game_key, outcome, reason, margin) values ($1, $2, $3, 'organizer', null)`, values: [t.id, g.key, outcome] },
+    { text: `update tournaments set pending = pending - 1, version = version + 1 where id = $1`, values: [t.id] },
+    { text: `insert into tournament_audit (id, tournament_id, actor_id, action, detail) values ($1, $2, $3, 'result set', $4)`, values: [newRowId(), t.id, t.organizerId, `${g.key}: ${outcome}`] },
+  ];
+}
+
+/** What a finished game left behind, to compare the three ways of writing it. */
+async function leftBy(pool: pg.Pool, tournamentId: string, g: OpenGame): Promise<string> {
+  const r = await pool.query(
+    `select (select status from games where id = $1) as game,
+      (select count(*) from rating_history where game_id = $1)::int as history,
+      (select count(*) from notifications where subject = $2)::int as notices,
+      (select count(*) from tournament_results where tournament_id = $3 and game_key = $4)::int as logged,
+      (select count(*) from tournament_audit where tournament_id = $3 and detail like $4 || ':%')::int as audited`,
+    [g.id, gameRoom(g.id), tournamentId, g.key],
+  );
+  const x = r.rows[0] as { game: string; history: number; notices: number; logged: number; audited: number };
+  return `game ${x.game}, ${x.history} rating history, ${x.notices} notices, ${x.logged} log, ${x.audited} audit`;
+}
+
+/** A table's insertable columns and their types. */
+async function columnsOf(pool: pg.Pool, table: string): Promise<{ name: string; type: string }[]> {
+  const r = await pool.query(
+    `select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute
+      where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+    [table],
+  );
+  return r.rows as { name: string; type: string }[];
+}
+
+interface Copy {
+  table: string;
+  /** Every column of the rows to copy, as text, column by column. */
+  columns: { name: string; type: string; values: (string | null)[] }[];
+  ids: string[];
+}
+
+/**
+ * Reads rows (`where` over the table, parameters `values`) as text, with new ids and
+ * `change` applied per column, for bareInsert. Read before the clock starts.
+ */
+async function rowsToCopy(pool: pg.Pool, table: string, where: string, values: unknown[], change: Record<string, (v: string | null) => string | null> = {}): Promise<Copy> {
+  const cols = await columnsOf(pool, table);
+  const r = await pool.query({ text: `select ${cols.map((c) => `"${c.name}"::text`).join(", ")} from ${table} where ${where}`, values, rowMode: "array" });
+  const rows = r.rows as (string | null)[][];
+  const ids = rows.map(() => newRowId());
+  return {
+    table,
+    ids,
+    columns: cols.map((c, j) => ({ ...c, values: c.name === "id" ? ids : rows.map((row) => (change[c.name] ? change[c.name]!(row[j]!) : row[j]!)) })),
+  };
+}
+
+/** One INSERT … SELECT FROM unnest(text arrays) for the copy; a column with one value in every row is sent once. */
+function bareInsert(copy: Copy): Statement {
+  const values: unknown[] = [];
+  const arrays: string[] = [];
+  const select = copy.columns.map((c, j) => {
+    const same = copy.ids.length > 1 && c.name !== "id" && c.values.every((v) => v === c.values[0]);
+    values.push(same ? c.values[0] : c.values);
+    if (same) return `$${values.length}::${c.type}`;
+    arrays.push(`$${values.length}::text[]`);
+    return `u.c${j}::${c.type}`;
+  });
+  const aliases = copy.columns.flatMap((c, j) => (select[j]!.startsWith("u.") ? [`c${j}`] : []));
+  return {
+    text: `insert into ${copy.table} (${copy.columns.map((c) => `"${c.name}"`).join(", ")}) select ${select.join(", ")} from unnest(${arrays.join(", ")}) as u(${aliases.join(", ")})`,
+    values,
+  };
+}
+
+/**
+ * The bare floor of a start or a round close: the games and notifications it wrote
+ * (games of `tournamentId` whose key starts with `round`, notifications made at `now`),
+ * inserted again in one transaction. Returns the milliseconds of that transaction;
+ * the copies are deleted afterwards.
+ */
+async function bareInsertFloor(pool: pg.Pool, tournamentId: string, round: string, now: Date): Promise<{ ms: number; games: number; notices: number }> {
+  const copyOf = newRowId();
+  const gameCopy = await rowsToCopy(pool, "games", "tournament_id = $1 and tournament_game_key like $2", [tournamentId, `${round}-%`], { tournament_id: () => copyOf });
+  const noticeCopy = await rowsToCopy(pool, "notifications", "created_at = $1", [now], { dedupe_key: (v) => (v === null ? null : `${v}:bare`) });
+  const statements = [bareInsert(gameCopy), bareInsert(noticeCopy)];
+  const t0 = performance.now();
+  await bareTransaction(pool, statements);
+  const elapsed = performance.now() - t0;
+  await pool.query(`delete from game_deadlines where game_id = any($1::uuid[])`, [gameCopy.ids]);
+  await pool.query(`delete from games where tournament_id = $1`, [copyOf]);
+  await pool.query(`delete from notifications where id = any($1::uuid[])`, [noticeCopy.ids]);
+  return { ms: elapsed, games: gameCopy.ids.length, notices: noticeCopy.ids.length };
+}
+
+/** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
+function resultDrawer(seed: string, gameType: GameTypeName, rating: (id: string) => number): (side1: string, side2: string) => GameResult {
+  const rng = Prng.fromSeed(seed);
+  const type = GAME_TYPES[gameType];
+  // Hnefatafl results on the site carry no margin, so the drawn margin is left out.
+  return (side1, side2) => drawResult(rng, rating(side1), rating(side2), type).outcome;
+}
+
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
 const h = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+const bare = new pg.Pool({ connectionString: fresh.url, max: 10 });
 const rows: BenchRow[] = [];
 let failed = false;
+let client: Socket | undefined;
 try {
   await h.migrate();
   const db = h.db;
+  const realtime = await listenRealtime(db);
+  client = connectSocket(realtime.url, { transports: ["websocket"], reconnection: false, forceNew: true });
+  const socket = client;
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  const watch = (room: string) =>
+    new Promise<void>((resolve, reject) => socket.emit("watch", room, (ok: boolean, reason?: string) => (ok ? resolve() : reject(new Error(reason ?? `cannot watch ${room}`)))));
   await db.execute(sql`create extension if not exists pg_walinspect`);
   // Migration 0010 asks for compressed full-page images on this database when it may.
   const compression = ((await db.execute(sql`show wal_compression`)) as unknown as { rows: { wal_compression: string }[] }).rows[0]!.wal_compression;
   const most = Math.max(...SIZES);
   const people = await benchPlayers(db, most + 1, "bench");
   const organizer = asOrganizer(people[0]!);
+  const names = new Map(people.map((p) => [p.id, p.username]));
 
   for (const N of SIZES) {
-    const label = N.toLocaleString("en");
+    const label = count(N);
     const loadBefore = loadAverage();
     const ids: string[] = [];
     const startMs: number[] = [];
+    const startBare: number[] = [];
     let created = 0;
+    let floorRows = "";
     for (let s = 0; s < STARTS(N); s++) {
       const t = await benchTournament(db, organizer, `Bench ${N} #${s + 1}`, people.slice(1, N + 1));
+      // A start's own instant, so its notifications are the ones made at it.
+      const now = new Date();
       const t0 = performance.now();
-      const started = await startTournamentNow(db, organizer, t.id);
+      const started = await startTournamentNow(db, organizer, t.id, now);
       startMs.push(performance.now() - t0);
       created = started.created.length;
       ids.push(t.id);
+      const floor = await bareInsertFloor(bare, t.id, "r1", now);
+      startBare.push(floor.ms);
+      floorRows = `${count(floor.games)} games + ${count(floor.notices)} notifications`;
     }
     const target = N >= 100_000 ? 15_000 : N <= 2000 ? 1000 : null;
-    const startMedian = percentile(sorted(startMs), 50);
+    const startMedian = median(startMs);
     const [told] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.subject, tournamentSubject(ids[0]!)));
     rows.push({
-      name: `start ${label} players: players + ratings, engine plan, list + insert ${created.toLocaleString("en")} games, snapshot, ${told!.n.toLocaleString("en")} notifications, commit`,
+      name: `start ${label} players: players + ratings, engine plan, list + insert ${count(created)} games, snapshot, ${count(told!.n)} notifications, commit`,
       measured: spread(startMs, ms),
+      baseline: `${spread(startBare, ms)}: BEGIN, INSERT ${floorRows} (one statement per table), COMMIT`,
+      ratio: ratio(startMedian, median(startBare)),
       target: target ? `< ${target} ms` : "-",
       ok: target ? startMedian < target : null,
     });
 
     const id = ids[0]!;
-    const open = await db
-      .select({ id: games.id })
-      .from(games)
-      .where(and(eq(games.tournamentId, id), eq(games.status, "active")))
-      .orderBy(sql`random()`)
-      .limit(RESULTS);
+    const tournament = { id, name: `Bench ${N} #1`, organizerId: organizer.id };
+    await watch(tournamentRoom(id));
+    const ratingRows = (await bare.query(`select user_id as id, rating, rd, volatility, rated_games as "ratedGames" from player_ratings where game_type = $1`, [BENCH_GAME])).rows as (Rating & { id: string })[];
+    const ratings = new Map(ratingRows.map((r) => [r.id, r]));
+    const draw = resultDrawer(`tournament.bench/${N}`, (await liveState(db, id))!.gameType, (p) => ratings.get(p)?.rating ?? 1500);
+    const open = (
+      await bare.query(
+        `select id, tournament_game_key as key, side1_id as side1, side2_id as side2, ply, side_to_move as "sideToMove", position, remaining1_ms::text as remaining1, remaining2_ms::text as remaining2
+          from games where tournament_id = $1 and status = 'active' order by random() limit $2`,
+        [id, RESULTS * 3],
+      )
+    ).rows.map((g: Omit<OpenGame, "name1" | "name2">) => ({ ...g, name1: names.get(g.side1)!, name2: names.get(g.side2)! })) as OpenGame[];
     const times: number[] = [];
+    const delivered: number[] = [];
+    const txMs: number[] = [];
+    const oneMs: number[] = [];
+    const roundTrip: number[] = [];
     const bytes: number[] = [];
     const ownBytes: number[] = [];
     const rowBytes: number[] = [];
     const standingsMs: number[] = [];
-    for (const [i, g] of open.entries()) {
+    const leftRows: string[] = [];
+    for (let i = 0; i + 2 < open.length; i += 3) {
+      const [g, gTx, gOne] = [open[i]!, open[i + 1]!, open[i + 2]!];
+      // Moot: the client watches the game's room as its page would.
+      await watch(gameRoom(g.id));
+      const got = new Promise<number>((resolve) => {
+        const onUpdate = (u: GameUpdate) => {
+          if (u.gameId !== g.id) return;
+          socket.off("gameUpdate", onUpdate);
+          resolve(performance.now());
+        };
+        socket.on("gameUpdate", onUpdate);
+      });
       const before = await walLsn(db);
       const t0 = performance.now();
-      await setResult(db, organizer, { gameId: g.id, result: i % 3 === 0 ? "0-1" : "1-0" });
+      await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
       times.push(performance.now() - t0);
+      delivered.push((await got) - t0);
+      socket.emit("unwatch", gameRoom(g.id));
       const wal = await walBytes(db, before, await walLsn(db));
       bytes.push(wal.all);
       ownBytes.push(wal.ours);
       rowBytes.push(wal.ours - wal.fpi);
-      if (i < STANDINGS_SAMPLES) {
+      if (standingsMs.length < STANDINGS_SAMPLES) {
         const s0 = performance.now();
         await tournamentStandings(db, id);
         standingsMs.push(performance.now() - s0);
       }
+      // The bare writes, values computed before the clock starts.
+      const txWrites = resultWrites(gTx, draw(gTx.side1, gTx.side2), ratings, tournament, new Date());
+      const t1 = performance.now();
+      await bareTransaction(bare, txWrites);
+      txMs.push(performance.now() - t1);
+      const oneWrite = asOneStatement(resultWrites(gOne, draw(gOne.side1, gOne.side2), ratings, tournament, new Date()));
+      const t2 = performance.now();
+      await bare.query(oneWrite.text, oneWrite.values);
+      oneMs.push(performance.now() - t2);
+      const t3 = performance.now();
+      await bare.query("select 1");
+      roundTrip.push(performance.now() - t3);
+      if (i === 0) for (const x of [g, gTx, gOne]) leftRows.push(await leftBy(bare, id, x));
     }
     const t = sorted(times);
     const b = sorted(bytes);
     const p50 = percentile(t, 50);
     const p99 = percentile(t, 99);
     const big = N >= 100_000;
-    rows.push({ name: `one result at ${label} (setResult: lock, ratings, one write, commit, publish): p50 / p99 (min–max, n)`, measured: `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`, target: big ? "p50 < 5 ms, p99 < 20 ms" : "-", ok: big ? p50 < 5 && p99 < 20 : null });
+    const pp = (xs: number[]) => {
+      const x = sorted(xs);
+      return { p50: percentile(x, 50), p99: percentile(x, 99), text: `${ms(percentile(x, 50))} / ${ms(percentile(x, 99))} (${ms(x[0]!)}–${ms(x.at(-1)!)}, n=${x.length})` };
+    };
+    const tx = pp(txMs);
+    const one = pp(oneMs);
+    const against = (p: { p50: number; p99: number }) => `${ratio(p50, p.p50)} / ${ratio(p99, p.p99)}`;
+    const returned = `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`;
+    const resultName = `one result at ${label} (setResult until it returns: lock, rating locks, ratings, one write, commit, update emitted to players' sockets, room broadcast queued, tournament announced): p50 / p99`;
+    rows.push({ name: resultName, measured: returned, baseline: `${tx.text}: BEGIN, the same 8 writes one statement each, COMMIT (10 round trips)`, ratio: against(tx), target: big ? "p50 < 5 ms, p99 < 20 ms" : "-", ok: big ? p50 < 5 && p99 < 20 : null });
+    rows.push({ name: `  the same, against the same writes as one statement`, measured: returned, baseline: `${one.text}: one WITH statement, autocommit (1 round trip)`, ratio: against(one), target: "-", ok: null });
+    const d = pp(delivered);
+    rows.push({ name: `one result at ${label}, until the client watching the game's room has its update (broadcast included): p50 / p99`, measured: d.text, baseline: `${tx.text}: the bare transaction above`, ratio: `${ratio(d.p50, tx.p50)} / ${ratio(d.p99, tx.p99)}`, target: "-", ok: null });
+    rows.push({ name: `one round trip at ${label} (select 1 through the same pool): p50 / p99`, measured: pp(roundTrip).text, target: "-", ok: null });
+    rows.push({ name: `rows a result leaves (setResult | bare transaction | one statement)`, measured: new Set(leftRows).size === 1 ? `${leftRows[0]} (each)` : leftRows.join(" | "), target: "all three equal", ok: leftRows.length === 3 && new Set(leftRows).size === 1 });
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const own = sorted(ownBytes);
     rows.push({ name: `WAL per result at ${label}, this database's records (wal_compression=${compression}): p50 / p99 / mean`, measured: `${kb(percentile(own, 50))} / ${kb(percentile(own, 99))} / ${kb(mean(own))}`, target: "< 16 KB", ok: percentile(own, 99) < 16 * 1024 });
@@ -168,29 +457,57 @@ try {
     }
     rows.push({ name: `tournament page data (tournamentPage, anonymous, first window) at ${label}`, measured: `${spread(pageMs, ms)}, ${kb(pageBytes)}`, target: "< 200 KB", ok: pageBytes < 200 * 1024 });
 
-    // Every other result of round 1 goes to the log in bulk; the last one closes the round.
-    const rest = await db
-      .select({ id: games.id, key: games.tournamentGameKey })
-      .from(games)
-      .where(and(eq(games.tournamentId, id), eq(games.status, "active")))
-      .orderBy(asc(games.id));
-    const last = rest.pop()!;
-    for (let i = 0; i < rest.length; i += 5000) {
-      await db.insert(tournamentResults).values(rest.slice(i, i + 5000).map((g) => ({ tournamentId: id, gameKey: g.key!, outcome: "1-0", reason: "normal" })));
+    // Round 1 of every tournament started above closes: every other result goes to the
+    // log in bulk, drawn as real results are; the last one closes the round.
+    const catchUpMs: number[] = [];
+    const closeMs: number[] = [];
+    const closeBare: number[] = [];
+    const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
+    for (const tid of ids) {
+      const round1 = playableGames((await liveState(db, tid))!);
+      const last = round1.pop()!;
+      const logged = round1.map((g) => ({ tournamentId: tid, gameKey: g.id, outcome: draw(g.side1, g.side2), reason: "normal" }));
+      for (let i = 0; i < logged.length; i += 5000) await db.insert(tournamentResults).values(logged.slice(i, i + 5000));
+      await db.update(tournaments).set({ pending: 1, version: sql`${tournaments.version} + 1` }).where(eq(tournaments.id, tid));
+      // The process reads the log, as a live server does while the results arrive.
+      const c0 = performance.now();
+      await liveState(db, tid);
+      catchUpMs.push(performance.now() - c0);
+      const [lastGame] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, tid), eq(games.tournamentGameKey, last.id))).orderBy(asc(games.id));
+      // The close's own instant, so its notifications are the ones made at it.
+      const closeNow = new Date();
+      const c1 = performance.now();
+      await setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow);
+      closeMs.push(performance.now() - c1);
+      const after = (await liveState(db, tid))!;
+      const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
+      const floor = await bareInsertFloor(bare, tid, "r2", closeNow);
+      closeBare.push(floor.ms);
+      closed.logged.add(count(logged.length));
+      closed.players.add(count(after.rounds[1]?.seeds.length ?? 0));
+      closed.games.add(count(round2!.n));
+      closed.notices.add(count(floor.notices));
     }
-    await db.update(tournaments).set({ pending: 1 }).where(eq(tournaments.id, id));
-    await tournamentStandings(db, id); // the process has read the log, as a live server would have
-    const c0 = performance.now();
-    await setResult(db, organizer, { gameId: last.id, result: "1-0" });
-    const closeMs = performance.now() - c0;
-    const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, id), sql`${games.tournamentGameKey} like 'r2-%'`));
-    rows.push({ name: `closing round 1 at ${label} (last result: fold, plan, insert ${round2!.n.toLocaleString("en")} games, snapshot, notices)`, measured: `${ms(closeMs)} (n=1)`, target: "-", ok: null });
+    // Each tournament's round ends differently: the counts of each, where they differ.
+    const each = (xs: Set<string>) => [...xs].join(" / ");
+    rows.push({ name: `catching up at ${label}: liveState reads ${each(closed.logged)} new log rows and applies them`, measured: spread(catchUpMs, ms), target: "-", ok: null });
+    rows.push({
+      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices)`,
+      measured: spread(closeMs, ms),
+      baseline: `${spread(closeBare, ms)}: BEGIN, INSERT the same games + notifications, COMMIT`,
+      ratio: ratio(median(closeMs), median(closeBare)),
+      target: "-",
+      ok: null,
+    });
     rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${loadAverage()}`, target: "-", ok: null });
     // Each size's rows as soon as they are measured: the largest size takes minutes.
     if (!printTable(rows.splice(0))) failed = true;
   }
   process.exitCode = failed ? 1 : 0;
+  await realtime.server.close();
 } finally {
+  client?.close();
+  await bare.end();
   await h.close();
   await fresh.drop();
 }

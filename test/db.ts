@@ -2,12 +2,38 @@
 // in-memory PGlite when DATABASE_URL is not set. Both are migrated.
 import { inject } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
+import { createFreshDatabase } from "./fresh-database";
 
 export async function openTestDatabase(): Promise<DbHandle> {
   const url = inject("testDatabaseUrl");
   const handle = await openDatabase({ databaseUrl: url ?? undefined, dataDir: "memory://" });
   if (!url) await handle.migrate();
   return handle;
+}
+
+/**
+ * A database of the test file's own, for files that run a worker over the whole
+ * database: sweepOverdue ends every game overdue by the (moved-ahead) clock it is given,
+ * deliverOutbox claims every due delivery. In the run's shared database they ended or
+ * sent other files' games and mail running at the same time (a tournament game with
+ * the default 3 d + 6 h clock swept by a file whose own game had the same clock; a
+ * confirmation mail sent through another file's SMTP peer). With DATABASE_URL a fresh database on the
+ * same server, migrated here and dropped on close; without it in-memory PGlite, which
+ * is the file's own anyway.
+ */
+export async function openOwnTestDatabase(): Promise<DbHandle> {
+  const shared = inject("testDatabaseUrl");
+  if (!shared) return openTestDatabase();
+  const fresh = await createFreshDatabase(shared, "moot_test_own");
+  const handle = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+  await handle.migrate();
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await fresh.drop();
+    },
+  };
 }
 
 let counter = 0;

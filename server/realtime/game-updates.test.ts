@@ -21,7 +21,8 @@ let url: string;
 let realtime: RealtimeServer;
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET ??= "game updates test secret, long enough";
-  realtime = await startRealtimeServer();
+  // Its own database: it sweeps overdue games with the clock moved ahead (see openOwnTestDatabase).
+  realtime = await startRealtimeServer({ ownDatabase: true });
   ({ h, url } = realtime);
 });
 afterAll(() => realtime.close());

@@ -8,7 +8,7 @@ import { eq, sql, TransactionRollbackError } from "drizzle-orm";
 import { inject } from "vitest";
 import type { Db, DbHandle } from "@/db/client";
 import { gameDeadlines, games } from "@/db/schema";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { createGame } from "./create-game";
 import { makeMove } from "./make-move";
@@ -17,7 +17,8 @@ import { sweepOverdue } from "./sweep-overdue";
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: it sweeps overdue games with the clock moved ahead (see openOwnTestDatabase).
+  h = await openOwnTestDatabase();
 });
 afterAll(() => h.close());
 

@@ -6,7 +6,7 @@ import type { DbHandle } from "@/db/client";
 import { gameMoves, games, playerRatings, ratingHistory } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { WHITE_BARE_KING_BLACK_TO_MOVE } from "@/engine/games/chess/test-games";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
@@ -16,7 +16,8 @@ import { sweepOverdue } from "./sweep-overdue";
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: it sweeps overdue games with the clock moved ahead (see openOwnTestDatabase).
+  h = await openOwnTestDatabase();
 });
 afterAll(() => h.close());
 

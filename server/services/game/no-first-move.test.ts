@@ -10,7 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { games, playerRatings, ratingHistory, tournamentResults } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
 import { FIRST_MOVE_MS } from "@/engine/clock";
 import { ABORTED_BY_PLAYER, NO_FIRST_MOVE } from "@/lib/game-endings";
@@ -21,7 +21,8 @@ import { sweepOverdue } from "./sweep-overdue";
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: it sweeps overdue games with the clock moved ahead (see openOwnTestDatabase).
+  h = await openOwnTestDatabase();
 });
 afterAll(() => h.close());
 

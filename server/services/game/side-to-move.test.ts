@@ -9,7 +9,7 @@ import type { DbHandle } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import type { SessionUser } from "@/server/auth/session";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { userCalendar } from "../notification/calendar";
 import { queueReminders } from "../notification/sweep-notifications";
@@ -19,7 +19,8 @@ import { sweepOverdue } from "./sweep-overdue";
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: it sweeps overdue games with the clock moved ahead (see openOwnTestDatabase).
+  h = await openOwnTestDatabase();
 });
 afterAll(() => h.close());
 

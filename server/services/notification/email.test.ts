@@ -8,7 +8,7 @@ import type { ParsedMail } from "mailparser";
 import nodemailer from "nodemailer";
 import { setSharedDatabase, type DbHandle } from "@/db/client";
 import { notifications, notificationSettings, outbox, users } from "@/db/schema";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { startSmtpPeer, type SmtpPeer } from "@/test/smtp-peer";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import type { SessionUser } from "@/server/auth/session";
@@ -25,7 +25,8 @@ let received: ParsedMail[];
 const SITE = "https://moot.test";
 
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: deliverOutbox claims every due row, so files sharing one took each other's mail.
+  h = await openOwnTestDatabase();
   setSharedDatabase(Promise.resolve(h));
   smtp = await startSmtpPeer();
   received = smtp.received;

@@ -11,14 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import nodemailer from "nodemailer";
-import { openDatabase, type DbHandle } from "@/db/client";
+import type { DbHandle } from "@/db/client";
 import { notifications, tournamentAnnouncements, users } from "@/db/schema";
 import { config } from "@/server/config";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { uniqueName } from "@/test/db";
 import { startSmtpPeer, type SmtpPeer } from "@/test/smtp-peer";
-import { createFreshDatabase, type FreshDatabase } from "@/test/fresh-database";
+import { openOwnTestDatabase } from "@/test/db";
 import { PUSH_CA, startPushService, type PushService } from "@/test/push-service/push-service";
 import { createGame } from "../game/create-game";
 import { postAnnouncement } from "./announce";
@@ -30,16 +30,13 @@ import { loadVapidKeys } from "./setup";
 
 const HOUR = 3_600_000;
 const SITE = "https://moot.test";
-let fresh: FreshDatabase | null = null;
 let h: DbHandle;
 let smtp: SmtpPeer;
 let push: PushService;
 let received: ParsedMail[];
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) fresh = await createFreshDatabase(process.env.DATABASE_URL, "moot_flood");
-  h = await openDatabase({ databaseUrl: fresh?.url, dataDir: "memory://" });
-  await h.migrate();
+  h = await openOwnTestDatabase();
   smtp = await startSmtpPeer();
   received = smtp.received;
   push = await startPushService();
@@ -56,7 +53,6 @@ afterAll(async () => {
   await smtp.close();
   await push.close();
   await h.close();
-  await fresh?.drop();
 });
 
 const api = (user: SessionUser | null) => apiFor(h, user);

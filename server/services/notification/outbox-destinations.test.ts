@@ -12,7 +12,7 @@ import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import type { DbHandle } from "@/db/client";
 import { outbox, outboxDestinations, pushSubscriptions, users } from "@/db/schema";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { PUSH_CA, startPushService, type PushService } from "@/test/push-service/push-service";
 import { readFileSync } from "node:fs";
@@ -35,7 +35,8 @@ const hanging: { server: Server; host: string; open: number }[] = [];
 const HANGING = 12;
 
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: deliverOutbox claims every due row, so files sharing one took each other's mail.
+  h = await openOwnTestDatabase();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { outbox, pushSubscriptions } from "@/db/schema";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { PUSH_CA, startPushService, type PushService } from "@/test/push-service/push-service";
 import { createGame } from "../game/create-game";
@@ -24,7 +24,8 @@ const SITE = "https://moot.test";
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: deliverOutbox claims every due row, so files sharing one took each other's mail.
+  h = await openOwnTestDatabase();
   service = await startPushService();
   const keys = await loadVapidKeys(h.db, {});
   vapidPublic = keys.publicKey;
