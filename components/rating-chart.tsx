@@ -7,6 +7,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { displayRating, ratingInterval, ratingRange } from "@/engine/glicko2";
+import { dateTickLabels } from "@/lib/chart-ticks";
 import { absoluteTime, LocalTime } from "./local-time";
 
 export interface RatingPoint {
@@ -18,13 +20,6 @@ export interface RatingPoint {
 }
 
 const HEIGHT = 220;
-
-/** "24 Nov", or "14:00" over "24 Nov" when the chart spans only a few days. */
-function tickLabel(ms: number, spanMs: number): string {
-  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" }).format(ms);
-  if (spanMs >= 3 * 86_400_000) return day;
-  return `${new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" }).format(ms)}\n${day}`;
-}
 
 export function RatingChart({ gameName, points }: { gameName: string; points: RatingPoint[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -52,7 +47,8 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
         scales: { x: { time: true } },
         axes: [
           // Dates as the rest of the site writes them ("24 Nov"), with the time when the span is short.
-          { ...axis, label: "Date", space: 70, size: 56, values: (self, ticks) => ticks.map((t) => tickLabel(t * 1000, (self.scales.x!.max! - self.scales.x!.min!) * 1000)) },
+          // Each day named once, however many ticks fall on it.
+          { ...axis, label: "Date", space: 70, size: 56, values: (self, ticks) => dateTickLabels(ticks.map((t) => t * 1000), (self.scales.x!.max! - self.scales.x!.min!) * 1000) },
           { ...axis, label: "Rating", size: 60 },
         ],
         series: [
@@ -108,7 +104,7 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
       <figcaption className="mt-1 min-h-5 text-sm tabular-nums" aria-live="polite" data-testid="rating-chart-value">
         {shown ? (
           <>
-            {absoluteTime(new Date(shown.at))}: <strong>{Math.round(shown.rating)}</strong> ± {Math.round(2 * shown.rd)}
+            {absoluteTime(new Date(shown.at))}: <strong>{displayRating(shown)}</strong>, {ratingRange(shown)}
           </>
         ) : (
           <span className="text-stone-500">Point at the chart, or focus it and use the arrow keys, to read a game&rsquo;s rating.</span>
@@ -124,7 +120,7 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
                 Rating
               </th>
               <th scope="col" className="text-right">
-                ± (2·RD)
+                Likely range
               </th>
             </tr>
           </thead>
@@ -136,8 +132,8 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
                     <LocalTime at={p.at} />
                   </a>
                 </td>
-                <td className="text-right">{Math.round(p.rating)}</td>
-                <td className="text-right">{Math.round(2 * p.rd)}</td>
+                <td className="text-right">{displayRating(p)}</td>
+                <td className="text-right">{ratingInterval(p).join("–")}</td>
               </tr>
             ))}
           </tbody>

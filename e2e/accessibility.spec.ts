@@ -94,6 +94,11 @@ for (const scheme of ["light", "dark"] as const) {
       expect(game, "a game in play").toBeDefined();
       await page.goto(`/games/${game!.id}?ply=1`);
       await expect(page.locator("[data-board-slot][data-replaying]")).toBeVisible();
+      // The step buttons draw their icons (a font may lack ⏮ ⏭ and show empty boxes), and are named for screen readers.
+      const steps = page.getByRole("group", { name: "Step through the game" });
+      await expect(steps.getByRole("button")).toHaveCount(4);
+      await expect(steps.locator("button svg")).toHaveCount(4);
+      expect(await steps.getByRole("button").allTextContents()).toEqual(["", "", "", ""]);
       await expectNoGraveViolation(page, "a game mid-replay", scheme);
 
       await page.goto("/dice/verify");

@@ -126,3 +126,49 @@ test("the service worker shows a delivered push", async ({ page, context }) => {
     )
     .toContain("Your move: It is your move against bob.");
 });
+
+test("an organizer who plays in none of it sees the dispute they must settle, not 'nothing is waiting'", async ({ page }) => {
+  // A new account is welcomed, not welcomed back.
+  const organizerName = freshUsername("org");
+  await signUpByApi(page, organizerName, PASSWORD);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome to Moot, ${organizerName}`);
+
+  // A league of reported games (the race) the organizer runs but does not play in.
+  const { id } = await trpcMutation<{ id: string }>(page.request, "tournament.create", {
+    name: `Organizer view ${freshUsername("")}`,
+    format: "league",
+    gameType: "race",
+    timeControl: "3d+6h",
+    rated: false,
+    minPlayers: 4,
+    maxPlayers: 8,
+  });
+  const players = await Promise.all(
+    [0, 1, 2, 3].map(async (i) => {
+      const p = new HttpSession(BASE);
+      await p.signUp(freshUsername(`lp${i}`), PASSWORD);
+      await p.mutation("tournament.join", { tournamentId: id });
+      return p;
+    }),
+  );
+  await trpcMutation(page.request, "tournament.start", { tournamentId: id });
+  type Waiting = { items: { gameId: string; reason: string }[] };
+  const reporter = players[0]!;
+  const { gameId } = (await reporter.query<Waiting>("notification.waiting")).items.find((i) => i.reason === "report")!;
+  const { report } = await reporter.mutation<{ report: { id: string } }>("game.report", { gameId, result: "1-0" });
+  const waits = await Promise.all(players.slice(1).map((p) => p.query<Waiting>("notification.waiting")));
+  const opponent = players[1 + waits.findIndex((w) => w.items.some((i) => i.gameId === gameId && i.reason === "confirm"))]!;
+  await opponent.mutation("game.answerReport", { gameId, answer: "dispute", reportId: report.id, reason: "We never played: I was away." });
+
+  await page.goto("/my-turn");
+  await expect(page.getByTestId("nothing-to-play")).toHaveText("No game of yours waits on you; what you organize waits below.");
+  await expect(page.getByTestId("queue-item").getByTestId("dispute-reason")).toHaveText("We never played: I was away.");
+  await page.goto("/");
+  await expect(page.getByTestId("your-turn-count")).toHaveText("1");
+  await expect(page.getByTestId("to-settle")).toHaveText("1 result or chat report to settle in what you organize");
+  await expect(page.getByTestId("nothing-waiting")).toHaveText("No game of yours waits on you.");
+  await expect(page.getByTestId("organizing")).toContainText("Organizer view");
+  await expect(page.getByText("You play in none.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${organizerName}`);
+});

@@ -169,6 +169,12 @@ for (const vp of VIEWPORTS) {
       const results = await organizer.request.get(`/tournaments/${tournamentId}/export/results`);
       expect(results.headers()["content-type"]).toContain("text/csv");
       expect((await results.text()).split("\r\n")[0]).toBe("\uFEFFRound,Group or phase,Game,white,black,Result,Score,How it ended,Margin,Game page");
+      // Reached by another host name, the game links name that host, not localhost.
+      const byAddress = new URL(`/tournaments/${tournamentId}/export/results`, baseURL);
+      byAddress.hostname = "127.0.0.1";
+      const csvByAddress = await (await organizer.request.get(byAddress.href)).text();
+      expect(csvByAddress).toContain(`${byAddress.origin}/games/`);
+      expect(csvByAddress).not.toContain("localhost");
       await orgContext.close();
       await playerContext.close();
     });

@@ -42,7 +42,11 @@ test("a profile shows each game's rating with a chart that reads out values on h
   // four-colour and backgammon ones played on the site): four ratings.
   for (const game of ["chess", "four-colour-onsite", "backgammon", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
   const chess = page.getByTestId("rating-chess");
-  await expect(chess.getByTestId("rating")).toHaveText(/^\d+ ± \d+$/);
+  // One way of writing a rating across the site: "1694", or "1694?" while provisional;
+  // the uncertainty in words, never a bare "±".
+  await expect(chess.getByTestId("rating")).toHaveText(/^\d+(\? \(provisional\))?$/);
+  await expect(chess.getByText(/^likely between \d+ and \d+ · \d+ rated games?/)).toBeVisible();
+  await expect(page.getByText("±")).toHaveCount(0);
   const chart = chess.getByTestId("rating-chart");
   await expect(chart.locator("canvas")).toBeVisible();
   // (uPlot draws the axes, with their date and rating labels, on the canvas.)
@@ -56,16 +60,16 @@ test("a profile shows each game's rating with a chart that reads out values on h
     const box = (await chart.locator(".u-over").boundingBox())!;
     await page.mouse.move(box.x + 5, box.y + 5);
     await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 10 });
-    await expect(readout).toHaveText(/\d{4}.*: \d+ ± \d+$/, { timeout: 2_000 });
+    await expect(readout).toHaveText(/\d{4}.*: \d+\??, likely between \d+ and \d+$/, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 
   // Keyboard: End reads the latest game, which is the current rating.
   await chart.focus();
   await page.keyboard.press("End");
-  const current = (await chess.getByTestId("rating").textContent())!;
-  await expect(readout).toHaveText(new RegExp(`: ${current.replace("±", "\\±")}$`));
+  const current = (await chess.getByTestId("rating").textContent())!.replace(" (provisional)", "");
+  await expect(readout).toHaveText(new RegExp(`: ${current.replace("?", "\\?")}, likely between`));
   await page.keyboard.press("Home");
-  await expect(readout).toHaveText(/: \d+ ± \d+$/);
+  await expect(readout).toHaveText(/: \d+\??, likely between \d+ and \d+$/);
 
   // The same points as a table, newest first, each linking to its game.
   await chess.getByText("Show as a table").click();

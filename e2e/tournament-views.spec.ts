@@ -99,7 +99,12 @@ test("each standings row says why it is above the next", async ({ page }) => {
   await why.click();
   await expect(why).toHaveAttribute("aria-expanded", "true");
   await expect(table.getByTestId("standings-why").first()).toContainText("Above");
-  await expect(page.getByTestId("demo-diagonal").getByTestId("diagonal-pattern")).toContainText("Offsets used");
+  // The diagonal page in words: how far apart opponents sit, places counted from 1, no bare "±2" or "Counted".
+  const diagonal = page.getByTestId("demo-diagonal");
+  await expect(diagonal.getByTestId("diagonal-offsets").first()).toHaveText(/^\d+(, \d+)*( and \d+)? places? away/);
+  await expect(diagonal.getByTestId("diagonal-row").first().locator("td").first()).toHaveText("1");
+  await expect(diagonal.getByTestId("diagonal-pattern").first()).not.toContainText("±");
+  await expect(diagonal.getByRole("columnheader", { name: "Counted" })).toHaveCount(0);
 });
 
 test("the creation preview validates and simulates", async ({ page }) => {

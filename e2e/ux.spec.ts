@@ -52,6 +52,11 @@ for (const viewport of VIEWPORTS) {
     await expectBottom(t.white, `White: ${t.whiteName}`, "e1", "e8");
     await expectBottom(t.black, `Black: ${t.blackName}`, "e8", "e1");
     await expect(t.black.getByTestId("clock-top").getByTestId("game-clock")).toHaveAttribute("data-clock-label", `White: ${t.whiteName}`);
+    // The pieces are drawn shapes, not a font's glyphs (which render as empty boxes where the font lacks them).
+    const board = t.black.getByTestId("chess-board");
+    await expect(board.locator("svg[data-piece]")).toHaveCount(32);
+    await expect(board.locator("svg[data-piece] path").first()).toBeVisible();
+    await expect(board.locator("svg text")).toHaveCount(0);
     // Flip: board, clocks and names turn together.
     await t.black.getByRole("button", { name: "Flip board" }).click();
     await expectBottom(t.black, `White: ${t.whiteName}`, "e1", "e8");
@@ -283,3 +288,48 @@ test("the home page shows games in play with a small board each, none still at i
   await expect(page).toHaveURL(/\/games\//);
   await expect(page.getByTestId("game-screen")).toBeVisible();
 });
+
+test("settings on a phone: a bad reminder hour is said under its field, and a save says so beside its button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpByApi(page, freshUsername("Set"), "settings password");
+  await page.goto("/settings");
+  const form = page.getByRole("form", { name: "E-mail and reminders" });
+  const hours = form.getByLabel("Deadline reminders (hours before your time runs out)");
+  const save = form.getByRole("button", { name: "Save notification settings" });
+
+  await hours.fill("24, soon");
+  await save.click();
+  await expect(hours).toHaveAttribute("aria-invalid", "true");
+  await expect(hours).toBeFocused();
+  await expect(form.getByText("Write reminder hours as whole numbers separated by commas, like 24, 1.")).toBeInViewport();
+
+  await hours.fill("12, 2");
+  await save.click();
+  const status = form.getByRole("status").filter({ hasText: "Saved." });
+  await expect(status).toBeInViewport();
+  await expect(hours).not.toHaveAttribute("aria-invalid");
+  await page.reload();
+  await expect(page.getByLabel("Deadline reminders (hours before your time runs out)")).toHaveValue("12, 2");
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`the challenge form shows every game and time control whole (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signUpByApi(page, freshUsername("Tc"), "time control password");
+    await page.goto("/play");
+    const form = page.getByRole("form", { name: "New challenge" });
+    for (const name of ["gameType", "timeControl"]) {
+      // The widest choice's text, in the select's own font, against the room the select gives it.
+      const fit = await form.locator(`select[name=${name}]`).evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...select.options].map((o) => context.measureText(o.text).width));
+        // Padding on both sides, and about 1.5 em for the drop-down arrow.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+        return { widest, room };
+      });
+      expect(fit.widest, `${name}: the widest choice fits`).toBeLessThanOrEqual(fit.room);
+    }
+  });
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   displayRating,
+  ratingRange,
   INITIAL_RATING,
   isProvisional,
   rateGame,
@@ -73,9 +74,11 @@ describe("Glicko-2", () => {
     expect((after.get(1)?.rating ?? 0) - 1500).toBeCloseTo(1500 - (after.get(2)?.rating ?? 0), 6);
   });
 
-  it("displays rating ± 2·RD and flags high deviations as provisional", () => {
-    expect(displayRating(INITIAL_RATING)).toBe("1500 ± 700");
-    expect(displayRating({ rating: 1464.06, rd: 151.52 })).toBe("1464 ± 303");
+  it("writes a rating one way, with '?' while provisional, and its ~95% range in words", () => {
+    expect(displayRating(INITIAL_RATING)).toBe("1500?");
+    expect(displayRating({ rating: 1464.06, rd: 151.52 })).toBe("1464?");
+    expect(displayRating({ rating: 1694.5, rd: 60 })).toBe("1695");
+    expect(ratingRange({ rating: 1694.4, rd: 171 })).toBe("likely between 1352 and 2036");
     expect(ratingInterval(INITIAL_RATING)).toEqual([800, 2200]);
     expect(isProvisional(INITIAL_RATING)).toBe(true);
     expect(isProvisional({ rd: 110 })).toBe(false);

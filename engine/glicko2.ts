@@ -144,13 +144,23 @@ export function ratePeriod<Id>(
   return after;
 }
 
-/** "1500 ± 700": the rating and twice the RD (a ~95% interval), rounded. */
+/**
+ * A rating as the site writes it everywhere: the rounded number, with "?" while it is
+ * provisional ("1694?", as lichess does). The uncertainty is said in words where it is
+ * explained (ratingRange), never as a bare "± 342" beside the number.
+ */
 export function displayRating(rating: Pick<Rating, "rating" | "rd">): string {
-  return `${Math.round(rating.rating)} ± ${Math.round(2 * rating.rd)}`;
+  return `${Math.round(rating.rating)}${isProvisional(rating) ? "?" : ""}`;
+}
+
+/** "likely between 800 and 2200": the ~95% interval (rating ± 2·RD), in words. */
+export function ratingRange(rating: Pick<Rating, "rating" | "rd">): string {
+  const [low, high] = ratingInterval(rating);
+  return `likely between ${low} and ${high}`;
 }
 
 /** The ~95% interval [rating − 2·RD, rating + 2·RD], rounded. */
-export function ratingInterval(rating: Rating): [number, number] {
+export function ratingInterval(rating: Pick<Rating, "rating" | "rd">): [number, number] {
   return [Math.round(rating.rating - 2 * rating.rd), Math.round(rating.rating + 2 * rating.rd)];
 }
 

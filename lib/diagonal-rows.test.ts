@@ -7,6 +7,8 @@ describe("diagonalRows", () => {
   it("lists the documented 24-player, 4-opponent circle before any result", () => {
     const rows = diagonalRows(startTournament("diagonal", simulatedPlayers(24), {}, 1), 1);
     expect(rows).toHaveLength(24);
+    // Places in the circle are counted from 1, as the page shows them.
+    expect(rows.map((r) => r.position)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
     // Player 0 meets 5, 10, 14, 19 (rule book), at offsets 5 and 10.
     expect(rows[0]?.opponents.map((o) => [o.opponent, o.offset])).toEqual([
       ["p6", 5],

@@ -15,6 +15,7 @@ export interface DiagonalOpponent {
 }
 
 export interface DiagonalRow {
+  /** Place in the circle (rating order), counted from 1 as people count. */
   readonly position: number;
   readonly player: string;
   readonly opponents: readonly DiagonalOpponent[];
@@ -113,6 +114,6 @@ export function diagonalRows(state: TournamentState, roundNumber: number): Diago
           : advanced.has(player)
             ? "through"
             : "playing";
-    return { position: i, player, opponents, wins, losses, countedLosses: counted.get(player) ?? 0, fate };
+    return { position: i + 1, player, opponents, wins, losses, countedLosses: counted.get(player) ?? 0, fate };
   });
 }

@@ -4,7 +4,7 @@
 // and standing. The server builds them for the rows and groups in view; the demo
 // page builds the same from a whole simulated state.
 
-import { gamesOf, vecAt, type GameWithId, type GroupStanding, type StandingRow, type TournamentState } from "@/engine/formats";
+import { gamesOf, groupsOf, vecAt, type GameWithId, type GroupStanding, type StandingRow, type TournamentState } from "@/engine/formats";
 
 export type PlayerOutcome = "win" | "loss" | "draw";
 
@@ -82,6 +82,42 @@ export interface RoundSummary {
   readonly eliminated: number;
   /** The champions, under the tournament's last round once it is finished. */
   readonly champions: readonly string[];
+  /** Why several share the title (jointChampionsWhy), beside them. */
+  readonly championsWhy: string | null;
+}
+
+/** "won 1 and lost 1", "drew 2". */
+function recordWords(wins: number, draws: number, losses: number): string {
+  const parts = [wins ? `won ${wins}` : "", draws ? `drew ${draws}` : "", losses ? `lost ${losses}` : ""].filter(Boolean);
+  return parts.length <= 1 ? (parts[0] ?? "played no game") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/**
+ * Why a finished tournament has joint champions, in a sentence; null with one champion
+ * or none. Only group elimination shares a title (engine/formats/groups.ts): every
+ * player left level on wins, draws and losses in the last round, which no tiebreak
+ * separates, or two rounds in a row that put nobody out.
+ */
+export function jointChampionsWhy(state: TournamentState): string | null {
+  if (state.status !== "finished" || state.champions.length < 2) return null;
+  const end = [...state.audit].reverse().find((a) => a.what === "end of the tournament");
+  if (end?.decided.startsWith("two consecutive rounds")) {
+    return "Two rounds in a row put nobody out, so by the rules the tournament ends and everyone still in shares the title.";
+  }
+  if (end?.decided.startsWith("nobody could be separated")) {
+    const games = (state.rounds.at(-1) ? groupsOf(state.rounds.at(-1)!) : []).flatMap((g) => gamesOf(g) as GameWithId[]);
+    const records = new Set(
+      state.champions.map((p) => {
+        const mine = games.map((g) => (g.side1 === p || g.side2 === p ? outcomeFor(g, p) : null));
+        return recordWords(mine.filter((o) => o === "win").length, mine.filter((o) => o === "draw").length, mine.filter((o) => o === "loss").length);
+      }),
+    );
+    const all = state.champions.length === 2 ? "Both" : `All ${state.champions.length}`;
+    const why = "level on points, wins and losses, which is every tiebreak group elimination has, so they share the title.";
+    // Groups of different sizes can each end level with different records.
+    return records.size === 1 ? `${all} ${[...records][0]} in the last round: ${why}` : `Every group of the last round ended with its players ${why}`;
+  }
+  return null;
 }
 
 export function roundSummary(state: TournamentState, roundNumber: number): RoundSummary | null {
@@ -93,6 +129,7 @@ export function roundSummary(state: TournamentState, roundNumber: number): Round
     advanced: round.advanced?.length ?? 0,
     eliminated: round.eliminated?.length ?? 0,
     champions: state.status === "finished" && roundNumber === state.rounds.length ? state.champions : [],
+    championsWhy: roundNumber === state.rounds.length ? jointChampionsWhy(state) : null,
   };
 }
 

@@ -51,7 +51,7 @@ export function MyTurnList() {
                 <span>
                   <strong>{WAITING_REASONS[g.reason]}</strong> · against {g.opponent} · {catalogGame(g.gameType)?.name ?? g.gameType}
                   {g.tournament && <> · {g.tournament.name}</>}
-                  {g.reason === "confirm" && g.reportedResult && <> · reported {g.reportedResult === "draw" ? "a draw" : g.reportedResult}</>}
+                  {g.reason === "confirm" && g.reported && <> · reported: {g.reported}</>}
                 </span>
                 <span>{left(g.deadline)}</span>
               </Link>

@@ -6,11 +6,11 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { ChallengeForm, sideOnCard } from "@/components/challenge/challenge-form";
+import { RatingText } from "@/components/rating-text";
 import { FormAlert } from "@/components/form";
 import { LiveGamesList } from "@/components/live-games-list";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
-import { displayRating } from "@/engine/glicko2";
 import { useRealtime } from "@/lib/realtime-client";
 import { timeControlLabel } from "@/lib/format-labels";
 import { useTRPC, type RouterOutputs } from "@/lib/trpc/client";
@@ -75,7 +75,7 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
                       {c.rematchOf ? "Rematch" : "Challenge"} {me?.id === c.creator.id ? `to ${c.addressee.username}` : "for you"}
                     </span>
                   )}
-                  <span className="font-semibold">{c.creator.username}</span> ({displayRating(c.creator)}) ·{" "}
+                  <span className="font-semibold">{c.creator.username}</span> (<RatingText rating={c.creator} />) ·{" "}
                   {catalogGame(c.gameType)?.name ?? c.gameType}
                   {(onSiteGame(c.gameType)?.settings ?? []).map((o) => ` · ${o.label.toLowerCase()}: ${c.gameSettings[o.key] ?? o.default}`)} ·{" "}
                   {timeControlLabel(c.initialMs, c.incrementMs)} · {c.rated ? "rated" : "unrated"} ·{" "}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/pagination";
 import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
-import { isProvisional, PROVISIONAL_RD } from "@/engine/glicko2";
+import { RatingText } from "@/components/rating-text";
 import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/server/trpc/page-caller";
 import { ZListPlayersInput } from "@/server/trpc/routers/player";
@@ -98,14 +98,8 @@ export default async function PlayersPage({ searchParams }: { searchParams: Prom
                       <span className="text-stone-400" title={`No rated ${game.name} games yet`}>
                         —
                       </span>
-                    ) : isProvisional({ rd: p.rd }) ? (
-                      <span title={`Provisional: deviation ${Math.round(p.rd)} is above ${PROVISIONAL_RD}`}>
-                        {Math.round(p.rating)}
-                        <span className="text-amber-700 dark:text-amber-400">?</span>
-                        <span className="sr-only"> (provisional)</span>
-                      </span>
                     ) : (
-                      Math.round(p.rating)
+                      <RatingText rating={{ rating: p.rating, rd: p.rd }} />
                     )}
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{p.ratedGames}</td>

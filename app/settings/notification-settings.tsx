@@ -18,7 +18,8 @@ export function NotificationSettings() {
   const s = settings.data;
   return (
     <div className="space-y-6">
-      <EmailForm key={JSON.stringify(s)} initial={s} />
+      {/* Not remounted when the saved settings come back: that would drop the "Saved." it just said. */}
+      <EmailForm initial={s} />
       <PushToggle publicKey={s.pushPublicKey} />
       <CalendarLink url={s.calendarUrl} />
     </div>
@@ -30,16 +31,22 @@ function EmailForm({ initial }: { initial: { email: string; emailConfirmed: bool
   const queryClient = useQueryClient();
   const save = useMutation(trpc.notification.updateSettings.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }));
   const [message, setMessage] = useState<Message>(null);
+  const [hoursError, setHoursError] = useState<string | undefined>(undefined);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = new FormData(formEl);
+    setMessage(null);
     const hoursText = String(form.get("reminderHours") ?? "").trim();
     const reminderHours = hoursText === "" ? [] : hoursText.split(/[\s,]+/).map(Number);
     if (reminderHours.some((h) => !Number.isInteger(h))) {
-      setMessage({ text: "Write reminder hours as whole numbers separated by commas, like 24, 1.", tone: "error" });
+      // Said under the field itself, which gets the focus: the form is taller than a phone's screen.
+      setHoursError("Write reminder hours as whole numbers separated by commas, like 24, 1.");
+      formEl.querySelector<HTMLInputElement>("[name=reminderHours]")?.focus();
       return;
     }
+    setHoursError(undefined);
     try {
       await save.mutateAsync({
         email: String(form.get("email") ?? "").trim(),
@@ -55,7 +62,6 @@ function EmailForm({ initial }: { initial: { email: string; emailConfirmed: bool
 
   return (
     <form onSubmit={onSubmit} className="card space-y-4" noValidate aria-label="E-mail and reminders">
-      <FormAlert message={message?.text ?? null} tone={message?.tone} />
       {!initial.emailOnServer && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="email-off">
           E-mail is off on this server (no SMTP server is configured). Your inbox, push notifications and the calendar still work.
@@ -80,11 +86,14 @@ function EmailForm({ initial }: { initial: { email: string; emailConfirmed: bool
         label="Deadline reminders (hours before your time runs out)"
         name="reminderHours"
         defaultValue={initial.reminderHours.join(", ")}
+        error={hoursError}
         hint="Up to three, from 1 to 72; empty for none. Reminders reach your inbox, push and e-mail."
       />
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save notification settings"}
       </button>
+      {/* Beside the button that was pressed, where the eye is, not at the top of a form taller than the screen. */}
+      <FormAlert message={message?.text ?? null} tone={message?.tone} />
     </form>
   );
 }

@@ -49,13 +49,15 @@ export function ChallengeForm({
 
   return (
     <form onSubmit={onCreate} className="card grid gap-3 sm:grid-cols-2" aria-label={label}>
-      <label className="text-sm">
+      {/* Game and time control take the whole row: in half of the lobby's column their
+          longest choices ("10 minutes + 5 seconds per move") were cut off. */}
+      <label className="text-sm sm:col-span-2">
         Game
         <select name="gameType" className="input mt-1" value={gameType} onChange={(e) => setGameType(e.target.value)}>
           <GameOptions />
         </select>
       </label>
-      <label className="text-sm">
+      <label className="text-sm sm:col-span-2">
         Time control
         <select name="timeControl" className="input mt-1" defaultValue={DEFAULT_CLOCK_PRESET_ID}>
           {OFFERED_CLOCK_PRESETS.map((p) => (

@@ -5,15 +5,16 @@
 
 import type { DiagonalOpponent, DiagonalRow } from "@/lib/diagonal-rows";
 
-/** cells[i][j]: the pairing of circle positions i and j from i's side, or null. */
+/** cells[i][j]: the pairing of the circle's i-th and j-th players (from 0) from i's side, or null. */
 export function opponentMatrix(rows: readonly DiagonalRow[]): (DiagonalOpponent | null)[][] {
-  const position = new Map(rows.map((r) => [r.player, r.position]));
+  const position = new Map(rows.map((r) => [r.player, r.position - 1]));
   const cells = rows.map(() => rows.map((): DiagonalOpponent | null => null));
   for (const row of rows) {
     for (const o of row.opponents) {
       const j = position.get(o.opponent);
       // Two games against one opponent (one on each side) share one cell: keep the first.
-      if (j !== undefined && !cells[row.position]![j]) cells[row.position]![j] = o;
+      const i = row.position - 1;
+      if (j !== undefined && !cells[i]![j]) cells[i]![j] = o;
     }
   }
   return cells;

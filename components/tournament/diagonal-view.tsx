@@ -18,6 +18,12 @@ export interface DiagonalViewProps {
   readonly onSite?: boolean;
 }
 
+/** "2 and 5 places away": a pattern's offsets in words. */
+function placesApart(offsets: readonly number[]): string {
+  const list = offsets.length === 1 ? `${offsets[0]}` : `${offsets.slice(0, -1).join(", ")} and ${offsets.at(-1)}`;
+  return `${list} place${offsets.length === 1 && offsets[0] === 1 ? "" : "s"} away`;
+}
+
 /** Out players named in the round's closing line; the rest are counted. */
 const OUT_NAMED = 50;
 
@@ -57,10 +63,13 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
               <dd className="font-semibold tabular-nums">{pattern.opponents}</dd>
             </div>
             <div>
-              <dt className="text-xs text-stone-500 dark:text-stone-400">Offsets used</dt>
-              <dd className="font-semibold tabular-nums">
-                ±{pattern.offsets.join(", ±")}
-                {shifted ? <span className="ml-1 text-xs font-normal text-stone-500 dark:text-stone-400">(pattern ±{pattern.base.join(", ±")})</span> : null}
+              {/* In words, not "Offsets used ±2": how far round the circle each player's opponents sit. */}
+              <dt className="text-xs text-stone-500 dark:text-stone-400">Opponents sit</dt>
+              <dd className="font-semibold tabular-nums" data-testid="diagonal-offsets">
+                {placesApart(pattern.offsets)}
+                {shifted ? (
+                  <span className="block text-xs font-normal text-stone-500 dark:text-stone-400">shifted from {placesApart(pattern.base)} to avoid rematches</span>
+                ) : null}
               </dd>
             </div>
             <div>
@@ -78,7 +87,8 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
           {/* Beside the list, not in it: a <dl> may hold only name–value groups (axe-core's definition-list rule). */}
           <p className="text-xs text-stone-500 dark:text-stone-400">
             Out at {settings.eliminationLosses} losses
-            {settings.lossesCarryOver ? `, counted from round ${pattern.countLossesFrom}` : ", counted per round"}. The player at position i plays {sides[0]} against i + offset.
+            {settings.lossesCarryOver ? `, counted from round ${pattern.countLossesFrom}` : ", counted per round"}. Each player plays {sides[0]} against the
+            players that many places further round the circle, and {sides[1]} against those as many places back.
           </p>
         </div>
       ) : null}
@@ -105,11 +115,12 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
                   <th scope="col" className={`${thClass} text-right`}>
                     <abbr title="Losses this round" className="no-underline">L</abbr>
                   </th>
-                  <th scope="col" className={`${thClass} text-right`}>
-                    <abbr title={`Losses counted for elimination (out at ${settings.eliminationLosses})`} className="no-underline">
-                      Counted
-                    </abbr>
-                  </th>
+                  {/* Losses that count toward going out: this round's column already says it when they are counted per round. */}
+                  {settings.lossesCarryOver ? (
+                    <th scope="col" className={`${thClass} text-right`} title={`Losses since round ${pattern?.countLossesFrom ?? 1}; out at ${settings.eliminationLosses}`}>
+                      Losses so far
+                    </th>
+                  ) : null}
                   <th scope="col" className={thClass}>
                     <span className="sr-only">Outcome</span>
                   </th>
@@ -123,7 +134,7 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
                     <Fragment key={row.player}>
                     {gaps.has(i) ? (
                       <tr data-testid="diagonal-gap" className="border-t border-stone-100 dark:border-stone-700/70">
-                        <td colSpan={7} className="px-3 py-1 text-center text-xs text-stone-500 dark:text-stone-400">
+                        <td colSpan={settings.lossesCarryOver ? 7 : 6} className="px-3 py-1 text-center text-xs text-stone-500 dark:text-stone-400">
                           <span aria-hidden="true">⋯</span>
                           <span className="sr-only">Rows left out</span>
                         </td>
@@ -160,7 +171,9 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
                       </td>
                       <td className={numClass}>{row.wins}</td>
                       <td className={numClass}>{row.losses}</td>
-                      <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
+                      {settings.lossesCarryOver ? (
+                        <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
+                      ) : null}
                       <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
                     </tr>
                     </Fragment>

@@ -20,6 +20,7 @@ export function RoundSummary({ summary, names }: { summary: Summary; names: Play
           <Trophy /> {champions.length > 1 ? "Joint champions" : "Champion"}: {champions.map((c) => playerName(names, c)).join(", ")}
         </span>
       ) : null}
+      {champions.length > 1 && summary.championsWhy ? <span className="block">{summary.championsWhy}</span> : null}
     </p>
   );
 }

@@ -14,6 +14,8 @@ export interface Context {
   dbKind: DbKind;
   user: SessionUser | null;
   clientIp: string | null;
+  /** The Host header the caller reached the site by (for links shown back to them: originFor). */
+  host?: string | null;
 }
 
 export async function createContext(headers: Headers): Promise<Context> {
@@ -23,6 +25,7 @@ export async function createContext(headers: Headers): Promise<Context> {
     dbKind: kind,
     user: await sessionUserFromCookies(db, headers.get("cookie")),
     clientIp: headers.get("x-moot-client-ip"),
+    host: headers.get("host"),
   };
 }
 

@@ -8,6 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { FormAlert } from "@/components/form";
+import { RatingText } from "@/components/rating-text";
 import { FirstMoveCountdown } from "@/components/game/first-move-countdown";
 import { GameClock } from "@/components/game/game-clock";
 import { MoveList } from "@/components/game/move-list";
@@ -17,7 +18,6 @@ import { boardFor } from "@/components/games/registry";
 import { firstMoveMs, firstMovePending } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
-import { displayRating } from "@/engine/glicko2";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
 import { GameFollower } from "@/lib/game-update";
 import { setSoundsEnabled, soundMove, useSoundsEnabled } from "@/lib/move-sound";
@@ -405,7 +405,9 @@ function PlayerName({ p }: { p: GameView["side1"] }) {
   return (
     <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
       {p.username}
-      <span className="ml-1 text-sm font-normal text-stone-500">({displayRating(p)})</span>
+      <span className="ml-1 text-sm font-normal text-stone-500">
+        (<RatingText rating={p} />)
+      </span>
     </Link>
   );
 }

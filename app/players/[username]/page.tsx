@@ -8,7 +8,8 @@ import { Pagination } from "@/components/pagination";
 import { RatingChart } from "@/components/rating-chart";
 import { SideRecordTable } from "@/components/side-balance";
 import { catalogGame } from "@/engine/game-catalog";
-import { displayRating, isProvisional } from "@/engine/glicko2";
+import { isProvisional, ratingRange } from "@/engine/glicko2";
+import { RatingText } from "@/components/rating-text";
 import { ZUsername } from "@/lib/account-rules";
 import { pageParam } from "@/lib/search-params";
 import { api } from "@/server/trpc/page-caller";
@@ -66,7 +67,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
           Ratings
         </h2>
         {player.ratings.length === 0 ? (
-          <p className="card text-sm text-stone-600 dark:text-stone-400">No rated games yet: every game starts at 1500 ± 700.</p>
+          <p className="card text-sm text-stone-600 dark:text-stone-400">No rated games yet: each game&rsquo;s rating starts at 1500, provisional (&ldquo;1500?&rdquo;) until a few rated games settle it.</p>
         ) : (
           player.ratings.map((r, i) => {
             const name = catalogGame(r.gameType)?.name ?? r.gameType;
@@ -79,10 +80,10 @@ export default async function PlayerPage({ params, searchParams }: Props) {
                     </Link>
                   </h3>
                   <p className="mt-2 text-2xl font-bold" data-testid="rating">
-                    {displayRating(r)}
+                    <RatingText rating={r} />
                   </p>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
-                    {r.ratedGames} rated game{r.ratedGames === 1 ? "" : "s"}
+                    {ratingRange(r)} · {r.ratedGames} rated game{r.ratedGames === 1 ? "" : "s"}
                     {isProvisional(r) ? " · provisional" : ""}
                   </p>
                 </div>

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/form";
+import { LinkedText } from "@/components/linked-text";
 import { useTRPC } from "@/lib/trpc/client";
 
 export function Announcements({ tournamentId, canPost }: { tournamentId: string; canPost: boolean }) {
@@ -55,7 +56,9 @@ export function Announcements({ tournamentId, canPost }: { tournamentId: string;
         <ul className="space-y-2">
           {items.map((a) => (
             <li key={a.id} className="text-sm">
-              <p className="whitespace-pre-wrap">{a.message}</p>
+              <p className="whitespace-pre-wrap" data-testid="announcement-text">
+                <LinkedText text={a.message} />
+              </p>
               <p className="text-xs text-stone-500">
                 {a.author} · <time dateTime={a.createdAt.toISOString()}>{a.createdAt.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
               </p>

@@ -12,6 +12,7 @@ import { GAME_TYPES } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
+import { RatingText } from "@/components/rating-text";
 import { timeControlLabel } from "@/lib/format-labels";
 import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { searchParam } from "@/lib/search-params";
@@ -195,8 +196,8 @@ export default async function TournamentPage({ params, searchParams }: Props) {
                 <Link className="link" href={`/players/${encodeURIComponent(p.username)}`}>
                   {p.username}
                 </Link>
-                <span className="text-xs text-stone-500" title={p.seedRating !== null ? `rating used for seeding; now ${displayRating(p.rating)}` : "current rating"}>
-                  {p.seedRating !== null ? Math.round(p.seedRating) : displayRating(p.rating)}
+                <span className="text-xs text-stone-500" title={p.seedRating !== null ? `rating used for seeding; now ${displayRating(p.rating)}` : undefined}>
+                  {p.seedRating !== null ? Math.round(p.seedRating) : <RatingText rating={p.rating} />}
                 </span>
                 {p.withdrawn && <span className="text-xs text-red-700">withdrawn</span>}
                 {isOrganizer && t.status === "registering" && <RemoveRegistrantButton tournamentId={t.id} userId={p.id} username={p.username} />}
@@ -271,6 +272,11 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           <h2 className="text-lg font-bold">
             {t.champions.length === 1 ? "Champion" : "Joint champions"}: {t.champions.map((c) => names[c]?.username ?? c).join(", ")}
           </h2>
+          {t.championsWhy ? (
+            <p className="mt-1 text-sm" data-testid="champions-why">
+              {t.championsWhy}
+            </p>
+          ) : null}
         </section>
       )}
 

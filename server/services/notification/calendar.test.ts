@@ -11,6 +11,8 @@ import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
 import { GET as feed } from "@/app/api/calendar/[file]/route";
 import { GET as schedule } from "@/app/api/calendar/tournament/[id]/route";
 import { createGame } from "../game/create-game";
+import { createCaller } from "@/server/trpc/root";
+import { originFor } from "@/server/public-origin";
 import { configureChannels } from "./channels";
 
 let h: DbHandle;
@@ -84,5 +86,40 @@ describe("calendar", () => {
       expect(new Date(ev!.start).getTime()).toBe(seconds(g.deadline!));
     }
     expect(evs.some((e) => e.uid === `start-${t.tournamentId}@moot`)).toBe(true);
+  });
+
+  it("names the host the site was reached by when no public URL is configured, never localhost", async () => {
+    // As the server sets them up without NEXTAUTH_URL: the guess names this machine only.
+    configureChannels({ siteUrl: "http://localhost:3000", siteUrlConfigured: false, email: null, push: null, secret: "s" });
+    try {
+      expect(originFor("moot.lan:8080")).toBe("http://moot.lan:8080");
+      expect(originFor("192.168.1.20:3000")).toBe("http://192.168.1.20:3000");
+      expect(originFor("[fd00::1]:3000")).toBe("http://[fd00::1]:3000");
+      // Nothing but a host and port goes into a link.
+      expect(originFor("evil.example/path?x")).toBe("http://localhost:3000");
+      expect(originFor(null)).toBe("http://localhost:3000");
+
+      const me = await newPlayer(h);
+      const api = createCaller({ db: h.db, dbKind: h.kind, user: me, clientIp: null, host: "moot.lan:8080" });
+      const url = await api.notification.rotateCalendar();
+      expect(url).toMatch(/^http:\/\/moot\.lan:8080\/api\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+      expect((await api.notification.settings()).calendarUrl).toBe(url);
+
+      // The feeds' own links follow the host the calendar app asked.
+      const t = await runningTournament(h, "league", "hnefatafl", 4);
+      const res = await schedule(new Request(`http://moot.lan:8080/api/calendar/tournament/${t.tournamentId}`, { headers: { host: "moot.lan:8080" } }), {
+        params: Promise.resolve({ id: t.tournamentId }),
+      });
+      const urls = events(await res.text()).map((e) => JSON.stringify(e.url));
+      expect(urls.length).toBeGreaterThan(1);
+      for (const u of urls) expect(u).toContain("http://moot.lan:8080/");
+
+      // A configured public URL wins over whatever Host a request says.
+      configureChannels({ siteUrl: SITE, siteUrlConfigured: true, email: null, push: null, secret: "s" });
+      expect(originFor("moot.lan:8080")).toBe(SITE);
+      expect((await api.notification.settings()).calendarUrl).toMatch(new RegExp(`^${SITE}/api/calendar/`));
+    } finally {
+      configureChannels({ siteUrl: SITE, email: null, push: null, secret: "s" });
+    }
   });
 });

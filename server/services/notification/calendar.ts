@@ -14,7 +14,6 @@ function calendar(name: string): ICalCalendar {
   return ical({ name, prodId: { company: "Moot", product: "Moot", language: "EN" }, ttl: 15 * 60 });
 }
 
-const link = (path: string) => new URL(path, channels().siteUrl).href;
 
 /** The games whose deadline this user must meet: their move on the site, or a result to report or confirm. */
 async function gamesWaitingOn(db: Db, userId: string) {
@@ -38,7 +37,9 @@ async function gamesWaitingOn(db: Db, userId: string) {
 }
 
 /** The user's private feed, or null for an unknown token. */
-export async function userCalendar(db: Db, token: string): Promise<string | null> {
+/** `origin`: the origin the feed's links name (originFor the request's host). */
+export async function userCalendar(db: Db, token: string, origin = channels().siteUrl): Promise<string | null> {
+  const link = (path: string) => new URL(path, origin).href;
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const [owner] = await db
     .select({ id: users.id, username: users.username })
@@ -72,7 +73,8 @@ export async function userCalendar(db: Db, token: string): Promise<string | null
 }
 
 /** A tournament's schedule: registration close, start, and the deadline of every game in play. */
-export async function tournamentCalendar(db: Db, tournamentId: string): Promise<string | null> {
+export async function tournamentCalendar(db: Db, tournamentId: string, origin = channels().siteUrl): Promise<string | null> {
+  const link = (path: string) => new URL(path, origin).href;
   const [t] = await db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!t) return null;
   const cal = calendar(t.name);

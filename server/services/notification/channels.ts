@@ -21,6 +21,8 @@ export interface PushChannel {
 export interface Channels {
   /** The site's public origin, for links in e-mails and pushes ("https://moot.example"). */
   siteUrl: string;
+  /** siteUrl was configured (NEXTAUTH_URL), not guessed as http://localhost:PORT. */
+  siteUrlConfigured?: boolean;
   email: EmailChannel | null;
   push: PushChannel | null;
   /** Signs unsubscribe links (the session secret). */

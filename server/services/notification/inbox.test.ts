@@ -100,7 +100,8 @@ describe("inbox", () => {
     // "Your turn": a game played elsewhere waits on both players to report it.
     expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("report");
     const reported = await api(t.side1).game.report({ gameId: t.game.id, result: "1-0" });
-    expect((await api(t.side2).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("confirm");
+    // Said as the opponent reads it: who won, not "1-0".
+    expect((await api(t.side2).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toMatchObject({ reason: "confirm", reported: `${t.side1.username} won` });
     expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toBeUndefined();
     expect(await kindsOf(t.side2)).toContain("result-reported");
     await api(t.side2).game.answerReport({ gameId: t.game.id, answer: "dispute", reportId: reported.report!.id });

@@ -12,7 +12,8 @@ import { channels } from "./channels";
 import { assertAddressFree, countConfirmationMail, queueConfirmationMail } from "./confirm-email";
 import { refusePushEndpoint } from "./push-destination";
 
-export async function getSettings(db: Db, userId: string) {
+/** `origin`: where the caller reached the site (originFor), for the calendar feed's address. */
+export async function getSettings(db: Db, userId: string, origin = channels().siteUrl) {
   const [row] = await db
     .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt, s: notificationSettings })
     .from(users)
@@ -28,7 +29,7 @@ export async function getSettings(db: Db, userId: string) {
     emailDigest: row.s?.emailDigest ?? false,
     reminderHours: row.s?.reminderHours ?? DEFAULT_REMINDER_HOURS,
     pushPublicKey: c.push?.publicKey ?? null,
-    calendarUrl: row.s?.calendarToken ? new URL(`/api/calendar/${row.s.calendarToken}.ics`, c.siteUrl).href : null,
+    calendarUrl: row.s?.calendarToken ? new URL(`/api/calendar/${row.s.calendarToken}.ics`, origin).href : null,
   };
 }
 
@@ -112,8 +113,8 @@ export async function unsubscribePush(db: Db, userId: string, endpoint: string):
 }
 
 /** A new secret for the calendar feed; the old URL stops working. */
-export async function rotateCalendarToken(db: Db, userId: string): Promise<string> {
+export async function rotateCalendarToken(db: Db, userId: string, origin = channels().siteUrl): Promise<string> {
   const token = randomBytes(24).toString("base64url");
   await upsert(db, userId, { calendarToken: token });
-  return new URL(`/api/calendar/${token}.ics`, channels().siteUrl).href;
+  return new URL(`/api/calendar/${token}.ics`, origin).href;
 }

@@ -25,6 +25,7 @@ export async function setUpChannels(db: Db, cfg: Config, secret: string): Promis
   const vapid = await loadVapidKeys(db, cfg);
   const c: Channels = {
     siteUrl: cfg.NEXTAUTH_URL ?? `http://localhost:${cfg.PORT}`,
+    siteUrlConfigured: cfg.NEXTAUTH_URL !== undefined,
     email: cfg.SMTP_URL ? { transport: nodemailer.createTransport(cfg.SMTP_URL), from: cfg.MAIL_FROM } : null,
     push: { ...vapid, subject: cfg.VAPID_SUBJECT, agent: new PushAgent() },
     secret,

@@ -87,6 +87,8 @@ export async function waitingItems(db: Db, userId: string) {
       tournament: g.tournamentId ? { id: g.tournamentId, name: g.tournament! } : null,
       deadline: g.deadline,
       reportedResult: g.reportedResult,
+      /** The report as the player reads it: who won, never "1-0". */
+      reported: g.reportedResult === null ? null : g.reportedResult === "draw" ? "a draw" : g.reportedResult === (side === 1 ? "1-0" : "0-1") ? "you won" : `${side === 1 ? g.name2 : g.name1} won`,
     });
   }
   return items;

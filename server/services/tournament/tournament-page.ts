@@ -35,7 +35,7 @@ import {
 import { diagonalRows, type DiagonalRoundView, type DiagonalRow } from "@/lib/diagonal-rows";
 import { currentTabIndex, roundTabs } from "@/lib/round-tabs";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
-import { auditReferences, type ActorKind, type AuditItem, groupView, roundSummary, tableInfo, type GroupView, type RoundSummary, type TableInfo } from "@/lib/tournament-view";
+import { auditReferences, type ActorKind, type AuditItem, groupView, jointChampionsWhy, roundSummary, tableInfo, type GroupView, type RoundSummary, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
@@ -559,6 +559,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     /** The viewer may withdraw (a player still in play). */
     canWithdraw: viewerPlace !== undefined && t.status === "running" && allRows[viewerPlace]?.status === "playing",
     champions,
+    /** Why several share the title, when they do. */
+    championsWhy: state ? jointChampionsWhy(state) : null,
     info,
     names,
     /** Engine game key -> the site game's id, for the games shown. */

@@ -6,6 +6,7 @@ import { listAnnouncements, postAnnouncement } from "@/server/services/notificat
 import { resendConfirmation } from "@/server/services/notification/confirm-email";
 import { listFailedDeliveries, retryDelivery } from "@/server/services/notification/failures";
 import { inboxSummary, listInbox, markAllRead, markRead } from "@/server/services/notification/inbox";
+import { originFor } from "@/server/public-origin";
 import { getSettings, rotateCalendarToken, subscribePush, unsubscribePush, updateSettings } from "@/server/services/notification/settings";
 import { MAX_REMINDER_HOURS } from "@/server/services/notification/sweep-notifications";
 import { waitingCount, waitingOn } from "@/server/services/notification/waiting";
@@ -30,7 +31,7 @@ export const notificationRouter = router({
   waiting: protectedProcedure.input(z.void()).query(({ ctx }) => waitingOn(ctx.db, ctx.user)),
   waitingCount: protectedProcedure.input(z.void()).query(({ ctx }) => waitingCount(ctx.db, ctx.user)),
 
-  settings: protectedProcedure.input(z.void()).query(({ ctx }) => getSettings(ctx.db, ctx.user.id)),
+  settings: protectedProcedure.input(z.void()).query(({ ctx }) => getSettings(ctx.db, ctx.user.id, originFor(ctx.host))),
   updateSettings: protectedProcedure
     .input(
       z.object({
@@ -49,7 +50,7 @@ export const notificationRouter = router({
     .input(z.object({ endpoint: plainText(z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), { label: "The push address" }), keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }) }))
     .mutation(({ ctx, input }) => subscribePush(ctx.db, ctx.user.id, input)),
   unsubscribePush: protectedProcedure.input(z.object({ endpoint: plainText(z.string().max(1000, "That is not a push address."), { label: "The push address" }) })).mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
-  rotateCalendar: protectedProcedure.input(z.void()).mutation(({ ctx }) => rotateCalendarToken(ctx.db, ctx.user.id)),
+  rotateCalendar: protectedProcedure.input(z.void()).mutation(({ ctx }) => rotateCalendarToken(ctx.db, ctx.user.id, originFor(ctx.host))),
 
   /** Organizer announcements: posted by the organizer (or an admin), read by anyone. */
   announce: protectedProcedure

@@ -4,6 +4,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { CSV_KINDS, tournamentCsv } from "@/components/tournament/csv";
+import { originFor } from "@/server/public-origin";
 import { api } from "@/server/trpc/page-caller";
 
 const ZParams = z.object({ id: z.uuid(), kind: z.enum(CSV_KINDS) });
@@ -22,7 +23,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!t) return plain(404, "There is no such tournament.");
   if (!t.state) return plain(409, "The tournament has not started: there is nothing to export yet.");
   const names = Object.fromEntries(t.players.map((p) => [p.id, { username: p.username }]));
-  const origin = new URL(request.url).origin;
+  // Not request.url's origin: behind the custom server that is always http://localhost:PORT.
+  const origin = originFor(request.headers.get("host"));
   const urls = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `${origin}/games/${gameId}`]));
   const slug = t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "tournament";
   // A byte-order mark so spreadsheet programs read the file as UTF-8 (names, "½").
