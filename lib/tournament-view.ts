@@ -139,6 +139,12 @@ export const AUDIT_TOKEN = /([A-Za-z0-9_-]+)/;
 export const GAME_KEY = /^r\d+-[gp]\d+-\d+$/;
 
 /** An engine game id in words: `r2-g15-3` → "round 2, group 15, game 3"; `r1-p4-2` → "round 1, phase 4, game 2". */
+/** A game's number in its group or phase, in words ("game 3"), for tables whose other columns name the round and group. */
+export function gameNumberWords(key: string): string {
+  const match = /^r(\d+)-([gp])(\d+)-(\d+)$/.exec(key);
+  return match ? `game ${match[4]}` : key;
+}
+
 export function gameKeyWords(key: string): string {
   const match = /^r(\d+)-([gp])(\d+)-(\d+)$/.exec(key);
   if (!match) return key;

@@ -49,5 +49,9 @@ describe("tournament CSV", () => {
     expect(csv.trim().split("\r\n")).toHaveLength(games + 1);
     expect(csv.split("\r\n")[0]).toBe("Round,Group or phase,Game,attacker,defender,Result,Score,How it ended,Margin,Game page");
     for (const p of state.players) expect(csv.split(/[,\r\n]/)).not.toContain(p.id);
+    // Rounds, groups and games in words, never the engine's game keys ("r1-g2-3").
+    const rows = csv.trim().split("\r\n").slice(1).map((line) => line.split(","));
+    expect(csv).not.toMatch(/\br\d+-[gp]\d+-\d+\b/);
+    expect(rows[0]!.slice(0, 3)).toEqual(["Round 1", "Group 1", "game 1"]);
   });
 });

@@ -6,6 +6,7 @@
 import { GAME_TYPES, groupsOf, phasesOf, roundGamesWithIds, standings, type GameWithId, type TournamentState } from "@/engine/formats";
 import { standingColumns, roundReachedLabel } from "./columns";
 import { crossTable } from "./cross-table";
+import { gameNumberWords } from "@/lib/tournament-view";
 import { finalPlaceLabel, formatPoints, gamesByContainer, playerName, type PlayerNames } from "./model";
 
 export const CSV_KINDS = ["standings", "cross-tables", "results"] as const;
@@ -96,13 +97,14 @@ export function resultsCsv(state: TournamentState, names: PlayerNames, gameUrls:
   state.rounds.forEach((round, ri) => {
     const { groups, phases } = gamesByContainer(state, ri + 1);
     const containers = [
-      ...groupsOf(round).map((g, gi) => ({ label: `group ${g.name}`, games: groups[gi] ?? [] })),
-      ...phasesOf(round).map((p, pi) => ({ label: `phase ${p.number}`, games: phases[pi] ?? [] })),
+      // A group's name is already its words ("Group 2", "League").
+      ...groupsOf(round).map((g, gi) => ({ label: g.name, games: groups[gi] ?? [] })),
+      ...phasesOf(round).map((p, pi) => ({ label: `Phase ${p.number}`, games: phases[pi] ?? [] })),
     ];
     for (const c of containers) {
       for (const g of c.games) {
         const score = g.void || !g.result ? "" : g.result.outcome === "1-0" ? "1-0" : g.result.outcome === "0-1" ? "0-1" : "½-½";
-        out.push([round.name, c.label, g.id, playerName(names, g.side1), playerName(names, g.side2), resultWords(g, names), score, g.result?.reason ?? "", g.result?.margin ?? null, gameUrls[g.id] ?? ""]);
+        out.push([round.name, c.label, gameNumberWords(g.id), playerName(names, g.side1), playerName(names, g.side2), resultWords(g, names), score, g.result?.reason ?? "", g.result?.margin ?? null, gameUrls[g.id] ?? ""]);
       }
     }
   });
