@@ -191,7 +191,7 @@ export default async function HomePage() {
             Every live game
           </Link>
         </div>
-        <GamesInPlay games={inPlay} />
+        <GamesInPlay games={inPlay} empty="No game on the site is past its first moves right now." />
       </section>
       <div className="grid gap-8 md:grid-cols-2">
         <section aria-labelledby="live-now" className="space-y-3">

@@ -268,7 +268,7 @@ test("the tournament list filters by game, format and 'only mine', marks invite-
   await expect(page.getByText("No tournament open for registration matches these filters.")).toBeVisible();
 });
 
-test("the home page shows games in play with a small board each, none still at its first moves", async ({ page }) => {
+test("the home page shows games in play with a small board and both clocks each, none still at its first moves; the lobby's live games too", async ({ page }) => {
   await page.goto("/");
   const cards = page.getByTestId("game-in-play");
   await expect(cards.first()).toBeVisible();
@@ -282,11 +282,20 @@ test("the home page shows games in play with a small board each, none still at i
     await expect(board).toHaveAttribute("inert", "");
     // Drawn with its pieces (the four-colour game's placed squares; a game of another spec may have none yet at ply 2).
     if ((await board.locator("[data-piece], [data-colour]").count()) > 1) withPieces++;
+    // Both players' clocks, the side to move's running.
+    await expect(card.getByTestId("mini-clock")).toHaveCount(2);
+    await expect(card.locator('[data-testid="mini-clock"][data-running]')).toHaveCount(1);
   }
   expect(withPieces).toBeGreaterThanOrEqual(1);
   await cards.first().click();
   await expect(page).toHaveURL(/\/games\//);
   await expect(page.getByTestId("game-screen")).toBeVisible();
+  // The lobby's live games are the same cards: a board and both clocks each.
+  await page.goto("/play");
+  const live = page.getByTestId("game-in-play");
+  await expect(live.first()).toBeVisible();
+  await expect(live.first().getByTestId("mini-board")).toBeVisible();
+  await expect(live.first().getByTestId("mini-clock")).toHaveCount(2);
 });
 
 test("settings on a phone: a bad reminder hour is said under its field, and a save says so beside its button", async ({ page }) => {

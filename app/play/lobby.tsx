@@ -8,7 +8,7 @@ import { useState } from "react";
 import { ChallengeForm, sideOnCard } from "@/components/challenge/challenge-form";
 import { RatingText } from "@/components/rating-text";
 import { FormAlert } from "@/components/form";
-import { LiveGamesList } from "@/components/live-games-list";
+import { GamesInPlay } from "@/components/games-in-play";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { useRealtime } from "@/lib/realtime-client";
@@ -109,7 +109,7 @@ export function Lobby({ me, initialChallenges, initialLive }: { me: { id: string
         {live.isPending ? (
           <p className="text-sm text-stone-500">Loading games…</p>
         ) : (
-          <LiveGamesList games={live.data.games} />
+          <GamesInPlay games={live.data.games} empty="No games are being played right now." />
         )}
       </section>
     </div>

@@ -21,6 +21,13 @@ function summaryColumns() {
     endReason: games.endReason,
     ply: games.ply,
     deadline: games.deadline,
+    // What a game's card draws: its board and both clocks (components/games-in-play.tsx).
+    position: games.position,
+    sideToMove: games.sideToMove,
+    initialMs: games.initialMs,
+    remaining1Ms: games.remaining1Ms,
+    remaining2Ms: games.remaining2Ms,
+    turnStartedAt: games.turnStartedAt,
     rated: games.rated,
     createdAt: games.createdAt,
     side1: { id: side1.id, username: side1.username, rating: ratingColumns(rating1).rating },
@@ -75,7 +82,7 @@ export function listPlayerGames(db: Db, userId: string, page: number) {
 export async function listGamesInPlay(db: Db, limit: number) {
   const j = withPlayers();
   return db
-    .select({ ...summaryColumns(), position: games.position, sideToMove: games.sideToMove })
+    .select(summaryColumns())
     .from(games)
     .innerJoin(side1, j.side1)
     .innerJoin(side2, j.side2)
