@@ -54,8 +54,8 @@ for (const viewport of VIEWPORTS) {
     await expect(t.black.getByTestId("clock-top").getByTestId("game-clock")).toHaveAttribute("data-clock-label", `White: ${t.whiteName}`);
     // The pieces are drawn shapes, not a font's glyphs (which render as empty boxes where the font lacks them).
     const board = t.black.getByTestId("chess-board");
-    await expect(board.locator("svg[data-piece]")).toHaveCount(32);
-    await expect(board.locator("svg[data-piece] path").first()).toBeVisible();
+    await expect(board.locator("svg[data-shape]")).toHaveCount(32);
+    await expect(board.locator("svg[data-shape] path").first()).toBeVisible();
     await expect(board.locator("svg text")).toHaveCount(0);
     // Flip: board, clocks and names turn together.
     await t.black.getByRole("button", { name: "Flip board" }).click();

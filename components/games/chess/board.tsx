@@ -181,7 +181,7 @@ function ChessPieceIcon({ type, color }: { type: PieceSymbol; color: Color }) {
     <svg
       aria-hidden
       viewBox="0 0 45 45"
-      data-piece={`${color}${type}`}
+      data-shape={`${color}${type}`}
       className={`size-full drop-shadow-[0_1px_1px_rgb(0_0_0/0.35)] ${white ? "[&_.piece-mark]:stroke-stone-900" : "[&_.piece-mark]:fill-stone-200 [&_.piece-mark]:stroke-stone-200"}`}
       fill={white ? "#fafaf9" : "#1c1917"}
       stroke={white ? "#1c1917" : "#57534e"}
