@@ -47,18 +47,23 @@ function withPlayers() {
 
 export const GAMES_PAGE_SIZE = 20;
 
+/** Game summaries matching `where`, with both players and their ratings, for the caller to order and limit. */
+function summariesWhere(db: Db, where: SQL | undefined) {
+  const j = withPlayers();
+  return db
+    .select(summaryColumns())
+    .from(games)
+    .innerJoin(side1, j.side1)
+    .innerJoin(side2, j.side2)
+    .leftJoin(rating1, j.rating1)
+    .leftJoin(rating2, j.rating2)
+    .where(where);
+}
+
 /** One page of game summaries matching `where`, newest first. */
 async function pageOfGames(db: Db, where: SQL | undefined, page: number) {
-  const j = withPlayers();
   const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns())
-      .from(games)
-      .innerJoin(side1, j.side1)
-      .innerJoin(side2, j.side2)
-      .leftJoin(rating1, j.rating1)
-      .leftJoin(rating2, j.rating2)
-      .where(where)
+    summariesWhere(db, where)
       .orderBy(desc(games.createdAt))
       .limit(GAMES_PAGE_SIZE)
       .offset((page - 1) * GAMES_PAGE_SIZE),
@@ -80,15 +85,7 @@ export function listPlayerGames(db: Db, userId: string, page: number) {
  * sides past their first move (ply 2 or more), the most recently moved first.
  */
 export async function listGamesInPlay(db: Db, limit: number) {
-  const j = withPlayers();
-  return db
-    .select(summaryColumns())
-    .from(games)
-    .innerJoin(side1, j.side1)
-    .innerJoin(side2, j.side2)
-    .leftJoin(rating1, j.rating1)
-    .leftJoin(rating2, j.rating2)
-    .where(and(eq(games.status, "active"), isNotNull(games.position), gte(games.ply, 2)))
+  return summariesWhere(db, and(eq(games.status, "active"), isNotNull(games.position), gte(games.ply, 2)))
     .orderBy(desc(games.turnStartedAt), desc(games.id))
     .limit(limit);
 }
