@@ -164,8 +164,8 @@ export default async function HomePage() {
         <section className="space-y-4">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Board-game tournaments, run by themselves.</h1>
           <p className="max-w-2xl text-lg text-stone-700 dark:text-stone-300">
-            Moot pairs every round, runs the clocks and crowns the champion. Play tafl, chess, backgammon and a four-colour
-            polyomino game on the site, report results of other games, and follow every board and standing live.
+            Moot pairs every round, runs the clocks and crowns the champion. Play tafl, chess, backgammon and a four-colour polyomino game on the site, report
+            results of other games, and follow every board and standing live.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link className="btn-primary" href="/tournaments">

@@ -4,7 +4,16 @@
 // clinchTables(state) call (all groups / the league table, the "Why?" details
 // included). Run with `npm run bench -- clinch`.
 
-import { clinchTables, playableGames, recordResults, simulatedPlayers, startTournament, type FormatName, type Outcome, type TournamentState } from "../engine/formats";
+import {
+  clinchTables,
+  playableGames,
+  recordResults,
+  simulatedPlayers,
+  startTournament,
+  type FormatName,
+  type Outcome,
+  type TournamentState,
+} from "../engine/formats";
 import { Prng } from "../engine/prng";
 import { printTable, type BenchRow } from "./stats";
 
@@ -41,7 +50,12 @@ function time(name: string, state: TournamentState, targetMs: number): void {
   }
   const warm = samples.slice(1).sort((a, b) => a - b);
   const median = warm[Math.floor(warm.length / 2)]!;
-  rows.push({ name: `${name} (${marks} marks)`, measured: `${median.toFixed(1)} ms (${warm[0]!.toFixed(1)}–${warm.at(-1)!.toFixed(1)})`, target: `< ${targetMs} ms`, ok: median < targetMs });
+  rows.push({
+    name: `${name} (${marks} marks)`,
+    measured: `${median.toFixed(1)} ms (${warm[0]!.toFixed(1)}–${warm.at(-1)!.toFixed(1)})`,
+    target: `< ${targetMs} ms`,
+    ok: median < targetMs,
+  });
 }
 
 time("groups, 1,000 players, round 1 just started", played("groups", 1000, 0), 1000);
@@ -67,6 +81,11 @@ time("staged, 28 players, round 2 half played", played("staged", 28, 2, 0.5), 10
   }
   const warm = samples.slice(1).sort((a, b) => a - b);
   const median = warm[Math.floor(warm.length / 2)]!;
-  rows.push({ name: "groups, 10,000 players: marks again after one result", measured: `${median.toFixed(1)} ms (${warm[0]!.toFixed(1)}–${warm.at(-1)!.toFixed(1)})`, target: "< 100 ms", ok: median < 100 });
+  rows.push({
+    name: "groups, 10,000 players: marks again after one result",
+    measured: `${median.toFixed(1)} ms (${warm[0]!.toFixed(1)}–${warm.at(-1)!.toFixed(1)})`,
+    target: "< 100 ms",
+    ok: median < 100,
+  });
 }
 if (!printTable(rows)) process.exitCode = 1;

@@ -76,7 +76,16 @@ function time<T = void>(name: string, target: number, runs: number, fn: (input: 
   const [cold = 0, ...warm] = samples;
   warm.sort((a, b) => a - b);
   cpuSamples.sort((a, b) => a - b);
-  rows.push({ name, cold, cpu: cpuSamples[Math.floor(cpuSamples.length / 2)] ?? NaN, best: warm[0] ?? cold, worst: warm.at(-1) ?? cold, measured: warm[Math.floor(warm.length / 2)] ?? cold, target, unit });
+  rows.push({
+    name,
+    cold,
+    cpu: cpuSamples[Math.floor(cpuSamples.length / 2)] ?? NaN,
+    best: warm[0] ?? cold,
+    worst: warm.at(-1) ?? cold,
+    measured: warm[Math.floor(warm.length / 2)] ?? cold,
+    target,
+    unit,
+  });
 }
 
 function heapMb(): number {
@@ -98,53 +107,103 @@ if (!globalThis.gc) console.warn("(run with --expose-gc for stable memory figure
 const N = 100_000;
 const big = simulatedPlayers(N);
 
-const planAndList = <F extends FormatName>(format: F, settings: SettingsInput<F>) => () => playableGames(startTournament(format, big, settings, "bench")).length;
+const planAndList =
+  <F extends FormatName>(format: F, settings: SettingsInput<F>) =>
+  () =>
+    playableGames(startTournament(format, big, settings, "bench")).length;
 time("plan round + list its games, groups fixed (g=4), 100k players", Infinity, 5, planAndList("groups", { partition: "fixed", groupSize: 4 }));
 time("plan round + list its games, groups balanced (m=8), 100k players", Infinity, 5, planAndList("groups", { partition: "balanced", maxGroupSize: 8 }));
 time("plan round + list its games, diagonal (k=4), 100k players", Infinity, 5, planAndList("diagonal", {}));
 
 const WIN = { outcome: "1-0", reason: "normal" } as const;
 // The stronger seed (lower p-number) wins, so rounds eliminate players and go on.
-const favourite = (g: { side1: string; side2: string }) => ({ outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1", reason: "normal" }) as const;
+const favourite = (g: { side1: string; side2: string }) =>
+  ({ outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1", reason: "normal" }) as const;
 for (const n of [2000, 10_000, 100_000]) {
   const label = n.toLocaleString("en");
   const start = startTournament("groups", simulatedPlayers(n), { partition: "fixed", groupSize: 4 }, "bench");
   const open = playableGames(start);
   const spread = (count: number) => {
     const step = Math.max(1, Math.floor(open.length / count));
-    return open.filter((_, i) => i % step === 0).slice(0, count).map((g) => ({ gameId: g.id, result: WIN }));
+    return open
+      .filter((_, i) => i % step === 0)
+      .slice(0, count)
+      .map((g) => ({ gameId: g.id, result: WIN }));
   };
   const singles = spread(500);
-  time(`recordResults with one result (live-state read), per call, ${label} players`, Infinity, 7, () => {
-    for (const r of singles) recordResults(start, [r]);
-  }, "µs", singles.length);
+  time(
+    `recordResults with one result (live-state read), per call, ${label} players`,
+    Infinity,
+    7,
+    () => {
+      for (const r of singles) recordResults(start, [r]);
+    },
+    "µs",
+    singles.length,
+  );
   const chain = spread(200);
-  time(`recordResult chained one at a time, per result, ${label} players`, Infinity, 7, () => {
-    let s = start;
-    for (const r of chain) s = recordResult(s, r.gameId, r.result).state;
-  }, "µs", chain.length);
+  time(
+    `recordResult chained one at a time, per result, ${label} players`,
+    Infinity,
+    7,
+    () => {
+      let s = start;
+      for (const r of chain) s = recordResult(s, r.gameId, r.result).state;
+    },
+    "µs",
+    chain.length,
+  );
   const whole = open.map((g) => ({ gameId: g.id, result: favourite(g) }));
-  time(`recordResults, batch of the whole round (${whole.length.toLocaleString("en")}; closes it, plans round 2), per result, ${label} players`, Infinity, n > 10_000 ? 3 : 5, () => recordResults(start, whole), "µs", whole.length);
+  time(
+    `recordResults, batch of the whole round (${whole.length.toLocaleString("en")}; closes it, plans round 2), per result, ${label} players`,
+    Infinity,
+    n > 10_000 ? 3 : 5,
+    () => recordResults(start, whole),
+    "µs",
+    whole.length,
+  );
 
   const round1Done = recordResults(start, whole).state;
   const round2 = playableGames(round1Done);
   const count2 = Math.min(2000, Math.floor(round2.length / 2));
   const step2 = Math.max(1, Math.floor(round2.length / count2));
-  const midRound2 = recordResults(round1Done, round2.filter((_, i) => i % step2 === 0).slice(0, count2).map((g) => ({ gameId: g.id, result: favourite(g) }))).state;
+  const midRound2 = recordResults(
+    round1Done,
+    round2
+      .filter((_, i) => i % step2 === 0)
+      .slice(0, count2)
+      .map((g) => ({ gameId: g.id, result: favourite(g) })),
+  ).state;
   if (midRound2.rounds.length !== 2 || midRound2.status !== "playing") throw new Error("the standings state should be in round 2");
   const snapshot = JSON.stringify(midRound2);
-  time(`standings, uncached (round 2 in progress), ${label} players`, Infinity, 5, (s: TournamentState) => standings(s), "ms", 1, () => JSON.parse(snapshot) as TournamentState);
+  time(
+    `standings, uncached (round 2 in progress), ${label} players`,
+    Infinity,
+    5,
+    (s: TournamentState) => standings(s),
+    "ms",
+    1,
+    () => JSON.parse(snapshot) as TournamentState,
+  );
   // The server's path right after a result: the previous version's standings were
   // read (setup, not timed: it leaves each group's tallies remembered), then one
   // more result (not timed) and standingsTable of the new state (timed: every row
   // ranked, no "why" written).
   const next2 = round2.filter((g) => !findGame(midRound2, g.id)?.result).slice(0, 20);
   let k = 0;
-  time(`standings after one result (standingsTable, previous version read; round 2 in progress), ${label} players`, Infinity, 7, (s: TournamentState) => standingsTable(s), "ms", 1, () => {
-    standingsTable(midRound2);
-    const g = next2[k++ % next2.length]!;
-    return recordResult(midRound2, g.id, favourite(g)).state;
-  });
+  time(
+    `standings after one result (standingsTable, previous version read; round 2 in progress), ${label} players`,
+    Infinity,
+    7,
+    (s: TournamentState) => standingsTable(s),
+    "ms",
+    1,
+    () => {
+      standingsTable(midRound2);
+      const g = next2[k++ % next2.length]!;
+      return recordResult(midRound2, g.id, favourite(g)).state;
+    },
+  );
   time(`snapshot JSON.stringify (${(snapshot.length / 2 ** 20).toFixed(1)} MB), ${label} players`, Infinity, 5, () => JSON.stringify(midRound2));
   time(`snapshot JSON.parse, ${label} players`, Infinity, 5, () => JSON.parse(snapshot));
 }
@@ -165,7 +224,15 @@ const table = rows.map((r) => {
   const timed = r.unit !== "MB";
   const target = Number.isFinite(r.target) ? `< ${r.target} ${r.unit}` : "-";
   const ok = Number.isFinite(r.target) ? (r.measured < r.target ? "ok" : "TOO SLOW") : "-";
-  return [r.name, fmt(r.measured, r.unit), timed ? `${fmt(r.best, r.unit)}–${fmt(r.worst, r.unit)}` : "", timed ? fmt(r.cpu, r.unit) : "", timed ? fmt(r.cold, r.unit) : "", target, ok];
+  return [
+    r.name,
+    fmt(r.measured, r.unit),
+    timed ? `${fmt(r.best, r.unit)}–${fmt(r.worst, r.unit)}` : "",
+    timed ? fmt(r.cpu, r.unit) : "",
+    timed ? fmt(r.cold, r.unit) : "",
+    target,
+    ok,
+  ];
 });
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((t) => (t[i] as string).length)));
 const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");

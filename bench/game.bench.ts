@@ -117,12 +117,7 @@ const rows: [string, string, string, boolean | null][] = [
     movesPerSecond >= 300_000,
   ],
   [`replay whole file (${records.length} games)`, `${Math.round(replayMs)} ms`, "< 2,000 ms", replayMs < 2000],
-  [
-    "legalMoves + tryMove, immutable API",
-    `${Math.round(tryMoveCount / (tryMoveMs / 1000)).toLocaleString("en-US")} moves/s`,
-    "(information)",
-    null,
-  ],
+  ["legalMoves + tryMove, immutable API", `${Math.round(tryMoveCount / (tryMoveMs / 1000)).toLocaleString("en-US")} moves/s`, "(information)", null],
 ];
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => String(r[c]).length), ["name", "measured", "target"][c]!.length));
 const line = (cells: string[]): string => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join("  ");

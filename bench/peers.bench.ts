@@ -75,26 +75,34 @@ for (const n of SIZES) {
 
   // brackets-manager
   let bmManager: BracketsManager | null = null;
-  const bmPlan = await measure(RUNS, async () => {
-    const manager = new BracketsManager(new InMemoryDatabase());
-    const t0 = performance.now();
-    await manager.create.stage({
-      tournamentId: 0,
-      name: "Groups",
-      type: "round_robin",
-      seeding: players.map((p) => p.id),
-      settings: { groupCount: groups, roundRobinMode: "double", seedOrdering: ["groups.seed_optimized"] },
-    });
-    const took = performance.now() - t0;
-    bmManager = manager;
-    return took;
-  }, false);
+  const bmPlan = await measure(
+    RUNS,
+    async () => {
+      const manager = new BracketsManager(new InMemoryDatabase());
+      const t0 = performance.now();
+      await manager.create.stage({
+        tournamentId: 0,
+        name: "Groups",
+        type: "round_robin",
+        seeding: players.map((p) => p.id),
+        settings: { groupCount: groups, roundRobinMode: "double", seedOrdering: ["groups.seed_optimized"] },
+      });
+      const took = performance.now() - t0;
+      bmManager = manager;
+      return took;
+    },
+    false,
+  );
   const bmMatches = spread(((await bmManager!.get.stageData(0)).match as { id: number }[]).map((m) => m.id));
-  const bmOne = await measure(1, async () => {
-    const t0 = performance.now();
-    for (const id of bmMatches) await bmManager!.update.match({ id, opponent1: { score: 1, result: "win" }, opponent2: { score: 0 } });
-    return ((performance.now() - t0) / bmMatches.length) * 1000;
-  }, false);
+  const bmOne = await measure(
+    1,
+    async () => {
+      const t0 = performance.now();
+      for (const id of bmMatches) await bmManager!.update.match({ id, opponent1: { score: 1, result: "win" }, opponent2: { score: 0 } });
+      return ((performance.now() - t0) / bmMatches.length) * 1000;
+    },
+    false,
+  );
 
   // tournament-organizer: one double-round-robin tournament per group of four
   let toGroups: ReturnType<OrganizerManager["createTournament"]>[] = [];
@@ -113,20 +121,44 @@ for (const n of SIZES) {
     return took;
   });
   const toPicks = spread(toGroups).map((t) => ({ t, match: t.getActiveMatches()[0]! }));
-  const toOne = await measure(1, () => {
-    const t0 = performance.now();
-    for (const { t, match } of toPicks) t.enterResult(match.getId(), 1, 0);
-    return ((performance.now() - t0) / toPicks.length) * 1000;
-  }, false);
+  const toOne = await measure(
+    1,
+    () => {
+      const t0 = performance.now();
+      for (const { t, match } of toPicks) t.enterResult(match.getId(), 1, 0);
+      return ((performance.now() - t0) / toPicks.length) * 1000;
+    },
+    false,
+  );
 
   rows.push(
     { name: `${label} players: plan the round (Moot, incl. listing the games)`, measured: show(moPlan, "ms"), target: "-", ok: null },
-    { name: `${label} players: plan the round (brackets-manager)`, measured: `${show(bmPlan, "ms")}, ${ratio(bmPlan, moPlan)} Moot`, target: "> 1× Moot", ok: bmPlan.median > moPlan.median },
-    { name: `${label} players: plan the round (tournament-organizer)`, measured: `${show(toPlan, "ms")}, ${ratio(toPlan, moPlan)} Moot`, target: "> 1× Moot", ok: toPlan.median > moPlan.median },
+    {
+      name: `${label} players: plan the round (brackets-manager)`,
+      measured: `${show(bmPlan, "ms")}, ${ratio(bmPlan, moPlan)} Moot`,
+      target: "> 1× Moot",
+      ok: bmPlan.median > moPlan.median,
+    },
+    {
+      name: `${label} players: plan the round (tournament-organizer)`,
+      measured: `${show(toPlan, "ms")}, ${ratio(toPlan, moPlan)} Moot`,
+      target: "> 1× Moot",
+      ok: toPlan.median > moPlan.median,
+    },
     { name: `${label} players: per result, Moot one at a time (immutable)`, measured: show(moOne, "µs"), target: "-", ok: null },
     { name: `${label} players: per result, Moot batch of ${picks.length}`, measured: show(moBatch, "µs", 2), target: "-", ok: null },
-    { name: `${label} players: per result, brackets-manager (1 run)`, measured: `${show(bmOne, "µs")}, ${ratio(bmOne, moOne)} Moot one at a time`, target: "> 1× Moot", ok: bmOne.median > moOne.median },
-    { name: `${label} players: per result, tournament-organizer (1 run)`, measured: `${show(toOne, "µs")}, ${ratio(toOne, moOne)} Moot one at a time`, target: "-", ok: null },
+    {
+      name: `${label} players: per result, brackets-manager (1 run)`,
+      measured: `${show(bmOne, "µs")}, ${ratio(bmOne, moOne)} Moot one at a time`,
+      target: "> 1× Moot",
+      ok: bmOne.median > moOne.median,
+    },
+    {
+      name: `${label} players: per result, tournament-organizer (1 run)`,
+      measured: `${show(toOne, "µs")}, ${ratio(toOne, moOne)} Moot one at a time`,
+      target: "-",
+      ok: null,
+    },
   );
   console.log(`${label}: done`);
 }

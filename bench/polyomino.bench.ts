@@ -67,15 +67,33 @@ const slow = samples(7, () => {
   legalSlow = 0;
   for (const p of probes) {
     const first = p.state.board.used[p.c] === 0;
-    if (legalByHand(grids.get(p.state)!, p.c, p.o.cells.map(([dx, dy]) => [p.x + dx, p.y + dy] as const), first)) legalSlow++;
+    if (
+      legalByHand(
+        grids.get(p.state)!,
+        p.c,
+        p.o.cells.map(([dx, dy]) => [p.x + dx, p.y + dy] as const),
+        first,
+      )
+    )
+      legalSlow++;
   }
   return probes.length;
 });
 if (legalFast !== legalSlow) throw new Error(`the core and the reference disagree: ${legalFast} vs ${legalSlow} legal`);
 const fastMedian = fast.perSecond.slice().sort((a, b) => a - b)[3]!;
 const slowMedian = slow.perSecond.slice().sort((a, b) => a - b)[3]!;
-rows.push({ name: `placement checks, row masks (${legalFast} of ${PROBES} legal)`, measured: spread(fast.perSecond, perSecond), target: "≥ 2 M/s", ok: fastMedian >= 2e6 });
-rows.push({ name: `placement checks, square by square (baseline, ${(fastMedian / slowMedian).toFixed(0)}× slower)`, measured: spread(slow.perSecond, perSecond), target: "-", ok: null });
+rows.push({
+  name: `placement checks, row masks (${legalFast} of ${PROBES} legal)`,
+  measured: spread(fast.perSecond, perSecond),
+  target: "≥ 2 M/s",
+  ok: fastMedian >= 2e6,
+});
+rows.push({
+  name: `placement checks, square by square (baseline, ${(fastMedian / slowMedian).toFixed(0)}× slower)`,
+  measured: spread(slow.perSecond, perSecond),
+  target: "-",
+  ok: null,
+});
 
 const colours = [0, 1, 2, 3] as const;
 let yes = 0;
@@ -85,12 +103,22 @@ const canPlace = samples(7, () => {
   yes /= 20;
   return positions.length * 4 * 20;
 });
-rows.push({ name: `can this colour still place? (${yes} of ${positions.length * 4} yes)`, measured: spread(canPlace.perSecond, thousandPerSecond), target: "≥ 20 k/s", ok: canPlace.perSecond.slice().sort((a, b) => a - b)[3]! >= 2e4 });
+rows.push({
+  name: `can this colour still place? (${yes} of ${positions.length * 4} yes)`,
+  measured: spread(canPlace.perSecond, thousandPerSecond),
+  target: "≥ 20 k/s",
+  ok: canPlace.perSecond.slice().sort((a, b) => a - b)[3]! >= 2e4,
+});
 const cannot = samples(7, () => {
   for (let rep = 0; rep < 20; rep++) for (const state of finished) for (const c of colours) state.board.canPlace(c, allowedPieces(state, c));
   return finished.length * 4 * 20;
 });
-rows.push({ name: "can this colour still place? at games' ends (all no)", measured: spread(cannot.perSecond, thousandPerSecond), target: "≥ 2 k/s", ok: cannot.perSecond.slice().sort((a, b) => a - b)[3]! >= 2e3 });
+rows.push({
+  name: "can this colour still place? at games' ends (all no)",
+  measured: spread(cannot.perSecond, thousandPerSecond),
+  target: "≥ 2 k/s",
+  ok: cannot.perSecond.slice().sort((a, b) => a - b)[3]! >= 2e3,
+});
 
 function timed(runs: number, run: (i: number) => void): number[] {
   run(0);
@@ -104,9 +132,19 @@ function timed(runs: number, run: (i: number) => void): number[] {
 }
 const plies: number[] = [];
 const games = timed(7, (i) => plies.push(randomGame(100 + i).moves.length));
-rows.push({ name: `whole random game, legal moves listed every ply (${Math.min(...plies)}–${Math.max(...plies)} plies)`, measured: spread(games, ms), target: "< 500 ms", ok: games.slice().sort((a, b) => a - b)[3]! < 500 });
+rows.push({
+  name: `whole random game, legal moves listed every ply (${Math.min(...plies)}–${Math.max(...plies)} plies)`,
+  measured: spread(games, ms),
+  target: "< 500 ms",
+  ok: games.slice().sort((a, b) => a - b)[3]! < 500,
+});
 const stored = finished.map((state) => game.serialize(state));
 const reads = timed(7, (i) => game.parse(stored[i % stored.length]!));
-rows.push({ name: "a finished game read back from storage (replayed, checked)", measured: spread(reads, ms), target: "< 50 ms", ok: reads.slice().sort((a, b) => a - b)[3]! < 50 });
+rows.push({
+  name: "a finished game read back from storage (replayed, checked)",
+  measured: spread(reads, ms),
+  target: "< 50 ms",
+  ok: reads.slice().sort((a, b) => a - b)[3]! < 50,
+});
 
 if (!printTable(rows)) process.exit(1);

@@ -137,7 +137,19 @@ async function bareTarget(databaseUrl: string | null, template: GameUpdate): Pro
       await h.migrate();
       const [g] = await h.db
         .insert(games)
-        .values({ gameType: "hnefatafl", side1Id: randomUUID(), side2Id: randomUUID(), rated: false, initialMs: 259_200_000, incrementMs: 21_600_000, position: BARE_POSITION, remaining1Ms: 259_200_000, remaining2Ms: 259_200_000, turnStartedAt: new Date(), deadline: new Date(Date.now() + 259_200_000) })
+        .values({
+          gameType: "hnefatafl",
+          side1Id: randomUUID(),
+          side2Id: randomUUID(),
+          rated: false,
+          initialMs: 259_200_000,
+          incrementMs: 21_600_000,
+          position: BARE_POSITION,
+          remaining1Ms: 259_200_000,
+          remaining2Ms: 259_200_000,
+          turnStartedAt: new Date(),
+          deadline: new Date(Date.now() + 259_200_000),
+        })
         .returning({ id: games.id });
       gameId = g!.id;
     } finally {
@@ -175,7 +187,8 @@ async function bareTarget(databaseUrl: string | null, template: GameUpdate): Pro
 }
 
 /** A position of the same length as hnefatafl's start, for the bare server's games row. */
-const BARE_POSITION = "...aaaaa........a................a....d....aa...ddd...aaa.ddkdd.aaa...ddd...aa....d....a................a........aaaaa.../a/0/-/1qxn7sy1lpg";
+const BARE_POSITION =
+  "...aaaaa........a................a....d....aa...ddd...aaa.ddkdd.aaa...ddd...aa....d....a................a........aaaaa.../a/0/-/1qxn7sy1lpg";
 
 async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> {
   const fresh = kind === "bare" ? null : await createFreshDatabase(serverUrl, "moot_bench");
@@ -188,7 +201,11 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
   try {
     target = kind === "moot" ? await mootTarget(fresh!.url) : await bareTarget(fresh?.url ?? null, template!);
     const { gameId, url } = target;
-    const pinning = [pin(target.pid, 0, kind === "moot" ? "server" : "bare server"), pin(child.pid!, 1, "spectator process"), pin(process.pid, 1, "players and timing")].join(", ");
+    const pinning = [
+      pin(target.pid, 0, kind === "moot" ? "server" : "bare server"),
+      pin(child.pid!, 1, "spectator process"),
+      pin(process.pid, 1, "players and timing"),
+    ].join(", ");
     const waiters = new Map<string, (m: FromSpectators) => void>();
     child.on("message", (m: FromSpectators) => {
       const key = m.type === "complete" ? `complete:${m.ply}` : m.type;
@@ -206,12 +223,22 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
 
     const connect = (mark: Record<string, string>) =>
       new Promise<Socket>((resolve, reject) => {
-        const s = io(url, { transports: ["websocket"], ...(mark.cookie ? { extraHeaders: { cookie: mark.cookie } } : { query: mark }), reconnection: false, forceNew: true });
+        const s = io(url, {
+          transports: ["websocket"],
+          ...(mark.cookie ? { extraHeaders: { cookie: mark.cookie } } : { query: mark }),
+          reconnection: false,
+          forceNew: true,
+        });
         s.once("connect", () => s.emit("watch", `game:${gameId}`, () => resolve(s)));
         s.once("connect_error", reject);
       });
     const connected = expect<Extract<FromSpectators, { type: "connected" }>>("connected", 180_000);
-    child.send({ type: "connect", sockets: Array.from({ length: SPECTATORS }, () => ({ url, gameId, game: 0 })), batch: 50, complete: true } satisfies ToSpectators);
+    child.send({
+      type: "connect",
+      sockets: Array.from({ length: SPECTATORS }, () => ({ url, gameId, game: 0 })),
+      batch: 50,
+      complete: true,
+    } satisfies ToSpectators);
     const c = await connected;
     if (c.failed > 0) throw new Error(`${c.failed} spectators could not connect: ${c.errors.join("; ")}`);
     // The players' sockets join the room after the spectators' (as when a player reloads
@@ -223,7 +250,18 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
     sockets.push(attackerSocket, defenderSocket);
     const rssBefore = await rssMb(target.pid);
 
-    const result: RunResult = { roundTrip: [], firstSpectator: [], lastSpectator: [], http: [], sizes: new Map(), pinning, rss: "", load: "", plies: 0, lastUpdate: null };
+    const result: RunResult = {
+      roundTrip: [],
+      firstSpectator: [],
+      lastSpectator: [],
+      http: [],
+      sizes: new Map(),
+      pinning,
+      rss: "",
+      load: "",
+      plies: 0,
+      lastUpdate: null,
+    };
     let state: GameState = newGame();
     for (let i = 0; i < WARMUP + MOVES; i++) {
       const chosen = nextMove(state, i);
@@ -288,12 +326,18 @@ for (let r = 0; r < RUNS; r++) {
 
 /** "p50 of each run, their median (min–max)". */
 function across(kind: Kind, pick: (r: RunResult) => number[], p: number): { median: number; text: string } {
-  const perRun = runs.get(kind)!.map((r) => percentile(sorted(pick(r)), p)).sort((x, y) => x - y);
+  const perRun = runs
+    .get(kind)!
+    .map((r) => percentile(sorted(pick(r)), p))
+    .sort((x, y) => x - y);
   const median = percentile(perRun, 50);
   return { median, text: `${median.toFixed(1)} ms (${perRun[0]!.toFixed(1)}–${perRun.at(-1)!.toFixed(1)})` };
 }
 const size = (ply: number, kind: Kind = "moot") => {
-  const all = runs.get(kind)!.map((r) => r.sizes.get(ply)).filter((b) => b !== undefined);
+  const all = runs
+    .get(kind)!
+    .map((r) => r.sizes.get(ply))
+    .filter((b) => b !== undefined);
   return all.length ? `${Math.min(...all)}–${Math.max(...all)} B` : "not reached";
 };
 console.log(
@@ -308,8 +352,22 @@ function compared(name: string, pick: (r: RunResult) => number[], p: number, tar
   const withDb = across("bare+db", pick, p);
   const without = across("bare", pick, p);
   return [
-    { name, measured: moot.text, baseline: `${withDb.text}: bare HTTP + 4-round-trip transaction + broadcast`, ratio: ratio(moot.median, withDb.median), target: target?.text ?? "-", ok: target ? moot.median < target.below : null },
-    { name: "  the same, against the floor without the database", measured: moot.text, baseline: `${without.text}: bare HTTP + broadcast`, ratio: ratio(moot.median, without.median), target: "-", ok: null },
+    {
+      name,
+      measured: moot.text,
+      baseline: `${withDb.text}: bare HTTP + 4-round-trip transaction + broadcast`,
+      ratio: ratio(moot.median, withDb.median),
+      target: target?.text ?? "-",
+      ok: target ? moot.median < target.below : null,
+    },
+    {
+      name: "  the same, against the floor without the database",
+      measured: moot.text,
+      baseline: `${without.text}: bare HTTP + broadcast`,
+      ratio: ratio(moot.median, without.median),
+      target: "-",
+      ok: null,
+    },
   ];
 }
 const rows: BenchRow[] = [
@@ -319,7 +377,13 @@ const rows: BenchRow[] = [
   ...compared("submit → last of the spectators has it (whole fan-out), p50", (r) => r.lastSpectator, 50),
   { name: "submit → last of the spectators has it, p99", measured: across("moot", (r) => r.lastSpectator, 99).text, target: "-", ok: null },
   ...compared("HTTP move answered (submit → response), p50", (r) => r.http, 50),
-  { name: "event size at move 2 (JSON payload)", measured: size(2), baseline: `${size(2, "bare+db")} (bare+db), ${size(2, "bare")} (bare): Moot's update as template`, target: "-", ok: null },
+  {
+    name: "event size at move 2 (JSON payload)",
+    measured: size(2),
+    baseline: `${size(2, "bare+db")} (bare+db), ${size(2, "bare")} (bare): Moot's update as template`,
+    target: "-",
+    ok: null,
+  },
   { name: `event size at move 200 (JSON payload)`, measured: size(200), target: "same as move 2", ok: null },
 ];
 const ok = printTable(rows);

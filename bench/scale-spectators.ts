@@ -21,10 +21,7 @@ export interface SpectatorAssignment {
   game: number;
 }
 
-export type ToSpectators =
-  | { type: "connect"; sockets: SpectatorAssignment[]; batch: number; complete?: boolean }
-  | { type: "count" }
-  | { type: "finish" };
+export type ToSpectators = { type: "connect"; sockets: SpectatorAssignment[]; batch: number; complete?: boolean } | { type: "count" } | { type: "finish" };
 
 export type FromSpectators =
   | { type: "connected"; connected: number[]; failed: number; errors: string[]; ms: number }
@@ -82,7 +79,8 @@ function watch(a: SpectatorAssignment): Promise<Socket> {
           foreign++;
           return;
         }
-        if (lastVersion !== null && u.version <= lastVersion) duplicates++; // stale or repeated
+        if (lastVersion !== null && u.version <= lastVersion)
+          duplicates++; // stale or repeated
         else if (lastVersion !== null && u.version > lastVersion + 1) gaps += u.version - lastVersion - 1; // changes never seen
         if (lastVersion === null || u.version > lastVersion) lastVersion = u.version;
         if (u.board?.kind === "move") received(a.game, u.board.move.ply, t, u);

@@ -155,7 +155,12 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
         for (let g = w; g < GAMES; g += PLAYERS) {
           const a = w;
           const b = (w + 1 + (Math.floor(g / PLAYERS) % (PLAYERS - 1))) % PLAYERS;
-          const ch = await players[a]![0]!.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1", rated: false });
+          const ch = await players[a]![0]!.mutation<{ id: string }>("challenge.create", {
+            gameType: "hnefatafl",
+            timeControl: "3d+6h",
+            side: "side1",
+            rated: false,
+          });
           const { gameId } = await players[b]![0]!.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
           games[g] = { id: gameId, side1: players[a]!, side2: players[b]!, state: newGame(), pending: false, stopped: false, spectators: 0 };
         }
@@ -200,7 +205,11 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
     const backendCpu = async (): Promise<Map<number, number>> => {
       const { rows } = await admin!.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [dbName]);
       const m = new Map<number, number>();
-      for (const r of rows) await cpuMs(r.pid).then((ms) => m.set(r.pid, ms), () => {});
+      for (const r of rows)
+        await cpuMs(r.pid).then(
+          (ms) => m.set(r.pid, ms),
+          () => {},
+        );
       return m;
     };
     const cpuNow = async () => ({
@@ -226,7 +235,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
     const warm = Math.round(RATE * WARMUP_SECONDS);
     const warmKeys = new Set<number>(); // warm-up moves: delivered and sequence-checked, not timed
     let rng = 0x9e3779b9;
-    const random = () => ((rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const random = () => (rng = (Math.imul(rng, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 
     async function submit(i: number, measured: boolean): Promise<void> {
       const gi = i % GAMES;
@@ -325,8 +334,7 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
         const t0 = submitted.get(key(d[j]!, d[j + 1]!));
         if (t0 === undefined) {
           if (!warmKeys.has(key(d[j]!, d[j + 1]!))) unexpected++;
-        }
-        else {
+        } else {
           fanOut.push(d[j + 2]! - t0);
           afterAnswer.push(d[j + 2]! - answered.get(key(d[j]!, d[j + 1]!))!);
         }
@@ -364,15 +372,30 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
       { name: "dropped events (expected − received)", measured: String(dropped), target: "0", ok: dropped === 0 },
       { name: "gaps in a socket's version sequence", measured: String(gaps), target: "0", ok: gaps === 0 },
       { name: "duplicate/stale, unexpected, disconnects", measured: `${duplicates}, ${unexpected}, ${disconnects}`, target: "-", ok: null },
-      { name: "moves made / scheduled", measured: `${made} / ${total} (${achieved.toFixed(1)}/s)`, target: `≥ ${(TARGET_RATE_SHARE * 100).toFixed(0)} % of ${RATE}/s`, ok: rateOk },
-      { name: "move errors, skipped (previous pending), games ended", measured: `${errors.length}, ${skippedPending}, ${ended}`, target: "0 errors", ok: errors.length === 0 },
+      {
+        name: "moves made / scheduled",
+        measured: `${made} / ${total} (${achieved.toFixed(1)}/s)`,
+        target: `≥ ${(TARGET_RATE_SHARE * 100).toFixed(0)} % of ${RATE}/s`,
+        ok: rateOk,
+      },
+      {
+        name: "move errors, skipped (previous pending), games ended",
+        measured: `${errors.length}, ${skippedPending}, ${ended}`,
+        target: "0 errors",
+        ok: errors.length === 0,
+      },
       {
         name: "receipt relative to the HTTP answer p50 / p99",
         measured: `${percentile(afterAnswer, 50).toFixed(1)} / ${percentile(afterAnswer, 99).toFixed(1)} ms`,
         target: "-",
         ok: null,
       },
-      { name: "`game.move` answer size at the end (JSON, the update)", measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`, target: "-", ok: null },
+      {
+        name: "`game.move` answer size at the end (JSON, the update)",
+        measured: `${(viewBytes / 1024).toFixed(1)} KB at ply ${Math.max(...games.map((g) => g.state.ply))}`,
+        target: "-",
+        ok: null,
+      },
       { name: "HTTP move p50 / p99", measured: `${percentile(httpMs, 50).toFixed(1)} / ${percentile(httpMs, 99).toFixed(1)} ms`, target: "-", ok: null },
       ...servers.map((_, i) => ({
         name: `server ${i + 1} RSS: connected → peak`,
@@ -392,9 +415,17 @@ async function runScenario(name: string, processes: number): Promise<boolean> {
       { name: `machine busy (${cores.toFixed(0)} cores)`, measured: `${machineBusy.toFixed(0)} %`, target: "-", ok: null },
     ];
     const ok = printTable(rows);
-    if (othersPct > 50) console.log(`WARNING: other work on this machine used ${othersPct.toFixed(0)} % of a core during the measurement; the figures are not those of a quiet machine.`);
+    if (othersPct > 50)
+      console.log(
+        `WARNING: other work on this machine used ${othersPct.toFixed(0)} % of a core during the measurement; the figures are not those of a quiet machine.`,
+      );
     slowest.sort((a, b) => b.ms - a.ms);
-    console.log(`slowest HTTP moves: ${slowest.slice(0, 5).map((m) => `${m.ms.toFixed(0)} ms at ${m.at.toFixed(1)} s (server ${m.server + 1})`).join(", ")}`);
+    console.log(
+      `slowest HTTP moves: ${slowest
+        .slice(0, 5)
+        .map((m) => `${m.ms.toFixed(0)} ms at ${m.at.toFixed(1)} s (server ${m.server + 1})`)
+        .join(", ")}`,
+    );
     console.log(`(${label} took ${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
     return ok;
   } finally {

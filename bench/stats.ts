@@ -37,12 +37,22 @@ export interface BenchRow {
 export const ratio = (moot: number, bare: number): string => `${(moot / bare).toFixed(1)}×`;
 
 /** The median of the samples. */
-export const median = (samples: readonly number[]): number => percentile(samples.slice().sort((a, b) => a - b), 50);
+export const median = (samples: readonly number[]): number =>
+  percentile(
+    samples.slice().sort((a, b) => a - b),
+    50,
+  );
 
 /** Prints the rows (with baseline and ratio columns when a row has them); returns false if any row with a target missed it. */
 export function printTable(rows: BenchRow[]): boolean {
   const compared = rows.some((r) => r.baseline !== undefined);
-  const cellsOf = (r: BenchRow) => [r.name, r.measured, ...(compared ? [r.baseline ?? "-", r.ratio ?? "-"] : []), r.target, r.ok === null ? "-" : r.ok ? "yes" : "NO"];
+  const cellsOf = (r: BenchRow) => [
+    r.name,
+    r.measured,
+    ...(compared ? [r.baseline ?? "-", r.ratio ?? "-"] : []),
+    r.target,
+    r.ok === null ? "-" : r.ok ? "yes" : "NO",
+  ];
   const head = ["name", "measured", ...(compared ? ["baseline (bare, same run)", "ratio"] : []), "target", "ok"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => cellsOf(r)[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");

@@ -54,7 +54,6 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const ms = (x: number) => `${x < 10 ? x.toFixed(1) : x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
 
-
 interface Fetched {
   status: number;
   location?: string;
@@ -80,7 +79,15 @@ function get(url: string, headers: Record<string, string>): Promise<Fetched> {
       });
       res.on("end", () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}), ttfb, total: performance.now() - t0, wire: body.length, body, encoding: res.headers["content-encoding"] });
+        resolve({
+          status: res.statusCode ?? 0,
+          ...(res.headers.location ? { location: res.headers.location } : {}),
+          ttfb,
+          total: performance.now() - t0,
+          wire: body.length,
+          body,
+          encoding: res.headers["content-encoding"],
+        });
       });
       res.on("error", reject);
     });
@@ -134,14 +141,20 @@ try {
     const open = playableGames((await liveState(db, t.id))!);
     for (let i = 0; i < RESULTS; i++) {
       const g = open[Math.floor((i * open.length) / RESULTS)]!;
-      const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, g.id)));
+      const [site] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, g.id)));
       await setResult(db, organizer, { gameId: site!.id, result: i % 3 === 0 ? "0-1" : "1-0" });
     }
     const table = standings((await liveState(db, t.id))!);
     const place = Math.floor((table.length * 3) / 4);
     const deepId = table[place]!.player;
     const deep = people.find((p) => p.id === deepId)!;
-    await db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, deepId));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, deepId));
     tournaments.push({ N, id: t.id, deep: { ...deep, place: place + 1 } });
   }
   await db.execute(sql`vacuum analyze`);
@@ -156,7 +169,12 @@ try {
       const gzip = { "accept-encoding": "gzip" };
       const first = await get(url, gzip);
       if (first.status !== 200) throw new Error(`GET ${url}: ${first.status}`);
-      rows.push({ name: `${label}: first request after the server start (anonymous; state read, standings computed)`, measured: `TTFB ${ms(first.ttfb)}, last byte ${ms(first.total)}`, target: "-", ok: null });
+      rows.push({
+        name: `${label}: first request after the server start (anonymous; state read, standings computed)`,
+        measured: `TTFB ${ms(first.ttfb)}, last byte ${ms(first.total)}`,
+        target: "-",
+        ok: null,
+      });
       const cookie = await signIn(server.url, deep.username);
       const viewers: { who: string; headers: Record<string, string>; path: string }[] = [
         { who: "anonymous, full page", headers: gzip, path: url },
@@ -174,7 +192,8 @@ try {
         const last = samples.at(-1)!;
         if (last.status !== 200) throw new Error(`GET ${v.path}: ${last.status}`);
         if (DUMP) writeFileSync(path.join(DUMP, `${N}-${v.who.replace(/\W+/g, "-")}${last.encoding === "gzip" ? ".gz" : ""}`), last.body);
-        if (v.headers.cookie && !last.body.toString().includes(deep.username) && last.encoding !== "gzip") throw new Error("the signed-in page does not show the player");
+        if (v.headers.cookie && !last.body.toString().includes(deep.username) && last.encoding !== "gzip")
+          throw new Error("the signed-in page does not show the player");
         const ttfb = samples.map((s) => s.ttfb);
         const wire = samples.map((s) => s.wire);
         const body = last.encoding === "gzip" ? gunzipSync(last.body) : last.body;
@@ -188,7 +207,15 @@ try {
           target: big ? "< 300 ms" : "-",
           ok: big ? median(ttfb) < 300 : null,
         });
-        rows.push({ name: `${label}: ${v.who}: time to last byte`, measured: spread(samples.map((s) => s.total), ms), target: "-", ok: null });
+        rows.push({
+          name: `${label}: ${v.who}: time to last byte`,
+          measured: spread(
+            samples.map((s) => s.total),
+            ms,
+          ),
+          target: "-",
+          ok: null,
+        });
         rows.push({
           name: `${label}: ${v.who}: bytes on the wire (${last.encoding === "gzip" ? "the server's gzip, as streamed" : "the server sent it uncompressed"}), ${kb(body.length)} uncompressed`,
           measured: spread(wire, kb),
@@ -204,14 +231,20 @@ try {
       const open = playableGames((await liveState(db, id))!);
       for (let i = 0; i < REQUESTS; i++) {
         const g = open[Math.floor(((i + 0.5) * open.length) / REQUESTS)]!;
-        const [site] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
+        const [site] = await db
+          .select({ id: games.id })
+          .from(games)
+          .where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
         await setResult(db, organizer, { gameId: site!.id, result: "1-0" });
         fresh.push(await get(url, gzip));
       }
       const big = N >= 100_000;
       rows.push({
         name: `${label}: anonymous, full page right after a new result (new version: standings ranked again, side balance and clinch gathered): time to first byte`,
-        measured: spread(fresh.map((s) => s.ttfb), ms),
+        measured: spread(
+          fresh.map((s) => s.ttfb),
+          ms,
+        ),
         target: big ? "< 300 ms" : "-",
         ok: big ? median(fresh.map((s) => s.ttfb)) < 300 : null,
       });

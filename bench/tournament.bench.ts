@@ -107,7 +107,9 @@ async function walLsn(db: Db): Promise<string> {
   return r.rows[0]!.lsn;
 }
 async function walBytes(db: Db, from: string, to: string): Promise<{ all: number; ours: number; fpi: number }> {
-  const r = (await db.execute(sql`select pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::float8 as "all", pg_current_wal_flush_lsn()::text as flushed`)) as unknown as {
+  const r = (await db.execute(
+    sql`select pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::float8 as "all", pg_current_wal_flush_lsn()::text as flushed`,
+  )) as unknown as {
     rows: { all: number; flushed: string }[];
   };
   const all = Number(r.rows[0]!.all);
@@ -116,7 +118,9 @@ async function walBytes(db: Db, from: string, to: string): Promise<{ all: number
   const o = (await db.execute(sql`
     select coalesce(sum(record_length), 0)::float8 as ours, coalesce(sum(fpi_length), 0)::float8 as fpi
     from pg_get_wal_records_info(${from}::pg_lsn, least(${to}::pg_lsn, ${r.rows[0]!.flushed}::pg_lsn))
-    where block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')`)) as unknown as { rows: { ours: number; fpi: number }[] };
+    where block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')`)) as unknown as {
+    rows: { ours: number; fpi: number }[];
+  };
   return { all, ours: Number(o.rows[0]!.ours), fpi: Number(o.rows[0]!.fpi) };
 }
 
@@ -162,7 +166,13 @@ const RESOLVED_KINDS = ["your-move", "game-created", "deadline", "result-reporte
  * statement per write. Ratings move by a fixed step: computing them is Moot's work, not
  * the database's. "rows a result leaves" checks the two still write the same rows.
  */
-function resultWrites(g: OpenGame, outcome: GameResult, ratings: Map<string, Rating>, t: { id: string; name: string; organizerId: string }, now: Date): Statement[] {
+function resultWrites(
+  g: OpenGame,
+  outcome: GameResult,
+  ratings: Map<string, Rating>,
+  t: { id: string; name: string; organizerId: string },
+  now: Date,
+): Statement[] {
   const step = outcome === "1-0" ? 8 : outcome === "0-1" ? -8 : 0;
   const r1 = ratings.get(g.side1)!;
   const r2 = ratings.get(g.side2)!;
@@ -183,7 +193,22 @@ function resultWrites(g: OpenGame, outcome: GameResult, ratings: Map<string, Rat
     {
       text: `insert into player_ratings (user_id, game_type, rating, rd, volatility, rated_games, updated_at) values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)
         on conflict (user_id, game_type) do update set rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, rated_games = excluded.rated_games, updated_at = excluded.updated_at`,
-      values: [g.side1, BENCH_GAME, r1.rating + step, r1.rd, r1.volatility, r1.ratedGames + 1, now, g.side2, BENCH_GAME, r2.rating - step, r2.rd, r2.volatility, r2.ratedGames + 1, now],
+      values: [
+        g.side1,
+        BENCH_GAME,
+        r1.rating + step,
+        r1.rd,
+        r1.volatility,
+        r1.ratedGames + 1,
+        now,
+        g.side2,
+        BENCH_GAME,
+        r2.rating - step,
+        r2.rd,
+        r2.volatility,
+        r2.ratedGames + 1,
+        now,
+      ],
     },
     {
       text: `insert into rating_history (id, user_id, game_id, game_type, rating, rd, at) values ($1, $2, $3, $4, $5, $6, $7), ($8, $9, $10, $11, $12, $13, $14)`,
@@ -197,9 +222,15 @@ function resultWrites(g: OpenGame, outcome: GameResult, ratings: Map<string, Rat
       text: `insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at) values ($1, $2, 'game-over', $3, $4, $5, null, $6), ($7, $8, 'game-over', $9, $10, $11, null, $12)`,
       values: [...notice(g.side1, g.name2), ...notice(g.side2, g.name1)],
     },
-    { text: `insert into tournament_results (tournament_id, game_key, outcome, reason, margin) values ($1, $2, $3, 'organizer', null)`, values: [t.id, g.key, outcome] },
+    {
+      text: `insert into tournament_results (tournament_id, game_key, outcome, reason, margin) values ($1, $2, $3, 'organizer', null)`,
+      values: [t.id, g.key, outcome],
+    },
     { text: `update tournaments set pending = pending - 1, version = version + 1 where id = $1`, values: [t.id] },
-    { text: `insert into tournament_audit (id, tournament_id, actor_id, action, detail) values ($1, $2, $3, 'result set', $4)`, values: [newRowId(), t.id, t.organizerId, `${g.key}: ${outcome}`] },
+    {
+      text: `insert into tournament_audit (id, tournament_id, actor_id, action, detail) values ($1, $2, $3, 'result set', $4)`,
+      values: [newRowId(), t.id, t.organizerId, `${g.key}: ${outcome}`],
+    },
   ];
 }
 
@@ -238,7 +269,13 @@ interface Copy {
  * Reads rows (`where` over the table, parameters `values`) as text, with new ids and
  * `change` applied per column, for bareInsert. Read before the clock starts.
  */
-async function rowsToCopy(pool: pg.Pool, table: string, where: string, values: unknown[], change: Record<string, (v: string | null) => string | null> = {}): Promise<Copy> {
+async function rowsToCopy(
+  pool: pg.Pool,
+  table: string,
+  where: string,
+  values: unknown[],
+  change: Record<string, (v: string | null) => string | null> = {},
+): Promise<Copy> {
   const cols = await columnsOf(pool, table);
   const r = await pool.query({ text: `select ${cols.map((c) => `"${c.name}"::text`).join(", ")} from ${table} where ${where}`, values, rowMode: "array" });
   const rows = r.rows as (string | null)[][];
@@ -276,7 +313,9 @@ function bareInsert(copy: Copy): Statement {
  */
 async function bareInsertFloor(pool: pg.Pool, tournamentId: string, round: string, now: Date): Promise<{ ms: number; games: number; notices: number }> {
   const copyOf = newRowId();
-  const gameCopy = await rowsToCopy(pool, "games", "tournament_id = $1 and tournament_game_key like $2", [tournamentId, `${round}-%`], { tournament_id: () => copyOf });
+  const gameCopy = await rowsToCopy(pool, "games", "tournament_id = $1 and tournament_game_key like $2", [tournamentId, `${round}-%`], {
+    tournament_id: () => copyOf,
+  });
   const noticeCopy = await rowsToCopy(pool, "notifications", "created_at = $1", [now], { dedupe_key: (v) => (v === null ? null : `${v}:bare`) });
   const statements = [bareInsert(gameCopy), bareInsert(noticeCopy)];
   const t0 = performance.now();
@@ -313,7 +352,9 @@ try {
     socket.once("connect_error", reject);
   });
   const watch = (room: string) =>
-    new Promise<void>((resolve, reject) => socket.emit("watch", room, (ok: boolean, reason?: string) => (ok ? resolve() : reject(new Error(reason ?? `cannot watch ${room}`)))));
+    new Promise<void>((resolve, reject) =>
+      socket.emit("watch", room, (ok: boolean, reason?: string) => (ok ? resolve() : reject(new Error(reason ?? `cannot watch ${room}`)))),
+    );
   await db.execute(sql`create extension if not exists pg_walinspect`);
   // Migration 0010 asks for compressed full-page images on this database when it may.
   const compression = ((await db.execute(sql`show wal_compression`)) as unknown as { rows: { wal_compression: string }[] }).rows[0]!.wal_compression;
@@ -345,7 +386,10 @@ try {
     }
     const target = N >= 100_000 ? 15_000 : N <= 2000 ? 1000 : null;
     const startMedian = median(startMs);
-    const [told] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(eq(notifications.subject, tournamentSubject(ids[0]!)));
+    const [told] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(eq(notifications.subject, tournamentSubject(ids[0]!)));
     rows.push({
       name: `start ${label} players: players + ratings, engine plan, list + insert ${count(created)} games, snapshot, ${count(told!.n)} notifications, commit`,
       measured: spread(startMs, ms),
@@ -358,7 +402,9 @@ try {
     const id = ids[0]!;
     const tournament = { id, name: `Bench ${N} #1`, organizerId: organizer.id };
     await watch(tournamentRoom(id));
-    const ratingRows = (await bare.query(`select user_id as id, rating, rd, volatility, rated_games as "ratedGames" from player_ratings where game_type = $1`, [BENCH_GAME])).rows as (Rating & { id: string })[];
+    const ratingRows = (
+      await bare.query(`select user_id as id, rating, rd, volatility, rated_games as "ratedGames" from player_ratings where game_type = $1`, [BENCH_GAME])
+    ).rows as (Rating & { id: string })[];
     const ratings = new Map(ratingRows.map((r) => [r.id, r]));
     const draw = resultDrawer(`tournament.bench/${N}`, (await liveState(db, id))!.gameType, (p) => ratings.get(p)?.rating ?? 1500);
     const open = (
@@ -426,26 +472,76 @@ try {
     const big = N >= 100_000;
     const pp = (xs: number[]) => {
       const x = sorted(xs);
-      return { p50: percentile(x, 50), p99: percentile(x, 99), text: `${ms(percentile(x, 50))} / ${ms(percentile(x, 99))} (${ms(x[0]!)}–${ms(x.at(-1)!)}, n=${x.length})` };
+      return {
+        p50: percentile(x, 50),
+        p99: percentile(x, 99),
+        text: `${ms(percentile(x, 50))} / ${ms(percentile(x, 99))} (${ms(x[0]!)}–${ms(x.at(-1)!)}, n=${x.length})`,
+      };
     };
     const tx = pp(txMs);
     const one = pp(oneMs);
     const against = (p: { p50: number; p99: number }) => `${ratio(p50, p.p50)} / ${ratio(p99, p.p99)}`;
     const returned = `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`;
     const resultName = `one result at ${label} (setResult until it returns: lock, rating locks, ratings, one write, commit, update emitted to players' sockets, room broadcast queued, tournament announced): p50 / p99`;
-    rows.push({ name: resultName, measured: returned, baseline: `${tx.text}: BEGIN, the same 8 writes one statement each, COMMIT (10 round trips)`, ratio: against(tx), target: big ? "p50 < 5 ms, p99 < 20 ms" : "-", ok: big ? p50 < 5 && p99 < 20 : null });
-    rows.push({ name: `  the same, against the same writes as one statement`, measured: returned, baseline: `${one.text}: one WITH statement, autocommit (1 round trip)`, ratio: against(one), target: "-", ok: null });
+    rows.push({
+      name: resultName,
+      measured: returned,
+      baseline: `${tx.text}: BEGIN, the same 8 writes one statement each, COMMIT (10 round trips)`,
+      ratio: against(tx),
+      target: big ? "p50 < 5 ms, p99 < 20 ms" : "-",
+      ok: big ? p50 < 5 && p99 < 20 : null,
+    });
+    rows.push({
+      name: `  the same, against the same writes as one statement`,
+      measured: returned,
+      baseline: `${one.text}: one WITH statement, autocommit (1 round trip)`,
+      ratio: against(one),
+      target: "-",
+      ok: null,
+    });
     const d = pp(delivered);
-    rows.push({ name: `one result at ${label}, until the client watching the game's room has its update (broadcast included): p50 / p99`, measured: d.text, baseline: `${tx.text}: the bare transaction above`, ratio: `${ratio(d.p50, tx.p50)} / ${ratio(d.p99, tx.p99)}`, target: "-", ok: null });
+    rows.push({
+      name: `one result at ${label}, until the client watching the game's room has its update (broadcast included): p50 / p99`,
+      measured: d.text,
+      baseline: `${tx.text}: the bare transaction above`,
+      ratio: `${ratio(d.p50, tx.p50)} / ${ratio(d.p99, tx.p99)}`,
+      target: "-",
+      ok: null,
+    });
     rows.push({ name: `one round trip at ${label} (select 1 through the same pool): p50 / p99`, measured: pp(roundTrip).text, target: "-", ok: null });
-    rows.push({ name: `rows a result leaves (setResult | bare transaction | one statement)`, measured: new Set(leftRows).size === 1 ? `${leftRows[0]} (each)` : leftRows.join(" | "), target: "all three equal", ok: leftRows.length === 3 && new Set(leftRows).size === 1 });
+    rows.push({
+      name: `rows a result leaves (setResult | bare transaction | one statement)`,
+      measured: new Set(leftRows).size === 1 ? `${leftRows[0]} (each)` : leftRows.join(" | "),
+      target: "all three equal",
+      ok: leftRows.length === 3 && new Set(leftRows).size === 1,
+    });
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const own = sorted(ownBytes);
-    rows.push({ name: `WAL per result at ${label}, this database's records (wal_compression=${compression}): p50 / p99 / mean`, measured: `${kb(percentile(own, 50))} / ${kb(percentile(own, 99))} / ${kb(mean(own))}`, target: "< 16 KB", ok: percentile(own, 99) < 16 * 1024 });
+    rows.push({
+      name: `WAL per result at ${label}, this database's records (wal_compression=${compression}): p50 / p99 / mean`,
+      measured: `${kb(percentile(own, 50))} / ${kb(percentile(own, 99))} / ${kb(mean(own))}`,
+      target: "< 16 KB",
+      ok: percentile(own, 99) < 16 * 1024,
+    });
     const rowsOnly = sorted(rowBytes);
-    rows.push({ name: `WAL per result at ${label}, without full-page images: p50 / p99 / mean`, measured: `${kb(percentile(rowsOnly, 50))} / ${kb(percentile(rowsOnly, 99))} / ${kb(mean(rowsOnly))}`, target: "-", ok: null });
-    rows.push({ name: `WAL per result at ${label}, position delta (whole server): p50 / p99 / mean`, measured: `${kb(percentile(b, 50))} / ${kb(percentile(b, 99))} / ${kb(mean(bytes))}`, target: "-", ok: null });
-    rows.push({ name: `standings right after a result at ${label} (new version: cache miss; apply new log rows, rank ${label})`, measured: spread(standingsMs, ms), target: "-", ok: null });
+    rows.push({
+      name: `WAL per result at ${label}, without full-page images: p50 / p99 / mean`,
+      measured: `${kb(percentile(rowsOnly, 50))} / ${kb(percentile(rowsOnly, 99))} / ${kb(mean(rowsOnly))}`,
+      target: "-",
+      ok: null,
+    });
+    rows.push({
+      name: `WAL per result at ${label}, position delta (whole server): p50 / p99 / mean`,
+      measured: `${kb(percentile(b, 50))} / ${kb(percentile(b, 99))} / ${kb(mean(bytes))}`,
+      target: "-",
+      ok: null,
+    });
+    rows.push({
+      name: `standings right after a result at ${label} (new version: cache miss; apply new log rows, rank ${label})`,
+      measured: spread(standingsMs, ms),
+      target: "-",
+      ok: null,
+    });
 
     const pageMs: number[] = [];
     let pageBytes = 0;
@@ -455,7 +551,12 @@ try {
       pageMs.push(performance.now() - p0);
       pageBytes = Buffer.byteLength(JSON.stringify(superjson.serialize(page)));
     }
-    rows.push({ name: `tournament page data (tournamentPage, anonymous, first window) at ${label}`, measured: `${spread(pageMs, ms)}, ${kb(pageBytes)}`, target: "< 200 KB", ok: pageBytes < 200 * 1024 });
+    rows.push({
+      name: `tournament page data (tournamentPage, anonymous, first window) at ${label}`,
+      measured: `${spread(pageMs, ms)}, ${kb(pageBytes)}`,
+      target: "< 200 KB",
+      ok: pageBytes < 200 * 1024,
+    });
 
     // Round 1 of every tournament started above closes: every other result goes to the
     // log in bulk, drawn as real results are; the last one closes the round.
@@ -468,19 +569,29 @@ try {
       const last = round1.pop()!;
       const logged = round1.map((g) => ({ tournamentId: tid, gameKey: g.id, outcome: draw(g.side1, g.side2), reason: "normal" }));
       for (let i = 0; i < logged.length; i += 5000) await db.insert(tournamentResults).values(logged.slice(i, i + 5000));
-      await db.update(tournaments).set({ pending: 1, version: sql`${tournaments.version} + 1` }).where(eq(tournaments.id, tid));
+      await db
+        .update(tournaments)
+        .set({ pending: 1, version: sql`${tournaments.version} + 1` })
+        .where(eq(tournaments.id, tid));
       // The process reads the log, as a live server does while the results arrive.
       const c0 = performance.now();
       await liveState(db, tid);
       catchUpMs.push(performance.now() - c0);
-      const [lastGame] = await db.select({ id: games.id }).from(games).where(and(eq(games.tournamentId, tid), eq(games.tournamentGameKey, last.id))).orderBy(asc(games.id));
+      const [lastGame] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.tournamentId, tid), eq(games.tournamentGameKey, last.id)))
+        .orderBy(asc(games.id));
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
       await setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow);
       closeMs.push(performance.now() - c1);
       const after = (await liveState(db, tid))!;
-      const [round2] = await db.select({ n: sql<number>`count(*)::int` }).from(games).where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
+      const [round2] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(games)
+        .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
       const floor = await bareInsertFloor(bare, tid, "r2", closeNow);
       closeBare.push(floor.ms);
       closed.logged.add(count(logged.length));
@@ -490,7 +601,12 @@ try {
     }
     // Each tournament's round ends differently: the counts of each, where they differ.
     const each = (xs: Set<string>) => [...xs].join(" / ");
-    rows.push({ name: `catching up at ${label}: liveState reads ${each(closed.logged)} new log rows and applies them`, measured: spread(catchUpMs, ms), target: "-", ok: null });
+    rows.push({
+      name: `catching up at ${label}: liveState reads ${each(closed.logged)} new log rows and applies them`,
+      measured: spread(catchUpMs, ms),
+      target: "-",
+      ok: null,
+    });
     rows.push({
       name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices)`,
       measured: spread(closeMs, ms),

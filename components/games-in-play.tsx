@@ -47,7 +47,12 @@ export function GamesInPlay({ games, empty }: { games: readonly GameInPlay[]; em
                   return (
                     <span key={side} className="flex items-baseline gap-1.5">
                       <span className="font-medium">{player}</span>
-                      <MiniClock player={player} remainingMs={side === 1 ? g.remaining1Ms : g.remaining2Ms} running={running} stampedAt={g.turnStartedAt?.getTime() ?? 0} />
+                      <MiniClock
+                        player={player}
+                        remainingMs={side === 1 ? g.remaining1Ms : g.remaining2Ms}
+                        running={running}
+                        stampedAt={g.turnStartedAt?.getTime() ?? 0}
+                      />
                     </span>
                   );
                 })}

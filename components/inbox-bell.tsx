@@ -85,7 +85,10 @@ export function InboxBell() {
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </svg>
         {unread > 0 && (
-          <span data-testid="inbox-count" className="absolute -right-1.5 -top-1 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white">
+          <span
+            data-testid="inbox-count"
+            className="absolute -right-1.5 -top-1 min-w-[1.1rem] rounded-full bg-red-600 px-1 text-center text-[0.65rem] font-bold leading-[1.1rem] text-white"
+          >
             {unread > 99 ? "99+" : unread}
           </span>
         )}
@@ -93,29 +96,29 @@ export function InboxBell() {
       {toast &&
         slot &&
         createPortal(
-        <div
-          className="pb-2"
-          onPointerEnter={() => setHeldId(toast.id)}
-          onPointerLeave={() => setHeldId(null)}
-          onFocus={() => setHeldId(toast.id)}
-          onBlur={() => setHeldId(null)}
-        >
-          <div key={toast.id} data-testid="toast" className="card flex items-start justify-between gap-2 py-2 text-sm shadow-sm">
-            <Link
-              className="link"
-              href={toast.link}
-              onClick={() => {
-                dismiss();
-                markRead.mutate({ id: toast.id });
-              }}
-            >
-              <strong>{toast.title}.</strong> {toast.body}
-            </Link>
-            <button type="button" aria-label="Dismiss" className="text-stone-500" onClick={dismiss}>
-              ×
-            </button>
-          </div>
-        </div>,
+          <div
+            className="pb-2"
+            onPointerEnter={() => setHeldId(toast.id)}
+            onPointerLeave={() => setHeldId(null)}
+            onFocus={() => setHeldId(toast.id)}
+            onBlur={() => setHeldId(null)}
+          >
+            <div key={toast.id} data-testid="toast" className="card flex items-start justify-between gap-2 py-2 text-sm shadow-sm">
+              <Link
+                className="link"
+                href={toast.link}
+                onClick={() => {
+                  dismiss();
+                  markRead.mutate({ id: toast.id });
+                }}
+              >
+                <strong>{toast.title}.</strong> {toast.body}
+              </Link>
+              <button type="button" aria-label="Dismiss" className="text-stone-500" onClick={dismiss}>
+                ×
+              </button>
+            </div>
+          </div>,
           slot,
         )}
     </>

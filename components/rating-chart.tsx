@@ -48,7 +48,17 @@ export function RatingChart({ gameName, points }: { gameName: string; points: Ra
         axes: [
           // Dates as the rest of the site writes them ("24 Nov"), with the time when the span is short.
           // Each day named once, however many ticks fall on it.
-          { ...axis, label: "Date", space: 70, size: 56, values: (self, ticks) => dateTickLabels(ticks.map((t) => t * 1000), (self.scales.x!.max! - self.scales.x!.min!) * 1000) },
+          {
+            ...axis,
+            label: "Date",
+            space: 70,
+            size: 56,
+            values: (self, ticks) =>
+              dateTickLabels(
+                ticks.map((t) => t * 1000),
+                (self.scales.x!.max! - self.scales.x!.min!) * 1000,
+              ),
+          },
           { ...axis, label: "Rating", size: 60 },
         ],
         series: [

@@ -14,7 +14,17 @@ const pct = (r: SideRecord) => {
 export const recordText = (r: SideRecord) => `${r.wins}–${r.draws}–${r.losses}`;
 
 /** One row per side: games, wins, draws, losses, score on that side. */
-export function SideRecordTable({ sideNames, sides, caption, testId }: { sideNames: readonly [string, string]; sides: readonly [SideRecord, SideRecord]; caption: string; testId?: string }) {
+export function SideRecordTable({
+  sideNames,
+  sides,
+  caption,
+  testId,
+}: {
+  sideNames: readonly [string, string];
+  sides: readonly [SideRecord, SideRecord];
+  caption: string;
+  testId?: string;
+}) {
   return (
     <TableFrame label={caption} testId={testId} fit header={caption}>
       <table className="w-full min-w-max border-collapse text-sm">

@@ -35,14 +35,24 @@ export function UserMenu({ username, isAdmin = false }: { username: string; isAd
           role="menu"
           className="absolute right-0 z-20 mt-2 w-44 rounded-md border border-stone-200 bg-white py-1 shadow-lg dark:border-stone-700 dark:bg-stone-800"
         >
-          <Link role="menuitem" href={`/players/${username}`} className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href={`/players/${username}`}
+            className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700"
+            onClick={() => setOpen(false)}
+          >
             Profile
           </Link>
           <Link role="menuitem" href="/settings" className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700" onClick={() => setOpen(false)}>
             Settings
           </Link>
           {isAdmin && (
-            <Link role="menuitem" href="/admin/deliveries" className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700" onClick={() => setOpen(false)}>
+            <Link
+              role="menuitem"
+              href="/admin/deliveries"
+              className="block px-4 py-2 text-sm hover:bg-stone-100 dark:hover:bg-stone-700"
+              onClick={() => setOpen(false)}
+            >
               Failed deliveries
             </Link>
           )}

@@ -18,7 +18,11 @@ export function YourTurnLink() {
   const n = count.data ?? 0;
   useWaitingInTitle(n);
   return (
-    <Link href="/my-turn" className="flex items-center gap-1.5 text-sm font-medium hover:text-amber-700" aria-label={n > 0 ? `Your turn, ${n} waiting` : "Your turn"}>
+    <Link
+      href="/my-turn"
+      className="flex items-center gap-1.5 text-sm font-medium hover:text-amber-700"
+      aria-label={n > 0 ? `Your turn, ${n} waiting` : "Your turn"}
+    >
       Your turn
       {n > 0 && (
         <span data-testid="your-turn-count" className="rounded-full bg-amber-600 px-1.5 text-xs font-bold leading-5 text-white">

@@ -69,7 +69,14 @@ function expectRatings(actual: Awaited<ReturnType<typeof storedRatings>>, expect
 async function historyRows(h: DbHandle) {
   const rows = await h.db.select().from(ratingHistory);
   return rows
-    .map(({ userId, gameId, gameType, rating, rd, at }) => ({ userId, gameId, gameType, rating: Math.round(rating * 100), rd: Math.round(rd * 100), at: at.getTime() }))
+    .map(({ userId, gameId, gameType, rating, rd, at }) => ({
+      userId,
+      gameId,
+      gameType,
+      rating: Math.round(rating * 100),
+      rd: Math.round(rd * 100),
+      at: at.getTime(),
+    }))
     .sort((x, y) => x.at - y.at || x.userId.localeCompare(y.userId));
 }
 
@@ -92,7 +99,9 @@ describe("rebuilding ratings per game", () => {
     ];
     const byId = (id: string) => people.find((p) => p.id === id)!;
     for (const [gameType, s1, s2, score] of schedule) {
-      const game = await h.db.transaction((tx) => createGame(tx, { gameType, side1Id: s1, side2Id: s2, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+      const game = await h.db.transaction((tx) =>
+        createGame(tx, { gameType, side1Id: s1, side2Id: s2, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+      );
       // Ended by the loser's resignation, which every game type allows.
       const loser: SessionUser = byId(score === 1 ? s2 : s1);
       await apiFor(h, loser).game.resign({ gameId: game.id });
@@ -134,7 +143,9 @@ describe("rebuilding ratings per game", () => {
     const ids = ["a", "b", "c", "d"].map((n, i) => `00000000-0000-4000-8000-00000000000${i + 1}`);
     const [a, b, c, d] = ids as [string, string, string, string];
     for (const [i, id] of ids.entries()) {
-      await h.db.execute(sql`insert into users (id, username, password_hash, rating, rating_rd, rating_volatility, rated_games) values (${id}, ${`old${i}`}, 'x', 1500, 350, 0.06, 0)`);
+      await h.db.execute(
+        sql`insert into users (id, username, password_hash, rating, rating_rd, rating_volatility, rated_games) values (${id}, ${`old${i}`}, 'x', 1500, 350, 0.06, 0)`,
+      );
     }
     // Rated games in the order they ended (inserted shuffled: order must come from the history).
     const rated: Schedule = [
@@ -171,12 +182,19 @@ describe("rebuilding ratings per game", () => {
             values (${gameIds[i]}, ${gameType}, ${s1}, ${s2}, 'finished', ${result}, 'reported', true, 1000, 0, 1000, 1000, ${at.toISOString()})`,
       );
     }
-    for (const r of old) await h.db.execute(sql`insert into rating_history (user_id, game_id, rating, rd, at) values (${r.userId}, ${r.gameId}, ${r.rating}, ${r.rd}, ${r.at.toISOString()})`);
-    for (const [id, r] of shared) await h.db.execute(sql`update users set rating = ${r.rating}, rating_rd = ${r.rd}, rating_volatility = ${r.volatility} where id = ${id}`);
+    for (const r of old)
+      await h.db.execute(
+        sql`insert into rating_history (user_id, game_id, rating, rd, at) values (${r.userId}, ${r.gameId}, ${r.rating}, ${r.rd}, ${r.at.toISOString()})`,
+      );
+    for (const [id, r] of shared)
+      await h.db.execute(sql`update users set rating = ${r.rating}, rating_rd = ${r.rd}, rating_volatility = ${r.volatility} where id = ${id}`);
     // Not rated, so not in the history: an unrated game, and one still being played.
-    await h.db.execute(sql`insert into games (game_type, side1_id, side2_id, status, result, rated, initial_ms, increment_ms, remaining1_ms, remaining2_ms, finished_at)
+    await h.db
+      .execute(sql`insert into games (game_type, side1_id, side2_id, status, result, rated, initial_ms, increment_ms, remaining1_ms, remaining2_ms, finished_at)
       values ('chess', ${a}, ${b}, 'finished', '1-0', false, 1000, 0, 1000, 1000, ${new Date(start + 99 * 3_600_000).toISOString()})`);
-    await h.db.execute(sql`insert into games (game_type, side1_id, side2_id, rated, initial_ms, increment_ms, remaining1_ms, remaining2_ms) values ('race', ${c}, ${d}, true, 1000, 0, 1000, 1000)`);
+    await h.db.execute(
+      sql`insert into games (game_type, side1_id, side2_id, rated, initial_ms, increment_ms, remaining1_ms, remaining2_ms) values ('race', ${c}, ${d}, true, 1000, 0, 1000, 1000)`,
+    );
 
     await h.migrate();
     const expected = separateRuns(rated);
@@ -188,7 +206,12 @@ describe("rebuilding ratings per game", () => {
     expect(chessOfA.map((r) => r.at)).toEqual([start + 1 * 3_600_000, start + 4 * 3_600_000]);
     expect(chessOfA.at(-1)!.rating / 100).toBeCloseTo(expected.get(`${a} chess`)!.rating, 1);
     // The marker is gone and the shared rating with it; a second migrate changes nothing.
-    expect(await h.db.select().from(appSettings).where(inArray(appSettings.key, [RECOMPUTE_MARKER]))).toEqual([]);
+    expect(
+      await h.db
+        .select()
+        .from(appSettings)
+        .where(inArray(appSettings.key, [RECOMPUTE_MARKER])),
+    ).toEqual([]);
     const columns = await h.db.execute(sql`select column_name from information_schema.columns where table_name = 'users' and column_name like 'rat%'`);
     expect((columns as unknown as { rows: unknown[] }).rows).toEqual([]);
     const snapshot = [await storedRatings(h), history];

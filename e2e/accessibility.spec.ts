@@ -39,7 +39,13 @@ async function expectNoGraveViolation(page: Page, path: string, scheme: "light" 
   const { violations } = await axe.analyze();
   const grave = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    );
   expect(grave, `axe-core on ${path}`).toEqual([]);
 }
 

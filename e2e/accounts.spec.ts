@@ -105,5 +105,4 @@ test("Socket.IO knows anonymous and signed-in visitors apart", async ({ page, ba
   await signUp(page, username, "socket password");
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   expect(await whoami(cookie)).toMatchObject({ username });
-
 });

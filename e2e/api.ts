@@ -27,7 +27,12 @@ export async function trpcQuery<T = unknown>(request: APIRequestContext, path: s
 export async function startedOverApi(baseURL: string, input: Record<string, unknown> & { name: string }, players: number) {
   const organizer = new HttpSession(baseURL);
   await organizer.signUp(freshUsername("O"), "organizer password");
-  const { id } = await organizer.mutation<{ id: string }>("tournament.create", { timeControl: "3d+6h", rated: false, ...input, name: `${input.name} ${freshUsername("")}` });
+  const { id } = await organizer.mutation<{ id: string }>("tournament.create", {
+    timeControl: "3d+6h",
+    rated: false,
+    ...input,
+    name: `${input.name} ${freshUsername("")}`,
+  });
   const sessions = new Map<string, HttpSession>();
   for (let i = 0; i < players; i++) {
     const p = new HttpSession(baseURL);

@@ -162,8 +162,14 @@ test("two players play a hypergammon match with a double and a take while a spec
   // the roll's entry ("5-3 (forced 3/off 5/off)"), and with real dice the last turns of
   // a game are often forced.
   const record = end.moves.map((m) => m.notation);
-  expect(record.some((m) => m.includes("*")), "a checker was hit").toBe(true);
-  expect(record.some((m) => m.includes("/off")), "checkers were borne off").toBe(true);
+  expect(
+    record.some((m) => m.includes("*")),
+    "a checker was hit",
+  ).toBe(true);
+  expect(
+    record.some((m) => m.includes("/off")),
+    "checkers were borne off",
+  ).toBe(true);
   expect(end.status).toBe("finished");
   const serverSeed = end.dice.serverSeed!;
   expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
@@ -234,7 +240,11 @@ test("a diagonal race of backgammon is played on the site to its winner while a 
   test.setTimeout(120_000);
   const bg = onSiteGame("backgammon")!;
   // Set up through the API: an organizer, three players, 1-point matches.
-  const { organizer, id, sessions } = await startedOverApi(baseURL!, { name: "Race", format: "diagonal", gameType: "backgammon", gameSettings: { matchLength: 1 }, minPlayers: 3, maxPlayers: 8 }, 3);
+  const { organizer, id, sessions } = await startedOverApi(
+    baseURL!,
+    { name: "Race", format: "diagonal", gameType: "backgammon", gameSettings: { matchLength: 1 }, minPlayers: 3, maxPlayers: 8 },
+    3,
+  );
   const t = { id };
   await page.goto(`/tournaments/${t.id}`);
   await expect(page.getByTestId("standings-table").getByTestId("standings-row")).toHaveCount(3);

@@ -8,7 +8,8 @@ import { expect, test, type Browser, type Page } from "./test";
 import { trpcMutation, trpcQuery } from "./api";
 import { freshUsername, signUpByApi } from "./helpers";
 
-const socketConnected = (page: Page) => page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
+const socketConnected = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
 
 async function twoPlayers(browser: Browser) {
   const [ac, bc] = await Promise.all([browser.newContext(), browser.newContext()]);
@@ -22,9 +23,16 @@ type Sides = { side1: { username: string }; side2: { username: string } };
 
 const sounds = (page: Page) => page.evaluate(() => (window as unknown as { __mootMoveSounds?: number }).__mootMoveSounds ?? 0);
 
-test("a rematch offered on a finished game reaches the opponent, accepting takes both to a new board with sides swapped, where each move clicks unless sounds are off", async ({ browser }) => {
+test("a rematch offered on a finished game reaches the opponent, accepting takes both to a new board with sides swapped, where each move clicks unless sounds are off", async ({
+  browser,
+}) => {
   const { a, b, names } = await twoPlayers(browser);
-  const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
+  const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", {
+    gameType: "chess-onsite",
+    timeControl: "3d+6h",
+    side: "side1",
+    rated: false,
+  });
   const { gameId } = await trpcMutation<{ gameId: string }>(b.request, "challenge.accept", { challengeId: challenge.id });
   await trpcMutation(b.request, "game.resign", { gameId });
   await Promise.all([a.goto(`/games/${gameId}`), b.goto(`/games/${gameId}`)]);
@@ -40,7 +48,10 @@ test("a rematch offered on a finished game reaches the opponent, accepting takes
   await b.getByRole("button", { name: "Accept rematch" }).click();
 
   // Both leave the finished game for the same new one.
-  await Promise.all([a.waitForURL((u) => u.pathname.startsWith("/games/") && !u.pathname.endsWith(gameId)), b.waitForURL((u) => u.pathname.startsWith("/games/") && !u.pathname.endsWith(gameId))]);
+  await Promise.all([
+    a.waitForURL((u) => u.pathname.startsWith("/games/") && !u.pathname.endsWith(gameId)),
+    b.waitForURL((u) => u.pathname.startsWith("/games/") && !u.pathname.endsWith(gameId)),
+  ]);
   expect(new URL(a.url()).pathname).toBe(new URL(b.url()).pathname);
   const next = new URL(b.url()).pathname.split("/").pop()!;
   const view = await trpcQuery<Sides>(b.request, "game.get", { gameId: next });

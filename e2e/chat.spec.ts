@@ -11,13 +11,19 @@ const PASSWORD = "chat password";
 /** The server's default CHAT_MESSAGES_PER_USER_PER_MINUTE (the e2e server keeps it). */
 const LIMIT = 10;
 
-const pageIn = async (browser: Browser, viewport?: { width: number; height: number }): Promise<Page> => (await browser.newContext(viewport ? { viewport } : {})).newPage();
+const pageIn = async (browser: Browser, viewport?: { width: number; height: number }): Promise<Page> =>
+  (await browser.newContext(viewport ? { viewport } : {})).newPage();
 
 test("a chat message reaches the opponent and a spectator live, and a burst past the limit is refused", async ({ browser }) => {
   const [player, opponent, spectator] = await Promise.all([pageIn(browser), pageIn(browser, { width: 390, height: 844 }), pageIn(browser)]);
   const aliceName = freshUsername("ca");
   await Promise.all([signUpByApi(player, aliceName, PASSWORD), signUpByApi(opponent, freshUsername("cb"), PASSWORD)]);
-  const challenge = await trpcMutation<{ id: string }>(player.request, "challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1", rated: false });
+  const challenge = await trpcMutation<{ id: string }>(player.request, "challenge.create", {
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    side: "side1",
+    rated: false,
+  });
   const { gameId } = await trpcMutation<{ gameId: string }>(opponent.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([player, opponent, spectator].map((p) => p.goto(`/games/${gameId}`)));
   const input = player.getByRole("textbox", { name: "Message" });

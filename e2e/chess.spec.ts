@@ -21,7 +21,12 @@ async function startChess(browser: Browser, viewport?: { width: number; height: 
   const [white, black, spectator] = await Promise.all(contexts.map((c) => c.newPage()));
   await signUpByApi(white!, freshUsername("W"), "white password");
   await signUpByApi(black!, freshUsername("B"), "black password");
-  const challenge = await trpcMutation<{ id: string }>(white!.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: true });
+  const challenge = await trpcMutation<{ id: string }>(white!.request, "challenge.create", {
+    gameType: "chess-onsite",
+    timeControl: "3d+6h",
+    side: "side1",
+    rated: true,
+  });
   const { gameId } = await trpcMutation<{ gameId: string }>(black!.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([white!.goto(`/games/${gameId}`), black!.goto(`/games/${gameId}`), spectator!.goto(`/games/${gameId}`)]);
   return { white: white!, black: black!, spectator: spectator!, gameId };
@@ -44,15 +49,33 @@ async function apiMoves(t: Table, moves: readonly string[], startPly = 0) {
   }
 }
 
-test("two players mate through the board, with castling and a promotion, while a spectator follows live; the game replays and exports PGN", async ({ browser }) => {
+test("two players mate through the board, with castling and a promotion, while a spectator follows live; the game replays and exports PGN", async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const t = await startChess(browser);
   await t.spectator.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
   // [from, to, promotion?]: 1.e4 d5 2.exd5 c6 3.dxc6 e5 4.cxb7 Bd6 5.bxa8=Q a6 6.Nh3 a5 7.Bc4 Ne7 8.O-O h6 9.Qh5 Nd7 10.Qxf7#
   const moves: [string, string, string?][] = [
-    ["e2", "e4"], ["d7", "d5"], ["e4", "d5"], ["c7", "c6"], ["d5", "c6"], ["e7", "e5"], ["c6", "b7"], ["f8", "d6"],
-    ["b7", "a8", "queen"], ["a7", "a6"], ["g1", "h3"], ["a6", "a5"], ["f1", "c4"], ["g8", "e7"], ["e1", "g1"], ["h7", "h6"],
-    ["d1", "h5"], ["b8", "d7"], ["h5", "f7"],
+    ["e2", "e4"],
+    ["d7", "d5"],
+    ["e4", "d5"],
+    ["c7", "c6"],
+    ["d5", "c6"],
+    ["e7", "e5"],
+    ["c6", "b7"],
+    ["f8", "d6"],
+    ["b7", "a8", "queen"],
+    ["a7", "a6"],
+    ["g1", "h3"],
+    ["a6", "a5"],
+    ["f1", "c4"],
+    ["g8", "e7"],
+    ["e1", "g1"],
+    ["h7", "h6"],
+    ["d1", "h5"],
+    ["b8", "d7"],
+    ["h5", "f7"],
   ];
   for (const [i, [from, to, promotion]] of moves.entries()) {
     const mover = i % 2 === 0 ? t.white : t.black;
@@ -141,15 +164,18 @@ test("the board and both clocks are in view without scrolling at 1366Ã—768, 390Ã
       await expect(page.getByTestId("chess-board")).toBeVisible();
       // Measured once the page has settled on its board size.
       await expect
-        .poll(async () => {
-          const boxes = await Promise.all(
-            [page.getByRole("grid", { name: "Chess board" }), page.getByTestId("clock-top"), page.getByTestId("clock-bottom")].map((l) => l.boundingBox()),
-          );
-          const scroll = await page.evaluate(() => window.scrollY);
-          const inView = boxes.every((b) => b !== null && b.y >= 0 && b.x >= 0 && b.y + b.height <= viewport.height && b.x + b.width <= viewport.width);
-          // The boxes themselves on failure, so a miss says by how much.
-          return scroll === 0 && inView ? "in view" : JSON.stringify({ viewport, scroll, boxes });
-        }, { timeout: 20_000 })
+        .poll(
+          async () => {
+            const boxes = await Promise.all(
+              [page.getByRole("grid", { name: "Chess board" }), page.getByTestId("clock-top"), page.getByTestId("clock-bottom")].map((l) => l.boundingBox()),
+            );
+            const scroll = await page.evaluate(() => window.scrollY);
+            const inView = boxes.every((b) => b !== null && b.y >= 0 && b.x >= 0 && b.y + b.height <= viewport.height && b.x + b.width <= viewport.width);
+            // The boxes themselves on failure, so a miss says by how much.
+            return scroll === 0 && inView ? "in view" : JSON.stringify({ viewport, scroll, boxes });
+          },
+          { timeout: 20_000 },
+        )
         .toBe("in view");
       const grid = await page.getByRole("grid", { name: "Chess board" }).boundingBox();
       // Not shrunk to nothing: at least half the narrower side.

@@ -51,7 +51,8 @@ test("rolls made by two processes and across a kill -9 all recompute from the re
         const phase = phaseOf(view.position!);
         const move = pending ? "roll" : phase === "decide" ? "roll" : phase === "cube" ? "take" : rules.legalMoves(view.position!)[0]!;
         const update = await (view.clock.toMove === 1 ? s1 : s2).mutation<GameUpdate>("game.move", { gameId, ply: view.ply, move });
-        if (update.board?.kind === "move") for (const entry of [update.board.move, ...(update.board.then ?? [])] as GameMove[]) acknowledged.push(entry.notation);
+        if (update.board?.kind === "move")
+          for (const entry of [update.board.move, ...(update.board.then ?? [])] as GameMove[]) acknowledged.push(entry.notation);
       }
     };
     // Alternating between the processes action by action.

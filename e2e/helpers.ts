@@ -33,7 +33,10 @@ export async function signUpByApi(page: Page, username: string, password: string
   const res = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, username, password, json: "true" }, maxRedirects: 0 });
   expect(res.status(), `sign-in as ${username}`).toBeLessThan(400);
   const cookies = await page.context().cookies();
-  expect(cookies.some((c) => c.name.includes("session-token")), `a session cookie for ${username}`).toBe(true);
+  expect(
+    cookies.some((c) => c.name.includes("session-token")),
+    `a session cookie for ${username}`,
+  ).toBe(true);
 }
 
 export async function signIn(page: Page, username: string, password: string): Promise<void> {

@@ -71,9 +71,7 @@ test("a game that runs out of time is flagged exactly once with two sweepers", a
   // Both sides move at once (5 seconds each), so the flag that falls next is a rated loss.
   await attacker!.mutation("game.move", { gameId, ply: 0, move: "d1-d3" });
   await defender!.mutation("game.move", { gameId, ply: 1, move: "d6-d9" });
-  await expect
-    .poll(async () => (await attacker!.query<{ status: string }>("game.get", { gameId })).status, { timeout: 20_000 })
-    .toBe("finished");
+  await expect.poll(async () => (await attacker!.query<{ status: string }>("game.get", { gameId })).status, { timeout: 20_000 }).toBe("finished");
   const view = await attacker!.query<{ result: string; endReason: string }>("game.get", { gameId });
   expect(view).toMatchObject({ result: "0-1", endReason: "timeout" });
   // Flagged twice would have rated it twice.
@@ -98,7 +96,10 @@ test("results sent to both processes at once complete a phase exactly once", asy
   });
   for (const p of entrants) await p.mutation("tournament.join", { tournamentId: t.id });
   await organizer!.mutation("tournament.start", { tournamentId: t.id });
-  const phase1 = await sql<{ id: string }>("select id from games where tournament_id = $1 and tournament_game_key like 'r1-p1-%' order by tournament_game_key", [t.id]);
+  const phase1 = await sql<{ id: string }>(
+    "select id from games where tournament_id = $1 and tournament_game_key like 'r1-p1-%' order by tournament_game_key",
+    [t.id],
+  );
   expect(phase1).toHaveLength(2);
   // The organizer's session works on both processes (shared secret in the database).
   const viaB = new HttpSession(b.url);

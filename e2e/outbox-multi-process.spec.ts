@@ -55,7 +55,6 @@ test.afterAll(async () => {
 
 const sql = <T>(text: string, values: unknown[] = []) => fresh.query<T>(text, values);
 
-
 /** A player with an e-mail address whose opponent reports a result: one mail each. */
 async function reportAgainst(reporterServer: ServerProcess, opponentServer: ServerProcess) {
   const reporter = new HttpSession(reporterServer.url);
@@ -66,7 +65,12 @@ async function reportAgainst(reporterServer: ServerProcess, opponentServer: Serv
   // A confirmed address (confirming is tested in server/services/notification/email.test.ts),
   // so the only mail is the notification's: the same address in the settings is no change.
   await sql("update users set email = $1, email_confirmed_at = now() where username = $2", [`${opponentName}@example.org`, opponentName]);
-  await opponent.mutation("notification.updateSettings", { email: `${opponentName}@example.org`, emailKinds: ["result-reported"], emailDigest: false, reminderHours: [] });
+  await opponent.mutation("notification.updateSettings", {
+    email: `${opponentName}@example.org`,
+    emailKinds: ["result-reported"],
+    emailDigest: false,
+    reminderHours: [],
+  });
   const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "race", timeControl: "3d+6h", side: "side2", rated: false });
   const { gameId } = await reporter.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
   await reporter.mutation("game.report", { gameId, result: "1-0" });

@@ -24,9 +24,18 @@ async function startGame(browser: Browser, timeControl = "3d+6h", opening: reado
   const spectator = await s.newPage();
   await signUpByApi(attacker, freshUsername("Att"), "attacker password");
   await signUpByApi(defender, freshUsername("Def"), "defender password");
-  const challenge = await trpcMutation<{ id: string }>(attacker.request, "challenge.create", { gameType: "hnefatafl", timeControl, side: "side1", rated: true });
+  const challenge = await trpcMutation<{ id: string }>(attacker.request, "challenge.create", {
+    gameType: "hnefatafl",
+    timeControl,
+    side: "side1",
+    rated: true,
+  });
   await defender.goto("/play");
-  await defender.getByTestId("challenge").filter({ has: defender.getByRole("button", { name: "Accept" }) }).first().waitFor();
+  await defender
+    .getByTestId("challenge")
+    .filter({ has: defender.getByRole("button", { name: "Accept" }) })
+    .first()
+    .waitFor();
   // Accept exactly this challenge: the list may hold others from parallel tests.
   const gameId = (await trpcMutation<{ gameId: string }>(defender.request, "challenge.accept", { challengeId: challenge.id })).gameId;
   for (const [ply, move] of opening.entries()) await trpcMutation((ply % 2 === 0 ? attacker : defender).request, "game.move", { gameId, ply, move });
@@ -43,9 +52,12 @@ async function clickMove(page: Page, move: string) {
 
 /** The pieces on a page's board, square by square (what a player sees, not the page's data). */
 function boardOf(page: Page): Promise<string> {
-  return page
-    .locator("[data-board-slot] [data-square]")
-    .evaluateAll((squares) => squares.map((sq) => `${sq.getAttribute("data-square")}:${sq.querySelector(":scope > [data-piece]")?.getAttribute("data-piece") ?? ""}`).sort().join(" "));
+  return page.locator("[data-board-slot] [data-square]").evaluateAll((squares) =>
+    squares
+      .map((sq) => `${sq.getAttribute("data-square")}:${sq.querySelector(":scope > [data-piece]")?.getAttribute("data-piece") ?? ""}`)
+      .sort()
+      .join(" "),
+  );
 }
 
 test("two players play a recorded game to the king's escape while a spectator watches live", async ({ browser }) => {

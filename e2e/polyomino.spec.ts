@@ -148,7 +148,9 @@ async function placeThroughBoard(t: Table, how: "keys" | "mouse" | "drag", orien
   return move;
 }
 
-test("A and B play a whole game through the board and the API, the pre-game included, while a spectator follows live; scores match the pieces left; replay and record", async ({ browser }) => {
+test("A and B play a whole game through the board and the API, the pre-game included, while a spectator follows live; scores match the pieces left; replay and record", async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const t = await startGame(browser);
   await t.spectator.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));

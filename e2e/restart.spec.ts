@@ -43,7 +43,9 @@ test("acknowledged moves survive kill -9 of the server", async () => {
       }
       await server.stop("SIGKILL");
       server = await startServer({ port, env });
-      const view = await new HttpSession(server.url).query<{ moves: { notation: string }[]; status: string; clock: { remaining1Ms: number } }>("game.get", { gameId });
+      const view = await new HttpSession(server.url).query<{ moves: { notation: string }[]; status: string; clock: { remaining1Ms: number } }>("game.get", {
+        gameId,
+      });
       expect(view.moves.map((m) => m.notation)).toEqual(acknowledged);
       expect(view.status).toBe("active");
     }
@@ -71,8 +73,22 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
     await org.signUp("kill_org", "organizer password");
     const ch = await att.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "1d+2h", side: "side1" });
     const { gameId } = await def.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
-    const registering = await org.mutation<{ id: string }>("tournament.create", { name: "Kill cup", format: "groups", gameType: "chess", timeControl: "3d+6h", minPlayers: 2, maxPlayers: 500 });
-    const results = await org.mutation<{ id: string }>("tournament.create", { name: "Kill league", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 30 });
+    const registering = await org.mutation<{ id: string }>("tournament.create", {
+      name: "Kill cup",
+      format: "groups",
+      gameType: "chess",
+      timeControl: "3d+6h",
+      minPlayers: 2,
+      maxPlayers: 500,
+    });
+    const results = await org.mutation<{ id: string }>("tournament.create", {
+      name: "Kill league",
+      format: "league",
+      gameType: "chess",
+      timeControl: "3d+6h",
+      minPlayers: 4,
+      maxPlayers: 30,
+    });
     const leaguePlayers: HttpSession[] = [];
     for (let i = 0; i < 6; i++) {
       const p = new HttpSession(server.url);
@@ -97,7 +113,11 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
         const next = tryMove(state, move);
         if (!next.ok || next.status.over) return;
         try {
-          const update = await (state.toMove === "attackers" ? att : def).mutation<GameUpdate>("game.move", { gameId, ply: state.ply, move: `${move.from}-${move.to}` });
+          const update = await (state.toMove === "attackers" ? att : def).mutation<GameUpdate>("game.move", {
+            gameId,
+            ply: state.ply,
+            move: `${move.from}-${move.to}`,
+          });
           if (update.board?.kind === "move") ackedMoves.push(update.board.move.notation);
           state = next.state;
         } catch {

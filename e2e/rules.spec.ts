@@ -20,7 +20,13 @@ async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const grave = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")}`,
+    );
   expect(grave, `axe-core on ${page.url()}`).toEqual([]);
 }
 
@@ -62,7 +68,8 @@ test("the tafl diagrams show the positions the engine reached: a capture and the
 
 test("the rules index lists every game and an unknown game is not found", async ({ page }) => {
   await page.goto("/rules");
-  for (const game of ON_SITE_GAMES) await expect(page.getByTestId("rules-list").getByRole("link", { name: game.name })).toHaveAttribute("href", `/rules/${game.id}`);
+  for (const game of ON_SITE_GAMES)
+    await expect(page.getByTestId("rules-list").getByRole("link", { name: game.name })).toHaveAttribute("href", `/rules/${game.id}`);
   await expectAccessible(page);
   const missing = await page.goto("/rules/no-such-game");
   expect(missing?.status()).toBe(404);
@@ -99,7 +106,9 @@ test("the diagonal race draws the rule book's 24 players with offsets 5 and 10",
   const example = page.getByTestId("format-example");
   await expect(example.getByTestId("diagonal-row")).toHaveCount(24);
   const opponents = async (player: string) =>
-    (await example.locator(`[data-testid="diagonal-row"][data-player="${player}"] li`).allTextContents()).map((t) => Number(/Position (\d+)/.exec(t)?.[1])).sort((a, b) => a - b);
+    (await example.locator(`[data-testid="diagonal-row"][data-player="${player}"] li`).allTextContents())
+      .map((t) => Number(/Position (\d+)/.exec(t)?.[1]))
+      .sort((a, b) => a - b);
   expect(await opponents("p1")).toEqual([5, 10, 14, 19]);
   expect(await opponents("p6")).toEqual([0, 10, 15, 19]);
   expect(await opponents("p24")).toEqual([4, 9, 13, 18]);
@@ -113,7 +122,8 @@ test("the staged championship draws the rule book's snake seeding into four grou
   await expect(tables).toHaveCount(4);
   const blue = tables.filter({ hasText: "Blue" });
   // A row names the player and their rating (four digits here): "Seed 12400" is seed 1 at 2400.
-  for (const seed of [1, 8, 9, 16, 17, 24, 25]) await expect(blue.getByRole("rowheader").filter({ hasText: new RegExp(`^Seed ${seed}\\d{4}$`) })).toHaveCount(1);
+  for (const seed of [1, 8, 9, 16, 17, 24, 25])
+    await expect(blue.getByRole("rowheader").filter({ hasText: new RegExp(`^Seed ${seed}\\d{4}$`) })).toHaveCount(1);
   await expectAccessible(page);
 });
 
@@ -136,7 +146,12 @@ test("a game page links to its game's rules, a tournament page to its format and
   const [host, guest] = await Promise.all([0, 1].map(async () => (await browser.newContext()).newPage()));
   await signUpByApi(host!, freshUsername("R"), "rules password");
   await signUpByApi(guest!, freshUsername("S"), "rules password");
-  const challenge = await trpcMutation<{ id: string }>(host!.request, "challenge.create", { gameType: "brandubh", timeControl: "3d+6h", side: "side1", rated: false });
+  const challenge = await trpcMutation<{ id: string }>(host!.request, "challenge.create", {
+    gameType: "brandubh",
+    timeControl: "3d+6h",
+    side: "side1",
+    rated: false,
+  });
   const { gameId } = await trpcMutation<{ gameId: string }>(guest!.request, "challenge.accept", { challengeId: challenge.id });
   await host!.goto(`/games/${gameId}`);
   await host!.getByTestId("game-screen").getByRole("link", { name: "rules" }).click();

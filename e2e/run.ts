@@ -9,7 +9,6 @@ import { ensureBuild } from "../scripts/ensure-build";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { freePort, startServer } from "./server-process";
 
-
 ensureBuild();
 const fresh: FreshDatabase | null = process.env.DATABASE_URL ? await createFreshDatabase(process.env.DATABASE_URL, "moot_e2e") : null;
 const dataDir = mkdtempSync(path.join(tmpdir(), "moot-e2e-"));

@@ -61,7 +61,16 @@ test("search boxes drop characters the API refuses instead of failing", async ({
 test("after sign-in, every callback address stays on this site, as Chromium parses it", async ({ page, baseURL }) => {
   await signUp(page, freshUsername("Cb"), "callback password");
   const origin = new URL(baseURL!).origin;
-  for (const cb of ["%2F%09%2Fevil.example", "%2F%0A%2Fevil.example", "%2F%0D%0A%2Fevil.example", "%2F%5Cevil.example", "%5C%2Fevil.example", "%2F%09%5Cevil.example", "%2F%2Fevil.example", "https%3A%2F%2Fevil.example"]) {
+  for (const cb of [
+    "%2F%09%2Fevil.example",
+    "%2F%0A%2Fevil.example",
+    "%2F%0D%0A%2Fevil.example",
+    "%2F%5Cevil.example",
+    "%5C%2Fevil.example",
+    "%2F%09%5Cevil.example",
+    "%2F%2Fevil.example",
+    "https%3A%2F%2Fevil.example",
+  ]) {
     await page.goto(`/signin?callbackUrl=${cb}`);
     await page.waitForURL((url) => url.pathname !== "/signin");
     expect(new URL(page.url()).origin, cb).toBe(origin);

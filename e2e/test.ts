@@ -11,7 +11,12 @@ export const test = base.extend<{ closeOwnContexts: void }>({
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
       await use();
-      await Promise.all(browser.contexts().filter((c) => !before.has(c)).map((c) => c.close()));
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close()),
+      );
     },
     { auto: true },
   ],

@@ -27,17 +27,28 @@ test("a player deep in a large tournament sees their row and group first and pag
   const organizer = new HttpSession(baseURL!);
   await organizer.signUp(freshUsername("O"), "organizer password");
   const form = { format: "groups", gameType: "chess", timeControl: "3d+6h", rated: false, settings: { groupSize: 4 } };
-  const created = await organizer.mutation<{ id: string }>("tournament.create", { ...form, name: `Windows ${freshUsername("")}`, minPlayers: N, maxPlayers: N });
-  const players = await fourAtATime(Array.from({ length: N }, (_, i) => i), async (i) => {
-    const session = new HttpSession(baseURL!);
-    const username = freshUsername(`W${i}`);
-    await session.signUp(username, PASSWORD);
-    await session.mutation("tournament.join", { tournamentId: created.id });
-    return { session, username };
+  const created = await organizer.mutation<{ id: string }>("tournament.create", {
+    ...form,
+    name: `Windows ${freshUsername("")}`,
+    minPlayers: N,
+    maxPlayers: N,
   });
+  const players = await fourAtATime(
+    Array.from({ length: N }, (_, i) => i),
+    async (i) => {
+      const session = new HttpSession(baseURL!);
+      const username = freshUsername(`W${i}`);
+      await session.signUp(username, PASSWORD);
+      await session.mutation("tournament.join", { tournamentId: created.id });
+      return { session, username };
+    },
+  );
   await organizer.mutation("tournament.start", { tournamentId: created.id });
   // The last player of the standings (place 56, on the second page).
-  const second = await organizer.query<{ page: number; pageCount: number; rows: { player: string; username: string }[] }>("tournament.standings", { tournamentId: created.id, page: 2 });
+  const second = await organizer.query<{ page: number; pageCount: number; rows: { player: string; username: string }[] }>("tournament.standings", {
+    tournamentId: created.id,
+    page: 2,
+  });
   expect(second.pageCount).toBe(2);
   const deep = second.rows.at(-1)!;
 
@@ -118,7 +129,19 @@ test("a player deep in a large tournament sees their row and group first and pag
   expect(html.length).toBeLessThan(1_500_000);
 
   // Hand-edited windows never fail the page: nonsense is ignored, pages past the end clamped.
-  for (const query of ["standings=0", "standings=-1", "groups=1e309", "round=99999999999999999999", "players=%00", "audit=[]", `q=${"x".repeat(3000)}`, "balance=999999999", "standings=2.5&groups=NaN", "round=5000", "standings=1000001"]) {
+  for (const query of [
+    "standings=0",
+    "standings=-1",
+    "groups=1e309",
+    "round=99999999999999999999",
+    "players=%00",
+    "audit=[]",
+    `q=${"x".repeat(3000)}`,
+    "balance=999999999",
+    "standings=2.5&groups=NaN",
+    "round=5000",
+    "standings=1000001",
+  ]) {
     const answer = await page.request.get(`/tournaments/${created.id}?${query}`, { maxRedirects: 0 });
     expect(answer.status(), query).toBe(200);
   }
@@ -129,7 +152,13 @@ test("a player deep in a large tournament sees their row and group first and pag
   // An invite-only tournament with two pages of players (everyone but the viewer):
   // the viewer follows the invitation link, pages the players and searches them,
   // and the link's secret stays in the URL, so "Ask to join" stays on the page.
-  const invited = await organizer.mutation<{ id: string }>("tournament.create", { ...form, name: `Invited ${freshUsername("")}`, minPlayers: 4, maxPlayers: 64, inviteOnly: true });
+  const invited = await organizer.mutation<{ id: string }>("tournament.create", {
+    ...form,
+    name: `Invited ${freshUsername("")}`,
+    minPlayers: 4,
+    maxPlayers: 64,
+    inviteOnly: true,
+  });
   const panel = await organizer.query<{ inviteToken: string }>("tournament.organizerPanel", { tournamentId: invited.id });
   await fourAtATime(
     players.filter((p) => p.username !== deep.username),

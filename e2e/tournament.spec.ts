@@ -29,7 +29,13 @@ const setByOrganizer: Finish = async (organizer, gameId, result) => {
 };
 
 /** Results for every playable game until the tournament ends: the better seed wins. */
-async function playOut(organizer: HttpSession, tournamentId: string, seedOf: (id: string) => number, skip = new Set<string>(), finish: Finish = setByOrganizer) {
+async function playOut(
+  organizer: HttpSession,
+  tournamentId: string,
+  seedOf: (id: string) => number,
+  skip = new Set<string>(),
+  finish: Finish = setByOrganizer,
+) {
   for (let i = 0; i < 40; i++) {
     const t = await organizer.query<TournamentData>("tournament.get", { tournamentId });
     if (t.status !== "running") return t;
@@ -42,7 +48,10 @@ async function playOut(organizer: HttpSession, tournamentId: string, seedOf: (id
   throw new Error("the tournament did not finish");
 }
 
-test("organizer creates a group elimination, five players join, games are played, a spectator follows it live to the champion", async ({ browser, baseURL }) => {
+test("organizer creates a group elimination, five players join, games are played, a spectator follows it live to the champion", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const organizerPage = await (await browser.newContext()).newPage();
   await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
@@ -163,14 +172,16 @@ test("a chess league of four is played on the board, game by game, to its champi
   test.setTimeout(180_000);
   // The winner mates: White with the scholar's mate, Black with the fool's mate.
   const mates = { "1-0": ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"], "0-1": ["f3", "e5", "g4", "Qh4#"] };
-  const playedOnTheBoard = (sessions: Map<string, HttpSession>): Finish => async (_organizer, gameId, result) => {
-    const any = sessions.values().next().value!;
-    const game = await any.query<{ side1: { username: string }; side2: { username: string } }>("game.get", { gameId });
-    const [white, black] = [sessions.get(game.side1.username)!, sessions.get(game.side2.username)!];
-    for (const [ply, move] of mates[result].entries()) await (ply % 2 === 0 ? white : black).mutation("game.move", { gameId, ply, move });
-    const after = await any.query<{ status: string; endReason: string }>("game.get", { gameId });
-    expect(after).toMatchObject({ status: "finished", endReason: "checkmate" });
-  };
+  const playedOnTheBoard =
+    (sessions: Map<string, HttpSession>): Finish =>
+    async (_organizer, gameId, result) => {
+      const any = sessions.values().next().value!;
+      const game = await any.query<{ side1: { username: string }; side2: { username: string } }>("game.get", { gameId });
+      const [white, black] = [sessions.get(game.side1.username)!, sessions.get(game.side2.username)!];
+      for (const [ply, move] of mates[result].entries()) await (ply % 2 === 0 ? white : black).mutation("game.move", { gameId, ply, move });
+      const after = await any.query<{ status: string; endReason: string }>("game.get", { gameId });
+      expect(after).toMatchObject({ status: "finished", endReason: "checkmate" });
+    };
   const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess-onsite", playedOnTheBoard);
   await page.goto(`/tournaments/${id}`);
   await expect(page.getByTestId("champions")).toContainText(bestName);

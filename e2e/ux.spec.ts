@@ -16,7 +16,8 @@ const VIEWPORTS = [
 ] as const;
 
 const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
-const socketConnected = (page: Page) => page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
+const socketConnected = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
 
 /** A correspondence chess game between two new players, both at the board. */
 async function chessTable(browser: Browser, viewport: { width: number; height: number }) {
@@ -26,7 +27,12 @@ async function chessTable(browser: Browser, viewport: { width: number; height: n
   const blackName = freshUsername("B");
   await signUpByApi(white, whiteName, "white password");
   await signUpByApi(black, blackName, "black password");
-  const challenge = await trpcMutation<{ id: string }>(white.request, "challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
+  const challenge = await trpcMutation<{ id: string }>(white.request, "challenge.create", {
+    gameType: "chess-onsite",
+    timeControl: "3d+6h",
+    side: "side1",
+    rated: false,
+  });
   const { gameId } = await trpcMutation<{ gameId: string }>(black.request, "challenge.accept", { challengeId: challenge.id });
   await Promise.all([white.goto(`/games/${gameId}`), black.goto(`/games/${gameId}`)]);
   return { white, black, whiteName, blackName, gameId, close: () => Promise.all([whiteContext.close(), blackContext.close()]) };
@@ -83,10 +89,14 @@ interface GameData {
   side2: { username: string };
 }
 
-test("\"Your next game\" names the game where the player's clock runs and counts the others", async ({ browser, baseURL }) => {
+test('"Your next game" names the game where the player\'s clock runs and counts the others', async ({ browser, baseURL }) => {
   // A group of three playing on-site chess: each pair plays once on each side, so
   // every player has four games at once.
-  const { organizer, id, sessions } = await startedOverApi(baseURL!, { name: "Next", format: "groups", settings: { groupSize: 3 }, gameType: "chess-onsite", minPlayers: 3, maxPlayers: 3 }, 3);
+  const { organizer, id, sessions } = await startedOverApi(
+    baseURL!,
+    { name: "Next", format: "groups", settings: { groupSize: 3 }, gameType: "chess-onsite", minPlayers: 3, maxPlayers: 3 },
+    3,
+  );
   const created = { id };
   const data = await organizer.query<TournamentData>("tournament.get", { tournamentId: created.id });
   const [me] = sessions.keys();
@@ -239,7 +249,9 @@ for (const viewport of VIEWPORTS) {
 test("the tournament list filters by game, format and 'only mine', marks invite-only tournaments and counts down to a start", async ({ page }) => {
   // A registering tournament with a start time says when, in the viewer's zone, and how soon.
   await page.goto("/tournaments?q=Spring%20League");
-  await expect(page.getByTestId("tournament-list").getByRole("listitem").filter({ hasText: "Spring League" })).toContainText(/starts \w{3}, \d+ \w{3} \d{4}, \d\d:\d\d .+ \(in 2 days\)/);
+  await expect(page.getByTestId("tournament-list").getByRole("listitem").filter({ hasText: "Spring League" })).toContainText(
+    /starts \w{3}, \d+ \w{3} \d{4}, \d\d:\d\d .+ \(in 2 days\)/,
+  );
   await page.goto("/tournaments");
   const filters = page.getByTestId("tournament-filters");
   await filters.getByLabel("Game").selectOption({ label: "Copenhagen Hnefatafl 11×11" });
@@ -268,7 +280,9 @@ test("the tournament list filters by game, format and 'only mine', marks invite-
   await expect(page.getByText("No tournament open for registration matches these filters.")).toBeVisible();
 });
 
-test("the home page shows games in play with a small board and both clocks each, none still at its first moves; the lobby's live games too", async ({ page }) => {
+test("the home page shows games in play with a small board and both clocks each, none still at its first moves; the lobby's live games too", async ({
+  page,
+}) => {
   await page.goto("/");
   const cards = page.getByTestId("game-in-play");
   await expect(cards.first()).toBeVisible();

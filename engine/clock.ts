@@ -153,9 +153,7 @@ export function flaggedSide(clock: ClockState, now: number): ClockSide | null {
   return isFlagged(clock, now) ? clock.toMove : null;
 }
 
-export type ClockMoveOutcome =
-  | { readonly ok: true; readonly clock: ClockState }
-  | { readonly ok: false; readonly reason: "time is up" };
+export type ClockMoveOutcome = { readonly ok: true; readonly clock: ClockState } | { readonly ok: false; readonly reason: "time is up" };
 
 /**
  * The side to move moves at `now`: its time used is subtracted, the increment

@@ -122,11 +122,7 @@ export interface PeriodGame<Id> {
  * rating (newcomers start from INITIAL_RATING), computed from everyone's
  * ratings at the start of the period, so the order of games does not matter.
  */
-export function ratePeriod<Id>(
-  ratings: ReadonlyMap<Id, Rating>,
-  games: readonly PeriodGame<Id>[],
-  tau = DEFAULT_TAU,
-): Map<Id, Rating> {
+export function ratePeriod<Id>(ratings: ReadonlyMap<Id, Rating>, games: readonly PeriodGame<Id>[], tau = DEFAULT_TAU): Map<Id, Rating> {
   const before = (id: Id): Rating => ratings.get(id) ?? INITIAL_RATING;
   const gamesOf = new Map<Id, RatedGame[]>();
   for (const id of ratings.keys()) gamesOf.set(id, []);

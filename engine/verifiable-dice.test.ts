@@ -15,10 +15,27 @@ describe("verifiable dice", () => {
   });
 
   it("gives the known rolls", async () => {
-    const rolls = async (s: { serverSeed: string; playerSeeds: readonly [string, string] }) =>
-      Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => rollDice(s, n)));
-    expect(await rolls({ serverSeed: ZERO, playerSeeds: ["", ""] })).toEqual([[1, 2], [6, 6], [1, 4], [1, 4], [5, 6], [2, 6], [3, 3], [4, 6]]);
-    expect(await rolls(seeds)).toEqual([[5, 5], [6, 1], [3, 4], [2, 4], [4, 3], [3, 2], [1, 5], [1, 1]]);
+    const rolls = async (s: { serverSeed: string; playerSeeds: readonly [string, string] }) => Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => rollDice(s, n)));
+    expect(await rolls({ serverSeed: ZERO, playerSeeds: ["", ""] })).toEqual([
+      [1, 2],
+      [6, 6],
+      [1, 4],
+      [1, 4],
+      [5, 6],
+      [2, 6],
+      [3, 3],
+      [4, 6],
+    ]);
+    expect(await rolls(seeds)).toEqual([
+      [5, 5],
+      [6, 1],
+      [3, 4],
+      [2, 4],
+      [4, 3],
+      [3, 2],
+      [1, 5],
+      [1, 1],
+    ]);
   });
 
   it("skips the bytes that would bias the faces and reads on into the next block", async () => {
@@ -80,6 +97,9 @@ describe("verifying a record", () => {
   });
 
   it("says so when the server seed is not revealed yet", async () => {
-    expect(await verifyDice({ ...record, serverSeed: "" })).toEqual({ ok: false, findings: ["The server seed has not been revealed (or is not 64 hex digits)."] });
+    expect(await verifyDice({ ...record, serverSeed: "" })).toEqual({
+      ok: false,
+      findings: ["The server seed has not been revealed (or is not 64 hex digits)."],
+    });
   });
 });

@@ -83,7 +83,8 @@ export async function verifyDice(record: DiceRecord): Promise<DiceCheck> {
   if (record.scheme !== DICE_SCHEME) return { ok: false, findings: [`The record uses the scheme "${record.scheme}", not ${DICE_SCHEME}.`] };
   if (!SERVER_SEED.test(record.serverSeed)) return { ok: false, findings: ["The server seed has not been revealed (or is not 64 hex digits)."] };
   const committed = await commitment(record.serverSeed);
-  if (committed !== record.commitment) failures.push(`The server seed does not match the commitment: its SHA-256 is ${committed}, the commitment was ${record.commitment}.`);
+  if (committed !== record.commitment)
+    failures.push(`The server seed does not match the commitment: its SHA-256 is ${committed}, the commitment was ${record.commitment}.`);
   const seeds: DiceSeeds = { serverSeed: record.serverSeed, playerSeeds: record.playerSeeds };
   for (const [i, roll] of record.rolls.entries()) {
     // A left-out roll could hide a roll drawn and thrown away.

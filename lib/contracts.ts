@@ -62,7 +62,15 @@ export interface GameView {
   /** A game with dice: its commit–reveal dice (docs/dice.md); null for games without. */
   dice: DiceView | null;
   /** `id` names this report: an answer names the report it confirms or disputes (a changed report gets a new id). */
-  report: { id: string; reporterId: string; result: GameResult; margin: number | null; status: ReportStatus; confirmAt: number; disputeReason: string | null } | null;
+  report: {
+    id: string;
+    reporterId: string;
+    result: GameResult;
+    margin: number | null;
+    status: ReportStatus;
+    confirmAt: number;
+    disputeReason: string | null;
+  } | null;
   /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
   tournament: { id: string; name: string; format: string; organizerId: string; roleChooser: string | null } | null;
   version: number;

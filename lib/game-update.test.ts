@@ -37,7 +37,13 @@ const start: GameView = {
 
 function moveUpdate(version: number, ply: number, notation: string): GameUpdate {
   const move = { ply, notation, remaining1Ms: 60_000, remaining2Ms: 60_000, playedAt: 1000 + ply };
-  return { gameId: start.id, version, serverNow: 2000 + ply, board: { kind: "move", move }, set: { ply, clock: { ...start.clock, toMove: ply % 2 === 0 ? 1 : 2 } } };
+  return {
+    gameId: start.id,
+    version,
+    serverNow: 2000 + ply,
+    board: { kind: "move", move },
+    set: { ply, clock: { ...start.clock, toMove: ply % 2 === 0 ? 1 : 2 } },
+  };
 }
 const u2 = moveUpdate(2, 1, "d1-d3");
 const u3 = moveUpdate(3, 2, "d6-d9");

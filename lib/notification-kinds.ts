@@ -96,7 +96,12 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
       return { title: "Your move", body: `It is your move against ${p.opponent}${inT(p)}.` };
     case "game-created":
       if (p.games != null && p.games > 1) return { title: "New games", body: `${roundOf(p)}${p.games} new games are ready for you.` };
-      return { title: "New game", body: p.tournament ? `A new game against ${p.opponent} is ready for you in ${p.tournament}.` : `${p.opponent} accepted your challenge: the game has started.` };
+      return {
+        title: "New game",
+        body: p.tournament
+          ? `A new game against ${p.opponent} is ready for you in ${p.tournament}.`
+          : `${p.opponent} accepted your challenge: the game has started.`,
+      };
     case "challenge":
       return p.rematch
         ? { title: "Rematch offered", body: `${p.from} offers you a rematch (${p.game}, ${p.timeControl}), sides swapped.` }
@@ -110,10 +115,14 @@ export function describe(kind: NotificationKind, p: NotificationPayload): { titl
     case "game-over":
       if (p.reason === NO_FIRST_MOVE) {
         return p.result
-          ? { title: "Game forfeited", body: `Your game against ${p.opponent} ended by forfeit (${p.result}): a side ran out of time before its first move. It counts in the standings but is unrated.` }
+          ? {
+              title: "Game forfeited",
+              body: `Your game against ${p.opponent} ended by forfeit (${p.result}): a side ran out of time before its first move. It counts in the standings but is unrated.`,
+            }
           : { title: "Game aborted", body: `Your game against ${p.opponent} was aborted: a side ran out of time before its first move. No rating changed.` };
       }
-      if (p.reason === ABORTED_BY_PLAYER) return { title: "Game aborted", body: `Your game against ${p.opponent} was aborted before both sides had moved. No rating changed.` };
+      if (p.reason === ABORTED_BY_PLAYER)
+        return { title: "Game aborted", body: `Your game against ${p.opponent} was aborted before both sides had moved. No rating changed.` };
       return { title: "Game over", body: `Your game against ${p.opponent} is over${p.result ? ` (${p.result})` : ""}.` };
     case "tournament-soon":
       return { title: "Starting soon", body: `${p.tournament} starts ${p.at ? `at ${new Date(p.at).toUTCString()}` : "soon"}.` };

@@ -25,7 +25,15 @@ describe("page windows", () => {
   });
 
   it("merges overlapping and touching spans and drops empty ones", () => {
-    expect(mergeSpans([{ start: 10, end: 20 }, { start: 0, end: 5 }, { start: 5, end: 8 }, { start: 15, end: 30 }, { start: 40, end: 40 }])).toEqual([
+    expect(
+      mergeSpans([
+        { start: 10, end: 20 },
+        { start: 0, end: 5 },
+        { start: 5, end: 8 },
+        { start: 15, end: 30 },
+        { start: 40, end: 40 },
+      ]),
+    ).toEqual([
       { start: 0, end: 8 },
       { start: 10, end: 30 },
     ]);
@@ -63,7 +71,12 @@ describe("page windows", () => {
       { start: 0, end: 50 },
       { start: 96, end: 100 },
     ]);
-    expect(pinnedWindow({ total: 7, page: 4, pageSize: 50, top: 10, viewer: 2, around: 3 })).toEqual({ page: 1, pageCount: 1, viewerPage: 1, spans: [{ start: 0, end: 7 }] });
+    expect(pinnedWindow({ total: 7, page: 4, pageSize: 50, top: 10, viewer: 2, around: 3 })).toEqual({
+      page: 1,
+      pageCount: 1,
+      viewerPage: 1,
+      spans: [{ start: 0, end: 7 }],
+    });
     expect(pinnedWindow({ total: 0, pageSize: 50, top: 10, around: 3 })).toEqual({ page: 1, pageCount: 1, spans: [] });
     // A viewer index outside the list (not a player) is ignored.
     expect(pinnedWindow({ total: 10, pageSize: 50, top: 10, viewer: 10, around: 3 }).viewerPage).toBeUndefined();

@@ -37,4 +37,3 @@ describe("standingColumns", () => {
     expect(standingColumns("groups", standings(groups), true).map((c) => c.key)).toEqual(["round", "percent", "wins"]);
   });
 });
-

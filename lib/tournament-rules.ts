@@ -15,13 +15,21 @@ export const FORMAT_LABELS = {
 /** The format ids, in the order the site lists them. */
 export const FORMAT_IDS = ["groups", "league", "diagonal", "staged"] as const satisfies readonly (keyof typeof FORMAT_LABELS)[];
 
-const ZSettingValue = z.union([z.number().finite(), plainText(z.string().max(40), { label: "A setting" }), z.boolean(), z.object({ win: z.number(), draw: z.number(), loss: z.number() })]);
+const ZSettingValue = z.union([
+  z.number().finite(),
+  plainText(z.string().max(40), { label: "A setting" }),
+  z.boolean(),
+  z.object({ win: z.number(), draw: z.number(), loss: z.number() }),
+]);
 
 /**
  * A game's own settings as the API takes them (a backgammon match's length); which keys
  * and ranges is the game's call (checkGameSettings). Tournaments and challenges share it.
  */
-export const ZGameSettings = z.record(z.string().regex(/^[a-zA-Z]{1,40}$/, "A game setting's name is a word."), z.number().int("A game setting is a whole number."));
+export const ZGameSettings = z.record(
+  z.string().regex(/^[a-zA-Z]{1,40}$/, "A game setting's name is a word."),
+  z.number().int("A game setting is a whole number."),
+);
 
 export const ZCreateTournamentInput = z
   .object({

@@ -16,7 +16,10 @@ describe("jointChampionsWhy", () => {
   it("says why a two-player group tied 1–1 gives joint champions", () => {
     let s = startTournament("groups", simulatedPlayers(2), {}, 1);
     // Each wins the game where they have the first move: one win and one loss each.
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: { outcome: "1-0" as const, reason: "normal" } }))).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: { outcome: "1-0" as const, reason: "normal" } })),
+    ).state;
     expect(s.status).toBe("finished");
     expect(s.champions).toHaveLength(2);
     expect(jointChampionsWhy(s)).toBe(
@@ -27,7 +30,10 @@ describe("jointChampionsWhy", () => {
 
   it("says nothing for a single champion", () => {
     let s = startTournament("groups", simulatedPlayers(2), {}, 1);
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: { outcome: g.side1 === "p1" ? ("1-0" as const) : ("0-1" as const), reason: "normal" } }))).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: { outcome: g.side1 === "p1" ? ("1-0" as const) : ("0-1" as const), reason: "normal" } })),
+    ).state;
     expect(s.champions).toEqual(["p1"]);
     expect(jointChampionsWhy(s)).toBeNull();
   });

@@ -21,7 +21,13 @@ export function outcomeFor(game: GameWithId, player: string): PlayerOutcome | nu
 export type TableInfo = Pick<TournamentState, "format" | "gameType" | "status" | "settings"> & { readonly rounds: readonly { readonly name: string }[] };
 
 export function tableInfo(state: TournamentState): TableInfo {
-  return { format: state.format, gameType: state.gameType, status: state.status, settings: state.settings, rounds: state.rounds.map((r) => ({ name: r.name })) };
+  return {
+    format: state.format,
+    gameType: state.gameType,
+    status: state.status,
+    settings: state.settings,
+    rounds: state.rounds.map((r) => ({ name: r.name })),
+  };
 }
 
 /** One group of a round as its cross-table draws it. */
@@ -179,4 +185,3 @@ export type AuditItem =
       readonly actor: ActorKind;
       readonly action?: string;
     };
-

@@ -64,14 +64,19 @@ describe("site admins", () => {
     expect((await admin("list")).out).toBe(`SiteBoss\t${boss.id}`);
 
     // The admin deletes the account; whoever registers the freed name is nobody special.
-    await createCaller({ db: h.db, dbKind: h.kind, user: { id: boss.id, username: name, isAdmin: true }, clientIp: null }).account.delete({ password: PASSWORD });
+    await createCaller({ db: h.db, dbKind: h.kind, user: { id: boss.id, username: name, isAdmin: true }, clientIp: null }).account.delete({
+      password: PASSWORD,
+    });
     const squatter = await createCaller({ db: h.db, dbKind: h.kind, user: null, clientIp: null }).account.signUp({ username: "SITEBOSS", password: PASSWORD });
     expect((await sessionOf(squatter.id))?.isAdmin).toBe(false);
     expect((await admin("list")).out).toBe("No account has the admin role.");
   }, 300_000);
 
   it("revokes, and explains mistakes in a sentence", async () => {
-    const [someone] = await h.db.insert(users).values({ username: `Op${Date.now() % 1e8}`, passwordHash: "x", role: "admin" }).returning();
+    const [someone] = await h.db
+      .insert(users)
+      .values({ username: `Op${Date.now() % 1e8}`, passwordHash: "x", role: "admin" })
+      .returning();
     expect(await admin("revoke", someone!.username)).toEqual({ status: 0, out: `${someone!.username} (${someone!.id}) is no longer a site admin.` });
     expect((await sessionOf(someone!.id))?.isAdmin).toBe(false);
     expect(await admin("grant", "nobody-by-this-name")).toEqual({ status: 1, out: "There is no account named “nobody-by-this-name”." });

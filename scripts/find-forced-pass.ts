@@ -24,11 +24,13 @@ const first = await firstHit(variant, Number(actions), Number(candidates));
 if (first === null) console.log(`no seed among ${candidates} candidates`);
 else {
   const { pass, forced } = passAndForced(first.play.entries);
-  console.log(`${variant}: first seed2 "pass-${first.k}": ${first.play.actions} actions, ${first.play.entries.length} entries; "${forced!.notation}", "${pass!.notation}"`);
+  console.log(
+    `${variant}: first seed2 "pass-${first.k}": ${first.play.actions} actions, ${first.play.entries.length} entries; "${forced!.notation}", "${pass!.notation}"`,
+  );
 }
 // How many candidates a search needs: the gaps between successive hits.
 const gaps: number[] = [];
-for (let at = 1, started = Date.now(); gaps.length < 20 && Date.now() - started < 60_000; ) {
+for (let at = 1, started = Date.now(); gaps.length < 20 && Date.now() - started < 60_000;) {
   const hit = await firstHit(variant, Number(actions), Number(candidates), at);
   if (hit === null) break;
   gaps.push(hit.k - at + 1);

@@ -48,9 +48,7 @@ if (json) {
   const reasons = Object.entries(summary.stopped);
   console.log(`  ${"stopped early".padEnd(22)}${summary.games - summary.fullyReplayed}`);
   for (const [reason, count] of reasons) console.log(`    ${reason.padEnd(20)}${count}`);
-  const notable = replays
-    .map((replay, index) => ({ replay, game: index + 1 }))
-    .filter(({ replay }) => replay.detail !== null);
+  const notable = replays.map((replay, index) => ({ replay, game: index + 1 })).filter(({ replay }) => replay.detail !== null);
   if (notable.length > 0) console.log("\nDetails:");
   for (const { replay, game } of notable) {
     console.log(`  game ${game}: ${replay.stopReason ?? "result"}: ${replay.detail}`);

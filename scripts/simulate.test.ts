@@ -22,7 +22,11 @@ describe("simulate CLI", () => {
   });
 
   it("exits with 2 and the usage on bad flags or settings", () => {
-    for (const args of [["--format", "groups", "--players", "9", "--seed", "1", "--opponents", "4"], ["--players", "9"], ["--format", "league", "--players", "40", "--seed", "1"]]) {
+    for (const args of [
+      ["--format", "groups", "--players", "9", "--seed", "1", "--opponents", "4"],
+      ["--players", "9"],
+      ["--format", "league", "--players", "40", "--seed", "1"],
+    ]) {
       const r = run(...args);
       expect(r.status).toBe(2);
       expect(r.stderr).toContain("usage:");

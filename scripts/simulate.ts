@@ -131,17 +131,23 @@ function describe(state: TournamentState): string {
     if (round.pattern) {
       const p = round.pattern;
       out.push(`circle (rating order): ${round.seeds.join(" ")}`);
-      out.push(`offsets ${p.offsets.join(", ")}${p.offsets.join() !== p.base.join() ? ` (pattern ${p.base.join(", ")}, shifted to avoid rematches)` : ""}; rematches ${p.rematches}`);
+      out.push(
+        `offsets ${p.offsets.join(", ")}${p.offsets.join() !== p.base.join() ? ` (pattern ${p.base.join(", ")}, shifted to avoid rematches)` : ""}; rematches ${p.rematches}`,
+      );
     }
     for (const phase of phasesOf(round)) {
-      const games = gamesOf(phase).map((g) => `${g.side1}–${g.side2} ${result(g.result?.outcome)}`).join(", ");
+      const games = gamesOf(phase)
+        .map((g) => `${g.side1}–${g.side2} ${result(g.result?.outcome)}`)
+        .join(", ");
       out.push(`phase ${phase.number}: ${games}${phase.byes.length ? `; bye ${phase.byes.join(", ")}` : ""}`);
     }
     const tables = round.phases ? [] : roundStandings(state, round.number);
     groupsOf(round).forEach((group, gi) => {
-      if (!round.pattern) out.push(`-- ${group.name}: ${group.players.map((p) => `${p} (${round.ratings[round.seeds.indexOf(p)] ?? rating.get(p)})`).join(", ")}`);
+      if (!round.pattern)
+        out.push(`-- ${group.name}: ${group.players.map((p) => `${p} (${round.ratings[round.seeds.indexOf(p)] ?? rating.get(p)})`).join(", ")}`);
       if (group.players.length === 1) out.push(`   ${group.players[0]} is alone: no games, goes on`);
-      for (const g of gamesOf(group)) out.push(`   ${g.side1} v ${g.side2}: ${g.void ? "void" : result(g.result?.outcome)}${g.replayOf ? ` (replay of ${g.replayOf})` : ""}`);
+      for (const g of gamesOf(group))
+        out.push(`   ${g.side1} v ${g.side2}: ${g.void ? "void" : result(g.result?.outcome)}${g.replayOf ? ` (replay of ${g.replayOf})` : ""}`);
       const rows = tables[gi]?.rows ?? [];
       if (rows.length > 1) out.push(`   order: ${rows.map((r) => `${r.rankLabel}. ${r.player} ${JSON.stringify(r.values)}`).join("; ")}`);
     });
@@ -152,8 +158,12 @@ function describe(state: TournamentState): string {
   }
   const rows = standings(state);
   out.push("", "== Standings");
-  for (const r of rows) out.push(`${r.rankLabel.padStart(4)} ${r.player.padEnd(8)} ${r.status.padEnd(10)} ${JSON.stringify(r.values)}${r.why ? `  — ${r.why}` : ""}`);
-  const games = state.rounds.reduce((n, r) => n + groupsOf(r).reduce((m, g) => m + gamesOf(g).length, 0) + phasesOf(r).reduce((m, p) => m + gamesOf(p).length, 0), 0);
+  for (const r of rows)
+    out.push(`${r.rankLabel.padStart(4)} ${r.player.padEnd(8)} ${r.status.padEnd(10)} ${JSON.stringify(r.values)}${r.why ? `  — ${r.why}` : ""}`);
+  const games = state.rounds.reduce(
+    (n, r) => n + groupsOf(r).reduce((m, g) => m + gamesOf(g).length, 0) + phasesOf(r).reduce((m, p) => m + gamesOf(p).length, 0),
+    0,
+  );
   out.push("", `${state.rounds.length} round(s), ${games} games`);
   out.push(state.champions.length === 1 ? `Champion: ${state.champions[0]}` : `Joint champions: ${state.champions.join(", ") || "none"}`);
   if (state.audit.length) {

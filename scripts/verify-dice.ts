@@ -19,7 +19,14 @@ const file = files[0]!;
 let record: DiceRecord;
 try {
   const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<DiceRecord>;
-  if (typeof parsed.scheme !== "string" || typeof parsed.commitment !== "string" || typeof parsed.serverSeed !== "string" || !Array.isArray(parsed.playerSeeds) || parsed.playerSeeds.length !== 2 || !Array.isArray(parsed.rolls)) {
+  if (
+    typeof parsed.scheme !== "string" ||
+    typeof parsed.commitment !== "string" ||
+    typeof parsed.serverSeed !== "string" ||
+    !Array.isArray(parsed.playerSeeds) ||
+    parsed.playerSeeds.length !== 2 ||
+    !Array.isArray(parsed.rolls)
+  ) {
     throw new Error("it lacks scheme, commitment, serverSeed, playerSeeds (two) or rolls");
   }
   record = parsed as DiceRecord;

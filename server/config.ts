@@ -11,7 +11,10 @@ const ZConfig = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
   // Optional: when unset, a random secret is generated once and stored in the database,
   // so `npm start` works with no set-up and sessions survive restarts.
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -35,7 +38,11 @@ const ZConfig = z.object({
     .transform((v) => v === "1" || v === "true"),
   // Request limits on the API: bodies over MAX_BODY_BYTES are refused (413) before being
   // read, batches of more than MAX_BATCH_CALLS calls with 400.
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024, "must be at least 1024").default(1 << 20),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024, "must be at least 1024")
+    .default(1 << 20),
   MAX_BATCH_CALLS: z.coerce.number().int().min(1).max(1000).default(20),
   // Test-only features (the /dev pages, the 5-second clock) in a production build;
   // set by the test harness only. Outside production they are always on.
@@ -56,12 +63,24 @@ const ZConfig = z.object({
   // the rest stay in the inbox and go into one digest e-mail at the end of the hour.
   DELIVERIES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   // E-mail notifications: off unless an SMTP server is given.
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Moot <noreply@localhost>"),
   // Web Push: both keys, or neither (then a pair is generated once and kept in the database).
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a URL-safe base64 P-256 public key").optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a URL-safe base64 P-256 private key").optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://").default("mailto:noreply@localhost"),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, "must be a URL-safe base64 P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, "must be a URL-safe base64 P-256 private key")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+    .default("mailto:noreply@localhost"),
 });
 
 export type Config = z.infer<typeof ZConfig>;

@@ -26,9 +26,7 @@ describe("with the database down", () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
     try {
-      await expect(provider.options.authorize({ username: "alice", password: "x' OR 1=1" }, { headers: {} })).rejects.toThrow(
-        new Error(SIGN_IN_UNAVAILABLE),
-      );
+      await expect(provider.options.authorize({ username: "alice", password: "x' OR 1=1" }, { headers: {} })).rejects.toThrow(new Error(SIGN_IN_UNAVAILABLE));
     } finally {
       console.error = original;
     }

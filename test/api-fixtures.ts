@@ -54,7 +54,19 @@ export async function runningTournament(h: DbHandle, format: FormatName, gameTyp
   const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, t.id));
   const state = row!.state as TournamentState;
   const first = playableGames(state)[0]!;
-  const [site] = await h.db.select().from(games).where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, first.id)));
+  const [site] = await h.db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, first.id)));
   const byId = (id: string) => entrants.find((e) => e.id === id)!;
-  return { tournamentId: t.id, organizer, entrants, state, game: site!, side1: byId(first.side1), side2: byId(first.side2), chooser: first.chooser ? byId(first.chooser) : null };
+  return {
+    tournamentId: t.id,
+    organizer,
+    entrants,
+    state,
+    game: site!,
+    side1: byId(first.side1),
+    side2: byId(first.side2),
+    chooser: first.chooser ? byId(first.chooser) : null,
+  };
 }

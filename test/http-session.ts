@@ -8,9 +8,7 @@ export class HttpSession {
     for (const c of res.headers.getSetCookie()) {
       const pair = c.split(";")[0]!;
       const name = pair.split("=")[0]!;
-      const rest = this.cookie
-        .split("; ")
-        .filter((p) => p && !p.startsWith(`${name}=`));
+      const rest = this.cookie.split("; ").filter((p) => p && !p.startsWith(`${name}=`));
       this.cookie = [...rest, pair].join("; ");
     }
   }

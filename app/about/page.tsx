@@ -14,12 +14,19 @@ export default function AboutPage() {
         played elsewhere can be reported too.
       </p>
       <p>
-        Organizers choose one of four <Link className="link underline" href="/formats">tournament formats</Link>; the site pairs every round, releases the games,
-        advances the winners and crowns the champions by itself, and writes every decision it draws at random into the tournament&apos;s audit log.
-        Spectators follow boards, clocks and standings live, and any game can be stepped through move by move.
+        Organizers choose one of four{" "}
+        <Link className="link underline" href="/formats">
+          tournament formats
+        </Link>
+        ; the site pairs every round, releases the games, advances the winners and crowns the champions by itself, and writes every decision it draws at random
+        into the tournament&apos;s audit log. Spectators follow boards, clocks and standings live, and any game can be stepped through move by move.
       </p>
       <p>
-        New to a game? The <Link className="link underline" href="/rules">rules pages</Link> explain each one with diagrams.
+        New to a game? The{" "}
+        <Link className="link underline" href="/rules">
+          rules pages
+        </Link>{" "}
+        explain each one with diagrams.
       </p>
     </div>
   );

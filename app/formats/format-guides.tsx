@@ -129,12 +129,10 @@ export const FORMAT_GUIDES = {
           order with the sides reversed, so each player plays 2(X−1) games.
         </p>
         <p>
-          A win scores 3 points, a draw 1, a loss 0 (the organizer may change this). Places are decided by points, then wins, then wins as black (the side
-          that wins less often). Players still equal share the place, shown as &quot;1=&quot;, and a shared first place is a shared title.
+          A win scores 3 points, a draw 1, a loss 0 (the organizer may change this). Places are decided by points, then wins, then wins as black (the side that
+          wins less often). Players still equal share the place, shown as &quot;1=&quot;, and a shared first place is a shared title.
         </p>
-        <p>
-          A player who withdraws before playing half their games has all their games voided; later, their remaining games are lost by forfeit.
-        </p>
+        <p>A player who withdraws before playing half their games has all their games voided; later, their remaining games are lost by forfeit.</p>
       </>
     ),
     exampleHeading: "The rule book's example",
@@ -151,8 +149,8 @@ export const FORMAT_GUIDES = {
       <>
         <p>
           Made for dice games, where one game says little. Each round the players still in stand in a circle by rating, positions 0 to n−1, and each meets k
-          opponents (4 in the first round, 2 later): player i plays i ± d for each offset d = round(j·n/(k+1)), j = 1 … k/2. So everyone meets players from
-          the whole field, not only their neighbours. Where the pattern would repeat an earlier pairing, the nearest other offsets are tried.
+          opponents (4 in the first round, 2 later): player i plays i ± d for each offset d = round(j·n/(k+1)), j = 1 … k/2. So everyone meets players from the
+          whole field, not only their neighbours. Where the pattern would repeat an earlier pairing, the nearest other offsets are tried.
         </p>
         <p>
           A player with two losses (counted over all rounds, by default) is out. Rounds go on until one player is left. If everyone left goes out in the same

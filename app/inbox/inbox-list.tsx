@@ -28,20 +28,29 @@ export function InboxList({ page }: { page: number }) {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-stone-600 dark:text-stone-400">{list.data.total === 0 ? "" : `${list.data.total} notification${list.data.total === 1 ? "" : "s"}`}</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          {list.data.total === 0 ? "" : `${list.data.total} notification${list.data.total === 1 ? "" : "s"}`}
+        </p>
         <button type="button" className="btn-secondary" disabled={!anyUnread || markAll.isPending} onClick={() => markAll.mutate()}>
           Mark all read
         </button>
       </div>
       {markAll.isError && <p role="alert">{markAll.error.message}</p>}
       {items.length === 0 ? (
-        <p className="card text-stone-600 dark:text-stone-400">Nothing here yet. You will be told here when it is your move, a game is created for you, or a tournament you joined moves on.</p>
+        <p className="card text-stone-600 dark:text-stone-400">
+          Nothing here yet. You will be told here when it is your move, a game is created for you, or a tournament you joined moves on.
+        </p>
       ) : (
         <ul className="space-y-2" data-testid="inbox-list">
           {items.map((i) => {
             const unread = !i.read && !i.resolved;
             return (
-              <li key={i.id} data-testid="inbox-item" data-unread={unread} className={`card flex items-start justify-between gap-3 py-3 text-sm ${unread ? "border-amber-500" : "text-stone-700 dark:text-stone-300"}`}>
+              <li
+                key={i.id}
+                data-testid="inbox-item"
+                data-unread={unread}
+                className={`card flex items-start justify-between gap-3 py-3 text-sm ${unread ? "border-amber-500" : "text-stone-700 dark:text-stone-300"}`}
+              >
                 <Link href={i.link} className="min-w-0 flex-1 hover:underline" onClick={() => unread && markRead.mutate({ id: i.id })}>
                   <span className="font-semibold">{i.title}</span>
                   {i.resolved && <span className="ml-2 rounded bg-stone-200 px-1.5 text-xs dark:bg-stone-700">done</span>}

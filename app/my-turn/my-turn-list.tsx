@@ -11,7 +11,6 @@ import { gameKeyWords } from "@/lib/tournament-view";
 import { useTRPC } from "@/lib/trpc/client";
 import { WAITING_REASONS } from "@/lib/waiting";
 
-
 const left = (deadline: Date | null) => {
   if (!deadline) return "";
   const ms = deadline.getTime() - Date.now();
@@ -60,9 +59,21 @@ export function MyTurnList() {
         </ul>
       )}
       {queues.map((q) => (
-        <section key={q.tournament?.id ?? "site"} className="space-y-2" aria-label={`To settle in ${q.tournament?.name ?? "games outside tournaments"}`} data-testid="organizer-queue">
+        <section
+          key={q.tournament?.id ?? "site"}
+          className="space-y-2"
+          aria-label={`To settle in ${q.tournament?.name ?? "games outside tournaments"}`}
+          data-testid="organizer-queue"
+        >
           <h2 className="text-lg font-semibold">
-            To settle in {q.tournament ? <Link className="link" href={`/tournaments/${q.tournament.id}`}>{q.tournament.name}</Link> : "games outside tournaments"}
+            To settle in{" "}
+            {q.tournament ? (
+              <Link className="link" href={`/tournaments/${q.tournament.id}`}>
+                {q.tournament.name}
+              </Link>
+            ) : (
+              "games outside tournaments"
+            )}
           </h2>
           {settle.isError && <p role="alert">{settle.error.message}</p>}
           <ul className="space-y-2">
@@ -101,7 +112,11 @@ export function MyTurnList() {
                         disabled={settle.isPending}
                         onClick={() => settle.mutate({ gameId: g.gameId, result: r })}
                       >
-                        {r === g.reportedResult ? `Confirm as reported: ${resultWords(r, g.sides)}` : r === "draw" ? "Set: a draw" : `Set: ${resultWords(r, g.sides)}`}
+                        {r === g.reportedResult
+                          ? `Confirm as reported: ${resultWords(r, g.sides)}`
+                          : r === "draw"
+                            ? "Set: a draw"
+                            : `Set: ${resultWords(r, g.sides)}`}
                       </button>
                     ))}
                 </div>

@@ -74,7 +74,12 @@ export default async function PlayersPage({ searchParams }: { searchParams: Prom
                   const active = c.sort === sort;
                   const next: Direction = active ? (direction === "asc" ? "desc" : "asc") : firstDirection(c.sort);
                   return (
-                    <th key={c.sort} scope="col" className={`px-4 py-2 ${c.numeric ? "text-right" : ""}`} aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}>
+                    <th
+                      key={c.sort}
+                      scope="col"
+                      className={`px-4 py-2 ${c.numeric ? "text-right" : ""}`}
+                      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
+                    >
                       <Link className="link" href={href({ sort: c.sort, dir: next })}>
                         {c.label}
                         <span aria-hidden="true">{active ? (direction === "asc" ? " ▲" : " ▼") : ""}</span>

@@ -26,10 +26,16 @@ export function NotificationSettings() {
   );
 }
 
-function EmailForm({ initial }: { initial: { email: string; emailConfirmed: boolean; emailOnServer: boolean; emailKinds: NotificationKind[]; emailDigest: boolean; reminderHours: number[] } }) {
+function EmailForm({
+  initial,
+}: {
+  initial: { email: string; emailConfirmed: boolean; emailOnServer: boolean; emailKinds: NotificationKind[]; emailDigest: boolean; reminderHours: number[] };
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const save = useMutation(trpc.notification.updateSettings.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }));
+  const save = useMutation(
+    trpc.notification.updateSettings.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }),
+  );
   const [message, setMessage] = useState<Message>(null);
   const [hoursError, setHoursError] = useState<string | undefined>(undefined);
 
@@ -63,11 +69,21 @@ function EmailForm({ initial }: { initial: { email: string; emailConfirmed: bool
   return (
     <form onSubmit={onSubmit} className="card space-y-4" noValidate aria-label="E-mail and reminders">
       {!initial.emailOnServer && (
-        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="email-off">
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+          data-testid="email-off"
+        >
           E-mail is off on this server (no SMTP server is configured). Your inbox, push notifications and the calendar still work.
         </p>
       )}
-      <Field label="E-mail address" name="email" type="email" autoComplete="email" defaultValue={initial.email} hint="Used only for the notifications you choose below. Leave empty for none." />
+      <Field
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        defaultValue={initial.email}
+        hint="Used only for the notifications you choose below. Leave empty for none."
+      />
       {initial.email && <AddressState confirmed={initial.emailConfirmed} onServer={initial.emailOnServer} />}
       <fieldset className="space-y-1" disabled={!initial.emailOnServer}>
         <legend className="text-sm font-medium">Send me an e-mail when…</legend>
@@ -207,12 +223,15 @@ function PushToggle({ publicKey }: { publicKey: string | null }) {
 function CalendarLink({ url }: { url: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const rotate = useMutation(trpc.notification.rotateCalendar.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }));
+  const rotate = useMutation(
+    trpc.notification.rotateCalendar.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.settings.queryKey() }) }),
+  );
   return (
     <div className="card space-y-3" data-testid="calendar-settings">
       <h3 className="font-semibold">Calendar</h3>
       <p className="text-sm text-stone-600 dark:text-stone-400">
-        A private calendar feed with the deadline of every game waiting for you and the start of every tournament you joined. Anyone with the link can read it; make a new link to stop the old one.
+        A private calendar feed with the deadline of every game waiting for you and the start of every tournament you joined. Anyone with the link can read it;
+        make a new link to stop the old one.
       </p>
       {url ? (
         <>

@@ -100,7 +100,11 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
       </form>
       {filtered ? (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="filter-scope">
-          Showing only {[mine ? "tournaments you organize or play in" : null, game ? catalogGame(game)!.name : null, format ? FORMAT_LABELS[format] : null].filter(Boolean).join(" · ")}.{" "}
+          Showing only{" "}
+          {[mine ? "tournaments you organize or play in" : null, game ? catalogGame(game)!.name : null, format ? FORMAT_LABELS[format] : null]
+            .filter(Boolean)
+            .join(" · ")}
+          .{" "}
           <Link className="link" href={href({ keepFilters: false })}>
             Show every tournament
           </Link>
@@ -133,7 +137,11 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
                   <span className="font-semibold">{t.name}</span>
                   <span className="flex shrink-0 gap-1 text-xs text-stone-500 dark:text-stone-400">
                     {t.inviteOnly ? (
-                      <span className="rounded border border-stone-300 px-1 dark:border-stone-600" title="Players join through the organizer's invite link" data-testid="invite-only">
+                      <span
+                        className="rounded border border-stone-300 px-1 dark:border-stone-600"
+                        title="Players join through the organizer's invite link"
+                        data-testid="invite-only"
+                      >
                         Invite only
                       </span>
                     ) : null}

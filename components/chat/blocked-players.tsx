@@ -22,7 +22,9 @@ export function BlockedPlayers() {
     <div className="space-y-2" data-testid="blocked-players">
       <FormAlert message={message?.text ?? null} tone={message?.tone} />
       {blocks.data.length === 0 ? (
-        <p className="text-sm text-stone-600 dark:text-stone-400">You block nobody. Block a player from the menu beside one of their chat messages; you will no longer see their messages.</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          You block nobody. Block a player from the menu beside one of their chat messages; you will no longer see their messages.
+        </p>
       ) : (
         <ul className="space-y-1">
           {blocks.data.map((b) => (

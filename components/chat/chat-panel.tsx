@@ -108,7 +108,11 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
   const report = (m: ChatMessage) => {
     const reason = window.prompt(`Report ${m.author}'s message to the organizer and the site's admins. Why? (optional)`);
     if (reason === null) return;
-    void act(() => client.chat.report.mutate({ messageId: m.id, reason: reason.trim() }), "Reported. The organizer and the site's admins will see it.", "Could not report the message.");
+    void act(
+      () => client.chat.report.mutate({ messageId: m.id, reason: reason.trim() }),
+      "Reported. The organizer and the site's admins will see it.",
+      "Could not report the message.",
+    );
   };
   const block = (m: ChatMessage) => {
     if (!window.confirm(`Block ${m.author}? You will no longer see their chat messages anywhere. You can unblock them in Settings.`)) return;
@@ -159,7 +163,9 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
           )}
           {shown.length === 0 ? (
             // (Not while the first page is still on its way into the list: no flash of "No messages yet.")
-            messages.length === 0 && (data?.messages.length ?? 0) > 0 ? null : <p className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</p>
+            messages.length === 0 && (data?.messages.length ?? 0) > 0 ? null : (
+              <p className="text-sm text-stone-600 dark:text-stone-400">No messages yet.</p>
+            )
           ) : (
             <div
               ref={log}
@@ -265,7 +271,10 @@ export function ChatPanel({ room, meId, title = "Chat" }: { room: ChatRoom; meId
 function Time({ at }: { at: string }) {
   const date = new Date(at);
   const today = new Date().toDateString() === date.toDateString();
-  const text = new Intl.DateTimeFormat("en-GB", today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(date);
+  const text = new Intl.DateTimeFormat(
+    "en-GB",
+    today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" },
+  ).format(date);
   return (
     <time dateTime={at} title={absoluteTime(date)} className="text-xs text-stone-600 dark:text-stone-400">
       {text}

@@ -101,8 +101,6 @@ describe("accessible names", () => {
     expect(squareLabel("c3", { piece: null, target: true })).toBe("c3 empty, legal target");
     expect(squareLabel("a1", { piece: null, notes: ["corner"] })).toBe("a1 empty, corner");
     expect(squareLabel("e5", { piece: "defender", selected: true })).toBe("e5 defender, selected");
-    expect(squareLabel("d5", { piece: null, captured: true, lastMove: "from" })).toBe(
-      "d5 empty, last move from here, captured",
-    );
+    expect(squareLabel("d5", { piece: null, captured: true, lastMove: "from" })).toBe("d5 empty, last move from here, captured");
   });
 });

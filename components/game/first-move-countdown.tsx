@@ -11,7 +11,11 @@ export function FirstMoveCountdown({ who, lengthMs, startedAt, serverOffsetMs }:
   return (
     // One line whatever the width (truncated if need be): the page sizes the board to the
     // room the clocks leave, and a line that wrapped at some widths would keep changing it.
-    <p role="timer" data-testid="first-move-countdown" className="mt-1 truncate rounded-md bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+    <p
+      role="timer"
+      data-testid="first-move-countdown"
+      className="mt-1 truncate rounded-md bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+    >
       {who} must move within <span className="font-semibold tabular-nums">{clockText(ms)}</span> or the game is aborted.
     </p>
   );

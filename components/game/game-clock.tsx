@@ -24,15 +24,7 @@ export interface GameClockProps {
   initialMs?: number;
 }
 
-export function GameClock({
-  label,
-  remainingMs,
-  running,
-  stampedAt,
-  serverOffsetMs = 0,
-  active = false,
-  initialMs,
-}: GameClockProps) {
+export function GameClock({ label, remainingMs, running, stampedAt, serverOffsetMs = 0, active = false, initialMs }: GameClockProps) {
   const ms = useShownMs({ remainingMs, running, stampedAt, serverOffsetMs });
   const low = isLowTime(ms, initialMs);
   const flagged = ms <= 0;
@@ -58,15 +50,10 @@ export function GameClock({
       className={`flex items-center justify-between gap-3 rounded-lg border px-3 py-2 shadow-sm transition-colors ${tone}`}
     >
       <span className="flex min-w-0 items-center gap-2 text-sm font-medium" aria-hidden>
-        <span
-          className={`size-2 shrink-0 rounded-full ${running && !flagged ? "bg-current motion-safe:animate-pulse" : "bg-transparent"}`}
-        />
+        <span className={`size-2 shrink-0 rounded-full ${running && !flagged ? "bg-current motion-safe:animate-pulse" : "bg-transparent"}`} />
         <span className="truncate">{label}</span>
       </span>
-      <span
-        className={`text-2xl font-semibold tracking-tight tabular-nums ${low && !flagged ? "text-red-700 dark:text-red-300" : ""}`}
-        aria-hidden
-      >
+      <span className={`text-2xl font-semibold tracking-tight tabular-nums ${low && !flagged ? "text-red-700 dark:text-red-300" : ""}`} aria-hidden>
         {clockText(ms)}
       </span>
     </div>

@@ -7,7 +7,13 @@ import { useShownMs } from "./use-shown-ms";
 export function MiniClock({ player, remainingMs, running, stampedAt }: { player: string; remainingMs: number; running: boolean; stampedAt: number }) {
   const ms = useShownMs({ remainingMs, running, stampedAt });
   return (
-    <span role="timer" aria-label={`${player}: ${spokenClock(ms)} left`} data-testid="mini-clock" data-running={running ? "" : undefined} className={`tabular-nums ${running ? "font-semibold text-amber-800 dark:text-amber-300" : ""}`}>
+    <span
+      role="timer"
+      aria-label={`${player}: ${spokenClock(ms)} left`}
+      data-testid="mini-clock"
+      data-running={running ? "" : undefined}
+      className={`tabular-nums ${running ? "font-semibold text-amber-800 dark:text-amber-300" : ""}`}
+    >
       {clockText(ms)}
     </span>
   );

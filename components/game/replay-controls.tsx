@@ -76,7 +76,13 @@ export function ReplayControls({ gameId, shown, total, live, onStep, record }: R
         <button type="button" className={button} aria-label="Next move" disabled={shown >= total} onClick={() => onStep(shown + 1)}>
           <StepIcon kind="next" />
         </button>
-        <button type="button" className={button} aria-label={live ? "Back to the live position" : "Last position"} disabled={shown >= total} onClick={() => onStep(total)}>
+        <button
+          type="button"
+          className={button}
+          aria-label={live ? "Back to the live position" : "Last position"}
+          disabled={shown >= total}
+          onClick={() => onStep(total)}
+        >
           <StepIcon kind="last" />
         </button>
       </div>
@@ -105,7 +111,15 @@ function StepIcon({ kind }: { kind: "first" | "previous" | "next" | "last" }) {
   // Drawn pointing right (next, last); mirrored for previous and first.
   const bar = kind === "first" || kind === "last";
   return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false" className="block" transform={kind === "first" || kind === "previous" ? "scale(-1 1)" : undefined}>
+    <svg
+      viewBox="0 0 16 16"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+      className="block"
+      transform={kind === "first" || kind === "previous" ? "scale(-1 1)" : undefined}
+    >
       <path d={bar ? "M3 3 L10 8 L3 13 Z" : "M4 3 L12 8 L4 13 Z"} fill="currentColor" />
       {bar ? <rect x="11" y="3" width="2" height="10" fill="currentColor" /> : null}
     </svg>

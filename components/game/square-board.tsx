@@ -258,8 +258,7 @@ export function SquareBoard({
       {...data}
     >
       <p id={descriptionId} className="sr-only">
-        {turnText} Arrow keys move between squares. Enter or Space picks up one of your pieces and puts it down on a legal
-        target. Escape puts it back.
+        {turnText} Arrow keys move between squares. Enter or Space picks up one of your pieces and puts it down on a legal target. Escape puts it back.
       </p>
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-1 gap-y-0.5 text-[length:clamp(0.6rem,2.4cqw,0.85rem)] font-medium text-stone-500 tabular-nums dark:text-stone-400">
         <div aria-hidden className="grid pr-0.5" style={rowsClass}>
@@ -333,7 +332,12 @@ export function SquareBoard({
                         className={`absolute inset-0 ${moveMark === "to" ? "bg-amber-400/55 dark:bg-amber-400/35" : "bg-amber-300/40 dark:bg-amber-400/20"}`}
                       />
                     )}
-                    {isAlert && <span aria-hidden className="absolute inset-0 bg-[radial-gradient(circle,rgb(220_38_38/0.85)_0%,rgb(220_38_38/0.35)_55%,transparent_75%)]" />}
+                    {isAlert && (
+                      <span
+                        aria-hidden
+                        className="absolute inset-0 bg-[radial-gradient(circle,rgb(220_38_38/0.85)_0%,rgb(220_38_38/0.35)_55%,transparent_75%)]"
+                      />
+                    )}
                     {isSelected && <span aria-hidden className="absolute inset-0 bg-emerald-500/45 dark:bg-emerald-400/35" />}
                     {isCaptured && <span aria-hidden className="absolute inset-[6%] rounded-full ring-2 ring-red-600 dark:ring-red-400" />}
                     {dragOver === square && isTarget && <span aria-hidden className="absolute inset-0 ring-4 ring-emerald-600/70 ring-inset" />}

@@ -29,27 +29,21 @@ const time = (iso: string | undefined): number => {
   return Number.isNaN(t) ? Number.POSITIVE_INFINITY : t;
 };
 
-export function mergeAudit(
-  audit: readonly AuditEntry[],
-  actions: readonly OrganizerAction[] = [],
-  roundTimes?: Readonly<Record<number, string>>,
-): AuditItem[] {
+export function mergeAudit(audit: readonly AuditEntry[], actions: readonly OrganizerAction[] = [], roundTimes?: Readonly<Record<number, string>>): AuditItem[] {
   const engine: AuditItem[] = audit.map((e, i) => {
     const at = roundTimes?.[e.round];
     return { kind: "engine", key: `e${i}`, round: e.round, what: e.what, decided: e.decided, ...(at ? { at } : {}) };
   });
   const organizer: AuditItem[] = actions
-    .map(
-      (a, i): AuditItem => ({
-        kind: "organizer",
-        key: `o${i}`,
-        at: a.at,
-        who: a.who,
-        what: a.what,
-        actor: a.actor ?? "organizer",
-        ...(a.action ? { action: a.action } : {}),
-      }),
-    )
+    .map((a, i): AuditItem => ({
+      kind: "organizer",
+      key: `o${i}`,
+      at: a.at,
+      who: a.who,
+      what: a.what,
+      actor: a.actor ?? "organizer",
+      ...(a.action ? { action: a.action } : {}),
+    }))
     .sort((a, b) => time(a.at) - time(b.at));
   if (!roundTimes) return [...engine.sort((a, b) => (a.kind === "engine" && b.kind === "engine" ? a.round - b.round : 0)), ...organizer];
   // Stable sort: entries of the same round keep the engine's order; an action at

@@ -34,7 +34,12 @@ export function AuditLog(props: AuditLogProps) {
   const shown = items.slice((current - 1) * AUDIT_PAGE_SIZE, current * AUDIT_PAGE_SIZE);
   return (
     <div className="space-y-2">
-      <AuditEntries items={shown} context={{ names: props.names ?? {}, state: props.state ?? null }} gameLinks={props.gameLinks} linkPlayers={props.linkPlayers} />
+      <AuditEntries
+        items={shown}
+        context={{ names: props.names ?? {}, state: props.state ?? null }}
+        gameLinks={props.gameLinks}
+        linkPlayers={props.linkPlayers}
+      />
       {pageCount > 1 ? (
         <nav aria-label="Audit log pages" className="flex items-center justify-between gap-4 text-sm" data-testid="audit-pages">
           <button type="button" className="btn-secondary" disabled={current <= 1} onClick={() => setPage(current - 1)}>

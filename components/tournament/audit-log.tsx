@@ -65,7 +65,12 @@ function Entry({ item, props }: { item: AuditItem; props: AuditEntriesProps }) {
   const ctx = props.context;
   const badge = item.kind === "engine" ? { label: `Round ${item.round} draw`, tone: "amber" as const } : BADGE[item.actor]!;
   return (
-    <li data-testid="audit-entry" data-kind={item.kind} data-actor={item.kind === "organizer" ? item.actor : "engine"} className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-baseline sm:gap-3">
+    <li
+      data-testid="audit-entry"
+      data-kind={item.kind}
+      data-actor={item.kind === "organizer" ? item.actor : "engine"}
+      className="flex flex-col gap-1 px-4 py-2.5 sm:flex-row sm:items-baseline sm:gap-3"
+    >
       <span className="flex shrink-0 flex-wrap items-center gap-2 sm:w-64">
         <Badge tone={badge.tone}>{badge.label}</Badge>
         {item.at ? <LocalTime at={item.at} className="text-xs whitespace-nowrap text-stone-500 dark:text-stone-400" /> : null}

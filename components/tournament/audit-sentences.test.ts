@@ -51,7 +51,9 @@ describe("audit sentences", () => {
     const game = gamesOf(groupsOf(state.rounds[0]!)[0]!)[0]!;
     const ctx = { names, state };
     const corrected = words(actionSentence("result corrected", "r1-g1-1: 1-0 → draw", ctx));
-    expect(corrected).toBe(`corrected the result of ${names[game.side1]!.username} vs ${names[game.side2]!.username} (round 1) from a win for ${names[game.side1]!.username} to a draw.`);
+    expect(corrected).toBe(
+      `corrected the result of ${names[game.side1]!.username} vs ${names[game.side2]!.username} (round 1) from a win for ${names[game.side1]!.username} to a draw.`,
+    );
     expect(words(actionSentence("started", "28 players; round 1 has 84 games.", ctx))).toBe("started the tournament: 28 players; round 1 has 84 games.");
     const withdrawn = words(actionSentence("withdrew", `Player ${state.players[0]!.id} withdrew.`, ctx));
     expect(withdrawn).toBe("recorded a withdrawal: Player player1 withdrew.");

@@ -18,9 +18,14 @@ export function ClinchMark({ table, player, names }: { table: ClinchTable | unde
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-full [&::-webkit-details-marker]:hidden">
         <Badge tone={TONE[mark.status]}>{mark.undecided ? "Not decided yet" : CLINCH_LABEL[mark.status]}</Badge>
         {/* Named after the mark, so it is not confused with the table's own "Why?" about places. */}
-        <span className="text-stone-500 underline decoration-dotted underline-offset-2 dark:text-stone-400">{mark.undecided ? "Why?" : `Why ${CLINCH_LABEL[mark.status].toLowerCase()}?`}</span>
+        <span className="text-stone-500 underline decoration-dotted underline-offset-2 dark:text-stone-400">
+          {mark.undecided ? "Why?" : `Why ${CLINCH_LABEL[mark.status].toLowerCase()}?`}
+        </span>
       </summary>
-      <div className="mt-1 space-y-1 whitespace-normal rounded border border-stone-200 bg-white p-2 text-stone-700 shadow-sm dark:border-stone-600 dark:bg-stone-800 dark:text-stone-300" data-testid="clinch-why">
+      <div
+        className="mt-1 space-y-1 whitespace-normal rounded border border-stone-200 bg-white p-2 text-stone-700 shadow-sm dark:border-stone-600 dark:bg-stone-800 dark:text-stone-300"
+        data-testid="clinch-why"
+      >
         <p>{why.headline}</p>
         {why.details.map((d) => (
           <p key={d}>{d}</p>

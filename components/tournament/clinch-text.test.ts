@@ -14,12 +14,21 @@ const mark = (m: Partial<ClinchMark>): ClinchMark => ({
   rivals: [],
   ...m,
 });
-const table = (m: ClinchMark, goal: ClinchTable["goal"] = "advance", places = 1): ClinchTable => ({ round: 1, group: "Group 1", goal, places, remaining: 3, marks: [m] });
+const table = (m: ClinchMark, goal: ClinchTable["goal"] = "advance", places = 1): ClinchTable => ({
+  round: 1,
+  group: "Group 1",
+  goal,
+  places,
+  remaining: 3,
+  marks: [m],
+});
 
 describe("clinch sentences", () => {
   it("says why a player clinched or is out, in words", () => {
     const c = mark({ status: "clinched" });
-    expect(clinchWhy(c, table(c), names).headline).toBe("alice will go on to the next round whatever the 3 games still to play in this table, even losing all 2 of their own.");
+    expect(clinchWhy(c, table(c), names).headline).toBe(
+      "alice will go on to the next round whatever the 3 games still to play in this table, even losing all 2 of their own.",
+    );
     const o = mark({ status: "out", ownRemaining: 1 });
     expect(clinchWhy(o, table(o, "win"), names).headline).toBe("alice can no longer finish first, even winning their last game.");
   });

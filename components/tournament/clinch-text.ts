@@ -30,11 +30,17 @@ export function clinchWhy(mark: ClinchMark, table: ClinchTable, names: PlayerNam
   const name = playerName(names, mark.player);
   const aim = goal(table);
   if (mark.status === "clinched") {
-    const even = mark.ownRemaining > 1 ? `, even losing all ${mark.ownRemaining} of their own` : mark.ownRemaining === 1 ? ", even losing their own last game" : "";
+    const even =
+      mark.ownRemaining > 1 ? `, even losing all ${mark.ownRemaining} of their own` : mark.ownRemaining === 1 ? ", even losing their own last game" : "";
     return { headline: `${name} will ${aim} whatever the ${games(table.remaining)} still to play in this table${even}.`, details: [] };
   }
   if (mark.status === "out") {
-    const even = mark.ownRemaining > 1 ? `, even winning all ${mark.ownRemaining} of their remaining games` : mark.ownRemaining === 1 ? ", even winning their last game" : " whatever the other results";
+    const even =
+      mark.ownRemaining > 1
+        ? `, even winning all ${mark.ownRemaining} of their remaining games`
+        : mark.ownRemaining === 1
+          ? ", even winning their last game"
+          : " whatever the other results";
     return { headline: `${name} can no longer ${aim}${even}.`, details: [] };
   }
   if (mark.undecided) {

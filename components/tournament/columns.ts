@@ -62,7 +62,9 @@ const OVERALL: Readonly<Record<FormatName, Readonly<Record<string, Spec>>>> = {
 function winsAsBlackSpec(gameType: GameTypeName): Spec {
   const type = GAME_TYPES[gameType];
   const side = type.sides[type.blackSide - 1];
-  return side === "black" ? COMMON.winsAsBlack! : { label: `W as ${side}`, title: `Wins as ${side} (the side that counts as black in ${type.title.toLowerCase()} games)` };
+  return side === "black"
+    ? COMMON.winsAsBlack!
+    : { label: `W as ${side}`, title: `Wins as ${side} (the side that counts as black in ${type.title.toLowerCase()} games)` };
 }
 
 /** Values another column already shows: the champion flag (status), staged "final" (folded into "Reached"). */
@@ -77,7 +79,9 @@ export function standingColumns(format: FormatName, rows: readonly StandingRow[]
   const keys: string[] = [];
   for (const row of rows) for (const key of Object.keys(row.values)) if (!keys.includes(key) && !HIDDEN.has(key)) keys.push(key);
   return keys.map((key) => {
-    const spec = (key === "winsAsBlack" && gameType ? winsAsBlackSpec(gameType) : undefined) ?? (overall ? OVERALL[format][key] : undefined) ?? COMMON[key] ?? { label: key, title: key };
+    const spec = (key === "winsAsBlack" && gameType ? winsAsBlackSpec(gameType) : undefined) ??
+      (overall ? OVERALL[format][key] : undefined) ??
+      COMMON[key] ?? { label: key, title: key };
     return { key, ...spec, format: spec.format ?? plain };
   });
 }

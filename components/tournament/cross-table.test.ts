@@ -8,7 +8,10 @@ describe("crossTable", () => {
   it("puts both games of a pair in both cells, from each row player's side", () => {
     const t = crossTable(
       ["a", "b"],
-      [game("r1-g1-1", "a", "b", { result: { outcome: "1-0", reason: "normal", margin: 3 } }), game("r1-g1-2", "b", "a", { result: { outcome: "draw", reason: "normal" } })],
+      [
+        game("r1-g1-1", "a", "b", { result: { outcome: "1-0", reason: "normal", margin: 3 } }),
+        game("r1-g1-2", "b", "a", { result: { outcome: "draw", reason: "normal" } }),
+      ],
     );
     expect(t.cells[0]?.[1]).toEqual([
       { id: "r1-g1-1", side: 1, outcome: "win", void: false, replay: false, margin: 3, reason: "normal" },
@@ -50,7 +53,10 @@ describe("a group table adds up", () => {
   it("shows in every cell the points the format scores, so the cells sum to the Score column", async () => {
     const { simulate, simulatedPlayers, roundStandings } = await import("@/engine/formats");
     const { gamesByContainer, formatPoints } = await import("./model");
-    for (const [format, n] of [["groups", 13], ["staged", 20]] as const) {
+    for (const [format, n] of [
+      ["groups", 13],
+      ["staged", 20],
+    ] as const) {
       const state = simulate({ format, players: simulatedPlayers(n), settings: format === "groups" ? { gamesPerPair: 2 } : undefined, seed: "sum" });
       const points = formatPoints(state);
       state.rounds.slice(0, 3).forEach((round, ri) => {

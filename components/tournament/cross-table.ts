@@ -38,7 +38,10 @@ export function crossTable(players: readonly string[], games: readonly GameWithI
     const a = index.get(game.side1);
     const b = index.get(game.side2);
     if (a === undefined || b === undefined) continue;
-    for (const [row, col, side] of [[a, b, 1], [b, a, 2]] as const) {
+    for (const [row, col, side] of [
+      [a, b, 1],
+      [b, a, 2],
+    ] as const) {
       const player = players[row] as string;
       const outcome = outcomeFor(game, player);
       (cells[row]?.[col] as CrossGame[]).push({

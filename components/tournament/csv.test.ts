@@ -32,11 +32,18 @@ describe("tournament CSV", () => {
   });
 
   it("cross-tables: every row's cells add up to its score", () => {
-    const lines = crossTablesCsv(state, names).trim().split("\r\n").map((l) => l.split(","));
+    const lines = crossTablesCsv(state, names)
+      .trim()
+      .split("\r\n")
+      .map((l) => l.split(","));
     let checked = 0;
     for (const cells of lines) {
       if (!/^\d+$/.test(cells[0] ?? "")) continue;
-      const inner = cells.slice(2, -1).flatMap((c) => c.split(" / ")).map(Number).filter((n) => !Number.isNaN(n));
+      const inner = cells
+        .slice(2, -1)
+        .flatMap((c) => c.split(" / "))
+        .map(Number)
+        .filter((n) => !Number.isNaN(n));
       expect(inner.reduce((a, b) => a + b, 0)).toBe(Number(cells.at(-1)));
       checked++;
     }
@@ -50,7 +57,11 @@ describe("tournament CSV", () => {
     expect(csv.split("\r\n")[0]).toBe("Round,Group or phase,Game,attacker,defender,Result,Score,How it ended,Margin,Game page");
     for (const p of state.players) expect(csv.split(/[,\r\n]/)).not.toContain(p.id);
     // Rounds, groups and games in words, never the engine's game keys ("r1-g2-3").
-    const rows = csv.trim().split("\r\n").slice(1).map((line) => line.split(","));
+    const rows = csv
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
     expect(csv).not.toMatch(/\br\d+-[gp]\d+-\d+\b/);
     expect(rows[0]!.slice(0, 3)).toEqual(["Round 1", "Group 1", "game 1"]);
   });

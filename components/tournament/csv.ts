@@ -104,7 +104,18 @@ export function resultsCsv(state: TournamentState, names: PlayerNames, gameUrls:
     for (const c of containers) {
       for (const g of c.games) {
         const score = g.void || !g.result ? "" : g.result.outcome === "1-0" ? "1-0" : g.result.outcome === "0-1" ? "0-1" : "½-½";
-        out.push([round.name, c.label, gameNumberWords(g.id), playerName(names, g.side1), playerName(names, g.side2), resultWords(g, names), score, g.result?.reason ?? "", g.result?.margin ?? null, gameUrls[g.id] ?? ""]);
+        out.push([
+          round.name,
+          c.label,
+          gameNumberWords(g.id),
+          playerName(names, g.side1),
+          playerName(names, g.side2),
+          resultWords(g, names),
+          score,
+          g.result?.reason ?? "",
+          g.result?.margin ?? null,
+          gameUrls[g.id] ?? "",
+        ]);
       }
     }
   });

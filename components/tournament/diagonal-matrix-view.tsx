@@ -24,7 +24,11 @@ const VERB = { win: "won", loss: "lost", draw: "drew" } as const;
 export function DiagonalMatrix({ rows, names, roundName }: { rows: readonly DiagonalRow[]; names: PlayerNames; roundName: string }) {
   if (rows.length < 2) return null;
   if (rows.length > DRAWN_UP_TO) {
-    return <p className="text-xs text-stone-500 dark:text-stone-400">With {rows.length} players the opponent matrix is too large to draw; the table lists every pairing.</p>;
+    return (
+      <p className="text-xs text-stone-500 dark:text-stone-400">
+        With {rows.length} players the opponent matrix is too large to draw; the table lists every pairing.
+      </p>
+    );
   }
   const cells = opponentMatrix(rows);
   const caption = `${roundName}: who plays whom`;
@@ -36,7 +40,12 @@ export function DiagonalMatrix({ rows, names, roundName }: { rows: readonly Diag
           <tr>
             <td />
             {rows.map((r) => (
-              <th key={r.player} scope="col" className="h-5 w-5 px-0.5 text-center font-medium text-stone-500 dark:text-stone-400" title={playerName(names, r.player)}>
+              <th
+                key={r.player}
+                scope="col"
+                className="h-5 w-5 px-0.5 text-center font-medium text-stone-500 dark:text-stone-400"
+                title={playerName(names, r.player)}
+              >
                 {r.position}
               </th>
             ))}
@@ -54,7 +63,13 @@ export function DiagonalMatrix({ rows, names, roundName }: { rows: readonly Diag
                 if (!c) return <td key={other} className="h-5 w-5 border border-stone-100 dark:border-stone-700/60" />;
                 const label = `${playerName(names, r.player)} vs ${playerName(names, other)}${c.outcome ? `: ${VERB[c.outcome]}` : ""}`;
                 return (
-                  <td key={other} data-testid="matrix-x" title={label} aria-label={label} className={`h-5 w-5 border border-stone-100 text-center font-bold dark:border-stone-700/60 ${TONE[c.outcome ?? "pending"]}`}>
+                  <td
+                    key={other}
+                    data-testid="matrix-x"
+                    title={label}
+                    aria-label={label}
+                    className={`h-5 w-5 border border-stone-100 text-center font-bold dark:border-stone-700/60 ${TONE[c.outcome ?? "pending"]}`}
+                  >
                     x
                   </td>
                 );
@@ -71,7 +86,9 @@ export function DiagonalMatrix({ rows, names, roundName }: { rows: readonly Diag
   if (rows.length <= OPEN_UP_TO) return matrix;
   return (
     <details className="min-w-0">
-      <summary className="cursor-pointer text-sm font-medium">Opponent matrix ({rows.length} × {rows.length})</summary>
+      <summary className="cursor-pointer text-sm font-medium">
+        Opponent matrix ({rows.length} × {rows.length})
+      </summary>
       <div className="pt-2">{matrix}</div>
     </details>
   );

@@ -52,7 +52,10 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
   return (
     <div className="space-y-4" data-testid="diagonal-view" data-round={roundNumber}>
       {pattern ? (
-        <div className="space-y-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-800" data-testid="diagonal-pattern">
+        <div
+          className="space-y-3 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-sm dark:border-stone-700 dark:bg-stone-800"
+          data-testid="diagonal-pattern"
+        >
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <div>
               <dt className="text-xs text-stone-500 dark:text-stone-400">Players in the circle</dt>
@@ -68,7 +71,9 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
               <dd className="font-semibold tabular-nums" data-testid="diagonal-offsets">
                 {placesApart(pattern.offsets)}
                 {shifted ? (
-                  <span className="block text-xs font-normal text-stone-500 dark:text-stone-400">shifted from {placesApart(pattern.base)} to avoid rematches</span>
+                  <span className="block text-xs font-normal text-stone-500 dark:text-stone-400">
+                    shifted from {placesApart(pattern.base)} to avoid rematches
+                  </span>
                 ) : null}
               </dd>
             </div>
@@ -101,23 +106,36 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
               <thead className={theadClass}>
                 <tr>
                   <th scope="col" className={`${thClass} w-10 text-right`}>
-                    <abbr title="Position in the circle" className="no-underline">Pos</abbr>
+                    <abbr title="Position in the circle" className="no-underline">
+                      Pos
+                    </abbr>
                   </th>
-                  <th scope="col" className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}>
+                  <th
+                    scope="col"
+                    className={`${thClass} sticky left-0 z-10 bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]`}
+                  >
                     Player
                   </th>
                   <th scope="col" className={thClass}>
                     Opponents and results
                   </th>
                   <th scope="col" className={`${thClass} text-right`}>
-                    <abbr title="Wins this round" className="no-underline">W</abbr>
+                    <abbr title="Wins this round" className="no-underline">
+                      W
+                    </abbr>
                   </th>
                   <th scope="col" className={`${thClass} text-right`}>
-                    <abbr title="Losses this round" className="no-underline">L</abbr>
+                    <abbr title="Losses this round" className="no-underline">
+                      L
+                    </abbr>
                   </th>
                   {/* Losses that count toward going out: this round's column already says it when they are counted per round. */}
                   {settings.lossesCarryOver ? (
-                    <th scope="col" className={`${thClass} text-right`} title={`Losses since round ${pattern?.countLossesFrom ?? 1}; out at ${settings.eliminationLosses}`}>
+                    <th
+                      scope="col"
+                      className={`${thClass} text-right`}
+                      title={`Losses since round ${pattern?.countLossesFrom ?? 1}; out at ${settings.eliminationLosses}`}
+                    >
                       Losses so far
                     </th>
                   ) : null}
@@ -132,50 +150,62 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
                   const dim = row.fate === "out" || row.fate === "withdrawn";
                   return (
                     <Fragment key={row.player}>
-                    {gaps.has(i) ? (
-                      <tr data-testid="diagonal-gap" className="border-t border-stone-100 dark:border-stone-700/70">
-                        <td colSpan={settings.lossesCarryOver ? 7 : 6} className="px-3 py-1 text-center text-xs text-stone-500 dark:text-stone-400">
-                          <span aria-hidden="true">⋯</span>
-                          <span className="sr-only">Rows left out</span>
-                        </td>
-                      </tr>
-                    ) : null}
-                    <tr data-testid="diagonal-row" data-player={row.player} data-fate={row.fate} className="border-t border-stone-100 dark:border-stone-700/70">
-                      <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
-                      <th scope="row" className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}>
-                        <PlayerLabel id={row.player} names={names} showRating />
-                      </th>
-                      <td className={tdClass}>
-                        <ul className="flex flex-wrap gap-1.5">
-                          {row.opponents.map((o) => {
-                            const tone = OUTCOME_CLASS[o.outcome ?? "pending"];
-                            const verdict = o.outcome ? outcomeSymbol(o.outcome) : "";
-                            const side = o.game.side1 === row.player ? sides[0] : sides[1];
-                            return (
-                              <li key={o.game.id} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs ring-1 ring-inset ${tone}`}>
-                                <span className="whitespace-nowrap">{playerName(names, o.opponent)}</span>
-                                <GameResultLink
-                                  game={o.game}
-                                  text={verdict}
-                                  title={`${playerName(names, row.player)} (${side}) vs ${playerName(names, o.opponent)}, offset ${o.offset}: ${
-                                    o.outcome ?? (o.game.void ? "void" : "not played yet")
-                                  }`}
-                                  gameLinks={gameLinks}
-                                  onSite={onSite}
-                                  className="font-semibold tabular-nums"
-                                />
-                              </li>
-                            );
-                          })}
-                        </ul>
-                      </td>
-                      <td className={numClass}>{row.wins}</td>
-                      <td className={numClass}>{row.losses}</td>
-                      {settings.lossesCarryOver ? (
-                        <td className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}>{row.countedLosses}</td>
+                      {gaps.has(i) ? (
+                        <tr data-testid="diagonal-gap" className="border-t border-stone-100 dark:border-stone-700/70">
+                          <td colSpan={settings.lossesCarryOver ? 7 : 6} className="px-3 py-1 text-center text-xs text-stone-500 dark:text-stone-400">
+                            <span aria-hidden="true">⋯</span>
+                            <span className="sr-only">Rows left out</span>
+                          </td>
+                        </tr>
                       ) : null}
-                      <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
-                    </tr>
+                      <tr
+                        data-testid="diagonal-row"
+                        data-player={row.player}
+                        data-fate={row.fate}
+                        className="border-t border-stone-100 dark:border-stone-700/70"
+                      >
+                        <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{row.position}</td>
+                        <th
+                          scope="row"
+                          className={`${tdClass} sticky left-0 z-10 bg-white text-left font-normal dark:bg-stone-800 ${dim ? "text-stone-500 dark:text-stone-400" : ""}`}
+                        >
+                          <PlayerLabel id={row.player} names={names} showRating />
+                        </th>
+                        <td className={tdClass}>
+                          <ul className="flex flex-wrap gap-1.5">
+                            {row.opponents.map((o) => {
+                              const tone = OUTCOME_CLASS[o.outcome ?? "pending"];
+                              const verdict = o.outcome ? outcomeSymbol(o.outcome) : "";
+                              const side = o.game.side1 === row.player ? sides[0] : sides[1];
+                              return (
+                                <li key={o.game.id} className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs ring-1 ring-inset ${tone}`}>
+                                  <span className="whitespace-nowrap">{playerName(names, o.opponent)}</span>
+                                  <GameResultLink
+                                    game={o.game}
+                                    text={verdict}
+                                    title={`${playerName(names, row.player)} (${side}) vs ${playerName(names, o.opponent)}, offset ${o.offset}: ${
+                                      o.outcome ?? (o.game.void ? "void" : "not played yet")
+                                    }`}
+                                    gameLinks={gameLinks}
+                                    onSite={onSite}
+                                    className="font-semibold tabular-nums"
+                                  />
+                                </li>
+                              );
+                            })}
+                          </ul>
+                        </td>
+                        <td className={numClass}>{row.wins}</td>
+                        <td className={numClass}>{row.losses}</td>
+                        {settings.lossesCarryOver ? (
+                          <td
+                            className={`${numClass} font-semibold ${row.countedLosses >= settings.eliminationLosses ? "text-red-700 dark:text-red-400" : ""}`}
+                          >
+                            {row.countedLosses}
+                          </td>
+                        ) : null}
+                        <td className={tdClass}>{fate ? <StatusBadge status={fate.status} label={fate.label} /> : null}</td>
+                      </tr>
                     </Fragment>
                   );
                 })}
@@ -186,7 +216,9 @@ export function DiagonalView({ info, names, gameLinks, onSite, round }: Diagonal
         {rows.length === round.total ? (
           <DiagonalMatrix rows={rows} names={names} roundName={round.name} />
         ) : (
-          <p className="text-xs text-stone-500 dark:text-stone-400">With {round.total} players the opponent matrix is too large to draw; the table lists every pairing.</p>
+          <p className="text-xs text-stone-500 dark:text-stone-400">
+            With {round.total} players the opponent matrix is too large to draw; the table lists every pairing.
+          </p>
         )}
       </div>
       {round.complete ? (

@@ -52,7 +52,12 @@ function FirstRoundPlan({ plan }: { plan: FirstRound }) {
     case "groups":
       return (
         <>
-          <Stat label="Round 1 groups" value={String(plan.groupCount)} hint={plan.sizes.map((s) => `${s.count} × ${s.size}`).join(", ") + " players"} testId="preview-groups" />
+          <Stat
+            label="Round 1 groups"
+            value={String(plan.groupCount)}
+            hint={plan.sizes.map((s) => `${s.count} × ${s.size}`).join(", ") + " players"}
+            testId="preview-groups"
+          />
           <Stat label="Round 1 games per player" value={span(plan.gamesPerPlayer)} />
         </>
       );
@@ -71,11 +76,26 @@ function FirstRoundPlan({ plan }: { plan: FirstRound }) {
         </>
       );
     case "staged":
-      return <Stat label="Round 1 groups" value={plan.groups.map((g) => g.size).join(" · ")} hint={plan.groups.map((g) => g.name).join(" · ")} testId="preview-groups" />;
+      return (
+        <Stat
+          label="Round 1 groups"
+          value={plan.groups.map((g) => g.size).join(" · ")}
+          hint={plan.groups.map((g) => g.name).join(" · ")}
+          testId="preview-groups"
+        />
+      );
   }
 }
 
-export function FormatPreview<F extends FormatName>({ format, settings, players, maxPlayers, timeControl, seed = "preview", delayMs = 250 }: FormatPreviewProps<F>) {
+export function FormatPreview<F extends FormatName>({
+  format,
+  settings,
+  players,
+  maxPlayers,
+  timeControl,
+  seed = "preview",
+  delayMs = 250,
+}: FormatPreviewProps<F>) {
   // One key for everything the preview depends on, so the debounce sees a single value.
   const key = JSON.stringify({ format, settings: settings ?? {}, players, seed, maxPlayers: maxPlayers ?? null });
   const settled = useDebounced(key, delayMs);
@@ -83,7 +103,12 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
     const input = JSON.parse(settled) as { format: F; settings: SettingsInput<F>; players: number; seed: string | number; maxPlayers: number | null };
     if (input.maxPlayers !== null && input.players > input.maxPlayers) {
       return {
-        problems: [{ field: "players", message: `The tournament admits at most ${input.maxPlayers} players; preview ${input.maxPlayers} or fewer, or raise "Most players".` }],
+        problems: [
+          {
+            field: "players",
+            message: `The tournament admits at most ${input.maxPlayers} players; preview ${input.maxPlayers} or fewer, or raise "Most players".`,
+          },
+        ],
         firstRound: null,
         simulation: null,
       };
@@ -110,7 +135,11 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
       {preview.problems.length > 0 ? (
         <ul className="space-y-1.5" aria-live="polite" data-testid="preview-problems">
           {preview.problems.map((p, i) => (
-            <li key={`${p.field}-${i}`} data-field={p.field} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300">
+            <li
+              key={`${p.field}-${i}`}
+              data-field={p.field}
+              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300"
+            >
               <span className="font-semibold">{fieldLabel(p.field)}:</span> {p.message}
             </li>
           ))}
@@ -122,7 +151,12 @@ export function FormatPreview<F extends FormatName>({ format, settings, players,
             <>
               {/* A league is one round of phases: its "rounds" are the phases shown above. */}
               {format === "league" ? null : (
-                <Stat label="Expected rounds" value={String(sim.rounds)} hint={sim.steps !== sim.rounds ? `${sim.steps} steps one after another` : undefined} testId="preview-rounds" />
+                <Stat
+                  label="Expected rounds"
+                  value={String(sim.rounds)}
+                  hint={sim.steps !== sim.rounds ? `${sim.steps} steps one after another` : undefined}
+                  testId="preview-rounds"
+                />
               )}
               <Stat
                 label="Games per player"

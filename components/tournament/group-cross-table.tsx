@@ -82,7 +82,9 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
           <span className="flex items-center gap-2">
             {accent ? <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${accent}`} /> : null}
             {title}
-            {note ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">{note}</span> : null}
+            {note ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-500/20 dark:text-amber-200">{note}</span>
+            ) : null}
           </span>
           <span className="text-xs font-normal text-stone-500 dark:text-stone-400">
             {group.players.length} players · {games.filter((g) => !g.void).length} games
@@ -101,7 +103,9 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
         <thead className={theadClass}>
           <tr>
             <th scope="col" className={`${thClass} w-8 text-right`}>
-              <abbr title="Seed in the group" className="no-underline">#</abbr>
+              <abbr title="Seed in the group" className="no-underline">
+                #
+              </abbr>
             </th>
             <th scope="col" className={`${thClass} sticky left-0 z-10 ${STICKY_HEAD}`}>
               Player
@@ -114,10 +118,14 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
               </th>
             ))}
             <th scope="col" className={`${thClass} text-right`}>
-              <abbr title={`Score (${pointsLegend(info)})`} className="no-underline">Score</abbr>
+              <abbr title={`Score (${pointsLegend(info)})`} className="no-underline">
+                Score
+              </abbr>
             </th>
             <th scope="col" className={`${thClass} text-right`}>
-              <abbr title="Place in the group" className="no-underline">Place</abbr>
+              <abbr title="Place in the group" className="no-underline">
+                Place
+              </abbr>
             </th>
             <th scope="col" className={thClass}>
               <span className="sr-only">Status</span>
@@ -138,10 +146,7 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
                 className={`border-t border-stone-100 dark:border-stone-700/70 ${goesOn ? ADVANCED_ROW : ""}`}
               >
                 <td className={`${numClass} text-stone-500 dark:text-stone-400`}>{r + 1}</td>
-                <th
-                  scope="row"
-                  className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? STICKY_ADVANCED : "bg-white dark:bg-stone-800"}`}
-                >
+                <th scope="row" className={`${tdClass} sticky left-0 z-10 text-left font-normal ${goesOn ? STICKY_ADVANCED : "bg-white dark:bg-stone-800"}`}>
                   <PlayerLabel id={p} names={names} showRating={roundNumber === 1} />
                 </th>
                 {group.players.map((q, c) => {
@@ -156,19 +161,33 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
                         const text = g.void ? "void" : g.outcome ? outcomePointsText(info, g.outcome) : "·";
                         return (
                           <span key={g.id} className="inline-flex items-baseline">
-                            {k > 0 ? <span className="px-1 text-stone-300 dark:text-stone-600" aria-hidden="true">/</span> : null}
+                            {k > 0 ? (
+                              <span className="px-1 text-stone-300 dark:text-stone-600" aria-hidden="true">
+                                /
+                              </span>
+                            ) : null}
                             <GameResultLink
                               game={game}
                               text={text}
                               title={describe(g, playerName(names, p), playerName(names, q), sides)}
                               gameLinks={gameLinks}
                               onSite={onSite}
-                              className={g.void ? "text-xs text-stone-400 line-through" : g.outcome ? OUTCOME_CLASS[g.outcome] : "text-base leading-none font-bold text-stone-400 dark:text-stone-500"}
+                              className={
+                                g.void
+                                  ? "text-xs text-stone-400 line-through"
+                                  : g.outcome
+                                    ? OUTCOME_CLASS[g.outcome]
+                                    : "text-base leading-none font-bold text-stone-400 dark:text-stone-500"
+                              }
                             />
                             <sub className="ml-px text-[10px] text-stone-400 dark:text-stone-500" title={sides[g.side - 1]}>
                               {letters[g.side - 1]}
                             </sub>
-                            {g.replay ? <sup className="text-[10px] text-sky-600 dark:text-sky-400" title="replay">R</sup> : null}
+                            {g.replay ? (
+                              <sup className="text-[10px] text-sky-600 dark:text-sky-400" title="replay">
+                                R
+                              </sup>
+                            ) : null}
                           </span>
                         );
                       })}

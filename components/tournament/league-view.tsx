@@ -72,7 +72,17 @@ export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable 
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      {showTable ? <StandingsTable info={state} rows={standings(state)} overall names={names} caption="League table" testId="league-table" clinch={clinchTableFor(clinch, 1, null)} /> : null}
+      {showTable ? (
+        <StandingsTable
+          info={state}
+          rows={standings(state)}
+          overall
+          names={names}
+          caption="League table"
+          testId="league-table"
+          clinch={clinchTableFor(clinch, 1, null)}
+        />
+      ) : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">
@@ -83,8 +93,8 @@ export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable 
           </p>
         </div>
         <p className="text-xs text-stone-500 dark:text-stone-400">
-          The first player named plays {sides[0]}; phases {half + 1}–{phases.length} repeat phases 1–{half} with sides reversed. A phase is released when every game of the
-          one before has a result.
+          The first player named plays {sides[0]}; phases {half + 1}–{phases.length} repeat phases 1–{half} with sides reversed. A phase is released when every
+          game of the one before has a result.
         </p>
         <ol className="grid gap-3 sm:grid-cols-2">
           {phases.map((phase, i) => {

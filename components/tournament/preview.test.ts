@@ -15,7 +15,15 @@ describe("buildPreview", () => {
   });
   it("gives group sizes for group elimination", () => {
     const p = buildPreview("groups", {}, 13);
-    expect(p.firstRound).toMatchObject({ kind: "groups", groupCount: 4, sizes: [{ size: 4, count: 2 }, { size: 3, count: 1 }, { size: 2, count: 1 }] });
+    expect(p.firstRound).toMatchObject({
+      kind: "groups",
+      groupCount: 4,
+      sizes: [
+        { size: 4, count: 2 },
+        { size: 3, count: 1 },
+        { size: 2, count: 1 },
+      ],
+    });
     expect(p.simulation?.rounds).toBeGreaterThan(1);
   });
   it("plans only round 1 above the simulation cap", () => {

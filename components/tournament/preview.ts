@@ -58,9 +58,26 @@ export interface SizeCount {
 }
 
 export type FirstRound =
-  | { readonly kind: "groups"; readonly sizes: readonly SizeCount[]; readonly groupCount: number; readonly gamesPerPlayer: { readonly min: number; readonly max: number } }
-  | { readonly kind: "league"; readonly phases: number; readonly gamesPerPhase: number; readonly games: number; readonly byesPerPlayer: number; readonly gamesPerPlayer: number }
-  | { readonly kind: "diagonal"; readonly opponents: number; readonly offsets: readonly number[]; readonly gamesPerPlayer: { readonly min: number; readonly max: number } }
+  | {
+      readonly kind: "groups";
+      readonly sizes: readonly SizeCount[];
+      readonly groupCount: number;
+      readonly gamesPerPlayer: { readonly min: number; readonly max: number };
+    }
+  | {
+      readonly kind: "league";
+      readonly phases: number;
+      readonly gamesPerPhase: number;
+      readonly games: number;
+      readonly byesPerPlayer: number;
+      readonly gamesPerPlayer: number;
+    }
+  | {
+      readonly kind: "diagonal";
+      readonly opponents: number;
+      readonly offsets: readonly number[];
+      readonly gamesPerPlayer: { readonly min: number; readonly max: number };
+    }
   | { readonly kind: "staged"; readonly groups: readonly { readonly name: string; readonly size: number }[] };
 
 export interface SimulationSummary {
@@ -126,7 +143,12 @@ export function firstRound(state: TournamentState): FirstRound | null {
   };
   switch (state.format) {
     case "groups":
-      return { kind: "groups", sizes: sizeCounts(groupsOf(round).map((g) => g.players.length)), groupCount: groupsOf(round).length, gamesPerPlayer: perPlayer() };
+      return {
+        kind: "groups",
+        sizes: sizeCounts(groupsOf(round).map((g) => g.players.length)),
+        groupCount: groupsOf(round).length,
+        gamesPerPlayer: perPlayer(),
+      };
     case "league": {
       const phases = phasesOf(round);
       const games = phases.reduce((n, p) => n + vecSize(p.games), 0);
@@ -147,7 +169,12 @@ export function firstRound(state: TournamentState): FirstRound | null {
   }
 }
 
-export function buildPreview<F extends FormatName>(format: F, settings: SettingsInput<F> | undefined, players: number, seed: string | number = "preview"): Preview {
+export function buildPreview<F extends FormatName>(
+  format: F,
+  settings: SettingsInput<F> | undefined,
+  players: number,
+  seed: string | number = "preview",
+): Preview {
   const problems = validateSettings(format, settings, players);
   if (problems.length > 0) return { problems, firstRound: null, simulation: null };
   if (players > PLAN_MAX) return { problems, firstRound: null, simulation: null, note: `Previews stop at ${PLAN_MAX.toLocaleString("en")} players.` };
@@ -164,7 +191,13 @@ export function buildPreview<F extends FormatName>(format: F, settings: Settings
   return {
     problems,
     firstRound: firstRound(state),
-    simulation: { rounds: state.rounds.length, steps: sequentialSteps(state), gamesPerPlayer: { min, mean, max }, games: games / 2, champions: state.champions.length },
+    simulation: {
+      rounds: state.rounds.length,
+      steps: sequentialSteps(state),
+      gamesPerPlayer: { min, mean, max },
+      games: games / 2,
+      champions: state.champions.length,
+    },
   };
 }
 

@@ -7,7 +7,9 @@ import { Trophy } from "./ui";
 
 export function RoundSummary({ summary, names }: { summary: Summary; names: PlayerNames }) {
   // A final round sends nobody on, and a league eliminates nobody: say only what happened.
-  const moves = [summary.advanced > 0 ? `${summary.advanced} went on` : "", summary.eliminated > 0 ? `${summary.eliminated} out` : ""].filter(Boolean).join(", ");
+  const moves = [summary.advanced > 0 ? `${summary.advanced} went on` : "", summary.eliminated > 0 ? `${summary.eliminated} out` : ""]
+    .filter(Boolean)
+    .join(", ");
   const text = summary.complete
     ? `Complete${moves ? ` · ${moves}` : ""}.`
     : `In play · ${summary.pending} game${summary.pending === 1 ? "" : "s"} waiting for a result.`;

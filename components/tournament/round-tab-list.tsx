@@ -65,7 +65,12 @@ export function RoundTabList({ tabs, index, label, idBase, hrefs, onSelect }: Ro
   };
 
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="relative -mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1 dark:border-stone-700">
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="relative -mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1 dark:border-stone-700"
+    >
       {tabs.map((t, i) => {
         const active = i === chosen;
         const common = {

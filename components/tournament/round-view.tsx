@@ -35,12 +35,22 @@ function GroupsRound({ state, names, gameLinks, clinch, onSite, round }: Tournam
   const standing = roundStandings(state, round);
   const planned = state.rounds[round - 1];
   const count = planned ? vecSize(planned.groups) : 0;
-  const shown = Array.from({ length: all ? count : Math.min(count, GROUPS_SHOWN) }, (_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
+  const shown = Array.from({ length: all ? count : Math.min(count, GROUPS_SHOWN) }, (_, i) => groupView(state, round, i, standing[i])).filter(
+    (g): g is GroupView => g !== null,
+  );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start gap-4">
         {shown.map((g) => (
-          <GroupCrossTable key={g.name} info={state} group={g} names={names} gameLinks={gameLinks} clinch={clinchTableFor(clinch, round, g.name)} onSite={onSite} />
+          <GroupCrossTable
+            key={g.name}
+            info={state}
+            group={g}
+            names={names}
+            gameLinks={gameLinks}
+            clinch={clinchTableFor(clinch, round, g.name)}
+            onSite={onSite}
+          />
         ))}
       </div>
       {shown.length < count ? (
@@ -91,7 +101,13 @@ export function RoundView({ state, names, gameLinks, clinch, onSite, label = "Ro
   return (
     <div className="space-y-4" data-testid="round-view" data-format={state.format}>
       {tabs.length > 1 ? <RoundTabList tabs={tabs} index={index} label={label} idBase={base} onSelect={setSelected} /> : null}
-      <div role={tabs.length > 1 ? "tabpanel" : undefined} id={`${base}-panel`} aria-labelledby={tabs.length > 1 ? `${base}-tab-${tab.key}` : undefined} tabIndex={tabs.length > 1 ? 0 : undefined} data-testid="round-panel">
+      <div
+        role={tabs.length > 1 ? "tabpanel" : undefined}
+        id={`${base}-panel`}
+        aria-labelledby={tabs.length > 1 ? `${base}-tab-${tab.key}` : undefined}
+        tabIndex={tabs.length > 1 ? 0 : undefined}
+        data-testid="round-panel"
+      >
         <Panel key={tab.key} state={state} names={names} gameLinks={gameLinks} clinch={clinch} onSite={onSite} tab={tab} leagueTable={leagueTable} />
       </div>
     </div>

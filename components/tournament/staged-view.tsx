@@ -34,7 +34,11 @@ function StagePath({ state, current }: { state: TournamentViewProps["state"]; cu
         const here = current !== undefined && (stage.rounds as readonly number[]).includes(current);
         return (
           <li key={stage.label} className="flex items-center gap-2">
-            {i > 0 ? <span aria-hidden="true" className="text-stone-300 dark:text-stone-600">→</span> : null}
+            {i > 0 ? (
+              <span aria-hidden="true" className="text-stone-300 dark:text-stone-600">
+                →
+              </span>
+            ) : null}
             <span
               aria-current={here ? "step" : undefined}
               className={`rounded-full px-2.5 py-1 ring-1 ring-inset ${
@@ -84,7 +88,17 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
   );
 }
 
-function MatchBox({ match, names, gameLinks, onSite }: { match: BracketMatch; names: TournamentViewProps["names"]; gameLinks: TournamentViewProps["gameLinks"]; onSite?: boolean }) {
+function MatchBox({
+  match,
+  names,
+  gameLinks,
+  onSite,
+}: {
+  match: BracketMatch;
+  names: TournamentViewProps["names"];
+  gameLinks: TournamentViewProps["gameLinks"];
+  onSite?: boolean;
+}) {
   const headingId = `bracket-${match.key}`;
   const status = match.status === "decided" ? null : match.status === "playing" ? <Badge tone="emerald">Playing</Badge> : <Badge>Waiting</Badge>;
   return (
@@ -96,7 +110,9 @@ function MatchBox({ match, names, gameLinks, onSite }: { match: BracketMatch; na
         match.key === "final" ? "border-amber-300 dark:border-amber-500/50" : "border-stone-200 dark:border-stone-700"
       }`}
     >
-      <header className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.key === "final" ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}>
+      <header
+        className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.key === "final" ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}
+      >
         <h4 id={headingId}>{match.title}</h4>
         {status}
       </header>
@@ -105,7 +121,10 @@ function MatchBox({ match, names, gameLinks, onSite }: { match: BracketMatch; na
         <SlotLine slot={match.slots[1]} seed={2} names={names} match={match} />
       </ol>
       {match.games.length > 0 ? (
-        <ol className="space-y-0.5 border-t border-stone-100 px-3 py-1.5 text-xs text-stone-600 dark:border-stone-700/70 dark:text-stone-400" aria-label={`${match.title} games`}>
+        <ol
+          className="space-y-0.5 border-t border-stone-100 px-3 py-1.5 text-xs text-stone-600 dark:border-stone-700/70 dark:text-stone-400"
+          aria-label={`${match.title} games`}
+        >
           {match.games.map((g, i) => (
             <li key={g.id} data-testid="bracket-game" data-replay={g.replayOf ? "" : undefined} className="flex flex-wrap items-center gap-x-1.5">
               <span className="w-12 shrink-0 font-medium text-stone-500 dark:text-stone-400">{g.replayOf ? `Replay ${i}` : "Game"}</span>
@@ -125,7 +144,9 @@ function MatchBox({ match, names, gameLinks, onSite }: { match: BracketMatch; na
                   onSite={onSite}
                 />
               </span>
-              {!g.result && !g.void && g.chooser ? <span className="w-full text-stone-500">{playerName(names, g.chooser)} (higher seed) may choose A or B.</span> : null}
+              {!g.result && !g.void && g.chooser ? (
+                <span className="w-full text-stone-500">{playerName(names, g.chooser)} (higher seed) may choose A or B.</span>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -164,7 +185,9 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
         <span aria-hidden="true" className="hidden self-center border-t-2 border-dashed border-stone-300 sm:block dark:border-stone-600" />
         <MatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} />
       </div>
-      <p className="text-xs text-stone-500 dark:text-stone-400">A chooses the opening pieces, B the colours. A drawn knockout game is replayed with the roles swapped until decided.</p>
+      <p className="text-xs text-stone-500 dark:text-stone-400">
+        A chooses the opening pieces, B the colours. A drawn knockout game is replayed with the roles swapped until decided.
+      </p>
     </section>
   );
 }
@@ -173,7 +196,9 @@ function GroupRound({ state, names, gameLinks, clinch, onSite, round }: Tourname
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
   const standing = roundStandings(state, round);
-  const groups = groupsOf(r).map((_, i) => groupView(state, round, i, standing[i])).filter((g): g is GroupView => g !== null);
+  const groups = groupsOf(r)
+    .map((_, i) => groupView(state, round, i, standing[i]))
+    .filter((g): g is GroupView => g !== null);
   return (
     <div className="flex flex-wrap items-start gap-4">
       {groups.map((g) => (
@@ -202,7 +227,9 @@ export function StagedView({ state, names, gameLinks, clinch, onSite, round }: S
           <section key="ko" aria-label="Knockout" className="space-y-3">
             {round === undefined ? <h3 className="text-base font-semibold">Knockout</h3> : null}
             {state.rounds[2]?.status !== "complete" ? (
-              <p className="text-sm text-stone-600 dark:text-stone-400">The semi-finals start when round 3 is complete; the bracket shows where each player will come from.</p>
+              <p className="text-sm text-stone-600 dark:text-stone-400">
+                The semi-finals start when round 3 is complete; the bracket shows where each player will come from.
+              </p>
             ) : null}
             <StagedBracket state={state} names={names} gameLinks={gameLinks} onSite={onSite} />
           </section>

@@ -68,7 +68,10 @@ export function PlayerLabel({ id, names, showRating = false }: { id: string; nam
 
 const STATUS: Record<StandingRow["status"], { label: string; className: string }> = {
   champion: { label: "Champion", className: "bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-500/20 dark:text-amber-200 dark:ring-amber-500/40" },
-  playing: { label: "Active", className: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30" },
+  playing: {
+    label: "Active",
+    className: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-500/30",
+  },
   eliminated: { label: "Eliminated", className: "bg-stone-100 text-stone-600 ring-stone-200 dark:bg-stone-700/60 dark:text-stone-300 dark:ring-stone-600" },
   withdrawn: { label: "Withdrawn", className: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30" },
 };
@@ -76,7 +79,10 @@ const STATUS: Record<StandingRow["status"], { label: string; className: string }
 export function StatusBadge({ status, label }: { status: StandingRow["status"]; label?: string }) {
   const s = STATUS[status];
   return (
-    <span data-status={status} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${s.className}`}>
+    <span
+      data-status={status}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${s.className}`}
+    >
       {status === "champion" ? <Trophy className="size-3" /> : null}
       {label ?? s.label}
     </span>
@@ -91,7 +97,11 @@ export function Badge({ children, tone = "stone" }: { children: ReactNode; tone?
     red: "bg-red-50 text-red-700 ring-red-200 dark:bg-red-500/15 dark:text-red-300 dark:ring-red-500/30",
     sky: "bg-sky-50 text-sky-800 ring-sky-200 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-500/30",
   };
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -120,7 +130,8 @@ export function GameResultLink({
   const live = !game.result && !game.void;
   const shown = live ? (href ? (onSite ? "live" : "to play") : "·") : text;
   // "!" so the live colour wins over the colour a caller passes for results.
-  const tone = live && href ? (onSite ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "text-xs !font-normal !text-stone-500 dark:!text-stone-400") : "";
+  const tone =
+    live && href ? (onSite ? "font-semibold !text-emerald-700 dark:!text-emerald-400" : "text-xs !font-normal !text-stone-500 dark:!text-stone-400") : "";
   if (href) {
     return (
       <a href={href} title={title} data-game-id={game.id} className={`rounded px-0.5 underline-offset-2 hover:underline ${tone} ${className}`}>
@@ -139,7 +150,10 @@ export function GameResultLink({
 /** An empty state inside a view ("Round 2 starts when round 1 is complete"). */
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
-    <p data-testid="empty-state" className="rounded-lg border border-dashed border-stone-300 bg-white/50 px-4 py-8 text-center text-sm text-stone-600 dark:border-stone-600 dark:bg-stone-800/40 dark:text-stone-400">
+    <p
+      data-testid="empty-state"
+      className="rounded-lg border border-dashed border-stone-300 bg-white/50 px-4 py-8 text-center text-sm text-stone-600 dark:border-stone-600 dark:bg-stone-800/40 dark:text-stone-400"
+    >
       {children}
     </p>
   );

@@ -61,6 +61,8 @@ export const chatReports = pgTable(
     // One report per person and message: reporting again changes nothing.
     uniqueIndex("chat_reports_once_idx").on(t.messageId, t.reporterId),
     // The moderation queue reads open reports only.
-    index("chat_reports_open_idx").on(t.createdAt).where(sql`${t.closedAt} is null`),
+    index("chat_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null`),
   ],
 );

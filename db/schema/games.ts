@@ -155,9 +155,13 @@ export const challenges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("challenges_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("challenges_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
     // A rematch offer is looked up from its game's page, by every viewer of a finished game.
-    index("challenges_rematch_idx").on(t.rematchOf).where(sql`${t.rematchOf} is not null`),
+    index("challenges_rematch_idx")
+      .on(t.rematchOf)
+      .where(sql`${t.rematchOf} is not null`),
   ],
 );
 

@@ -47,7 +47,9 @@ export const notifications = pgTable(
     index("notifications_subject_idx")
       .on(t.subject)
       .where(sql`${t.kind} in (${sql.raw(GAME_ACTION_KINDS.map((k) => `'${k}'`).join(", "))})`),
-    uniqueIndex("notifications_dedupe_idx").on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
+    uniqueIndex("notifications_dedupe_idx")
+      .on(t.dedupeKey)
+      .where(sql`${t.dedupeKey} is not null`),
   ],
 );
 
@@ -82,8 +84,12 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_dedupe_idx").on(t.dedupeKey),
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
-    index("outbox_failed_idx").on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    index("outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("outbox_failed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );
 

@@ -63,7 +63,9 @@ export const tournaments = pgTable(
   },
   (t) => [
     index("tournaments_status_idx").on(t.status, t.createdAt),
-    index("tournaments_starts_idx").on(t.startsAt).where(sql`${t.status} = 'registering'`),
+    index("tournaments_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'registering'`),
   ],
 );
 

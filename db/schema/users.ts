@@ -17,14 +17,18 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(1),
     // "admin" may act as organizer anywhere. Granted only by an operator
     // (`npm run admin -- grant NAME`), never by anything a visitor can choose.
-    role: text("role", { enum: ["player", "admin"] }).notNull().default("player"),
+    role: text("role", { enum: ["player", "admin"] })
+      .notNull()
+      .default("player"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     // One account per confirmed address: a second account may type it, never confirm it.
-    uniqueIndex("users_confirmed_email_idx").on(sql`lower(${t.email})`).where(sql`${t.emailConfirmedAt} is not null`),
+    uniqueIndex("users_confirmed_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailConfirmedAt} is not null`),
     check("users_role_check", sql`${t.role} in ('player', 'admin')`),
   ],
 );

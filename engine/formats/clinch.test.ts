@@ -64,7 +64,11 @@ function bruteForce(input: ClinchInput): Map<string, [boolean, boolean]> {
         const margin = new Map(decisive.map((gi, j) => [gi, ms[j] === "1-0" ? 0 : 2]));
         const all: Game[] = [
           ...input.played.map((g) => ({ side1: g.side1, side2: g.side2, result: { outcome: g.outcome, reason: "normal" as const, margin: g.margin } })),
-          ...input.remaining.map((g, i) => ({ side1: g.side1, side2: g.side2, result: { outcome: os[i] as Outcome, reason: "normal" as const, margin: margin.get(i) ?? 0 } })),
+          ...input.remaining.map((g, i) => ({
+            side1: g.side1,
+            side2: g.side2,
+            result: { outcome: os[i] as Outcome, reason: "normal" as const, margin: margin.get(i) ?? 0 },
+          })),
         ];
         const { order } = rankGroup({ players: input.players, games: all, step4: (id) => rule.step4[id] ?? 0, step4Label: "rating" });
         order.forEach((p, i) => (seen.get(p)![i < rule.places ? 0 : 1] = true));
@@ -82,10 +86,17 @@ const arbTable = (rule: fc.Arbitrary<ClinchRule>, opts: { barred?: boolean } = {
     .chain((n) =>
       fc.record({
         n: fc.constant(n),
-        games: fc.array(fc.record({ a: fc.nat(n - 1), b: fc.nat(n - 1), result: fc.option(OUTCOME, { nil: undefined }), margin: fc.nat(3) }), { maxLength: 16 }),
+        games: fc.array(fc.record({ a: fc.nat(n - 1), b: fc.nat(n - 1), result: fc.option(OUTCOME, { nil: undefined }), margin: fc.nat(3) }), {
+          maxLength: 16,
+        }),
         drawsPossible: fc.boolean(),
         rule,
-        barred: opts.barred ? fc.subarray(Array.from({ length: n }, (_, i) => `p${i}`), { maxLength: 1 }) : fc.constant([]),
+        barred: opts.barred
+          ? fc.subarray(
+              Array.from({ length: n }, (_, i) => `p${i}`),
+              { maxLength: 1 },
+            )
+          : fc.constant([]),
       }),
     )
     .map(({ n, games, drawsPossible, rule, barred }): ClinchInput => {
@@ -94,7 +105,10 @@ const arbTable = (rule: fc.Arbitrary<ClinchRule>, opts: { barred?: boolean } = {
         .filter((g) => g.result && (drawsPossible || g.result !== "draw"))
         .map((g) => ({ id: g.id, side1: g.side1, side2: g.side2, outcome: g.result as Outcome, margin: g.result === "draw" ? 0 : g.margin }));
       const playedIds = new Set(played.map((g) => g.id));
-      const remaining = valid.filter((g) => !playedIds.has(g.id)).slice(0, 6).map((g) => ({ id: g.id, side1: g.side1, side2: g.side2 }));
+      const remaining = valid
+        .filter((g) => !playedIds.has(g.id))
+        .slice(0, 6)
+        .map((g) => ({ id: g.id, side1: g.side1, side2: g.side2 }));
       return { players: Array.from({ length: n }, (_, i) => `p${i}`), played, remaining, drawsPossible, rule, cannotQualify: barred, swingLimit: 0 };
     });
 
@@ -133,15 +147,24 @@ function check(input: ClinchInput, exact: boolean): void {
 
 describe("clinch marks against brute force over every completion (≤ 5 players, ≤ 6 games left)", () => {
   it("win 2 / draw 1 groups (top score advances, max-flow): never wrong, never needlessly open", () => {
-    fc.assert(fc.property(arbTable(groupsRule), (input) => check(input, true)), { numRuns: 400 });
+    fc.assert(
+      fc.property(arbTable(groupsRule), (input) => check(input, true)),
+      { numRuns: 400 },
+    );
   });
 
   it("leagues with any points, tiebreaks, places and a barred player: never wrong, never needlessly open", () => {
-    fc.assert(fc.property(arbTable(leagueRule, { barred: true }), (input) => check(input, true)), { numRuns: 400 });
+    fc.assert(
+      fc.property(arbTable(leagueRule, { barred: true }), (input) => check(input, true)),
+      { numRuns: 400 },
+    );
   });
 
   it("the staged ladder (head-to-head, margins, earlier rank): never wrong", () => {
-    fc.assert(fc.property(arbTable(ladderRule), (input) => check(input, false)), { numRuns: 150 });
+    fc.assert(
+      fc.property(arbTable(ladderRule), (input) => check(input, false)),
+      { numRuns: 150 },
+    );
   });
 });
 
@@ -157,7 +180,10 @@ describe("clinch marks", () => {
         { id: "g1", side1: "a", side2: "c", outcome: "1-0" },
         { id: "g2", side1: "b", side2: "c", outcome: "draw" },
       ],
-      remaining: [{ id: "g3", side1: "a", side2: "b" }, { id: "g4", side1: "b", side2: "c" }],
+      remaining: [
+        { id: "g3", side1: "a", side2: "b" },
+        { id: "g4", side1: "b", side2: "c" },
+      ],
       drawsPossible: true,
       rule,
     };
@@ -204,7 +230,10 @@ describe("clinch tables per format", () => {
     // p1 wins every game: after their sixth win nobody can catch them.
     const games = gamesOf(groupsOf(state.rounds[0]!)[0]!).map((g, i) => ({ g, id: `r1-g1-${i + 1}` }));
     const p1 = games.filter(({ g }) => g.side1 === "p1" || g.side2 === "p1");
-    state = recordResults(state, p1.map(({ g, id }) => ({ gameId: id, result: g.side1 === "p1" ? WIN1 : WIN2 }))).state;
+    state = recordResults(
+      state,
+      p1.map(({ g, id }) => ({ gameId: id, result: g.side1 === "p1" ? WIN1 : WIN2 })),
+    ).state;
     const marks = clinchTables(state)[0]!.marks;
     expect(marks.find((m) => m.player === "p1")!.status).toBe("clinched");
     expect(marks.filter((m) => m.player !== "p1").every((m) => m.status === "out")).toBe(true);
@@ -213,7 +242,12 @@ describe("clinch tables per format", () => {
   it("league and staged give one table per live table; diagonal none", () => {
     expect(clinchTables(startTournament("league", somePlayers(6), {}, 1)).map((t) => [t.group, t.goal])).toEqual([[null, "win"]]);
     const staged = clinchTables(startTournament("staged", somePlayers(16), {}, 1));
-    expect(staged.map((t) => [t.group, t.places])).toEqual([["Blue", 4], ["Yellow", 4], ["Red", 4], ["Green", 4]]);
+    expect(staged.map((t) => [t.group, t.places])).toEqual([
+      ["Blue", 4],
+      ["Yellow", 4],
+      ["Red", 4],
+      ["Green", 4],
+    ]);
     expect(clinchTables(startTournament("diagonal", somePlayers(8), {}, 1))).toEqual([]);
   });
 });

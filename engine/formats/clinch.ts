@@ -241,7 +241,7 @@ function pointsCanQualify(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, 
   const target = v[p] as Vals;
   // Players who cannot pass p even winning out are safe: give them their games
   // against the others (the worst the others can get), until nothing changes.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const open = c.t.games.map((_, gi) => gi).filter((gi) => !fixed.has(gi));
     const safe = v.map((_, q) => q === p || lexCompare(bestOf(c, v, open, q), target) <= 0);
@@ -258,7 +258,14 @@ function pointsCanQualify(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, 
   const open = c.t.games.map((_, gi) => gi).filter((gi) => !fixed.has(gi));
   const { rule } = c;
   if (open.length === 0) return countAbove(c, v, target, p, true) < rule.places;
-  if (rule.places === 1 && rule.tiebreaks.length === 0 && rule.points.loss === 0 && rule.points.win === 2 * rule.points.draw && rule.points.draw > 0 && c.t.outcomes.includes("draw")) {
+  if (
+    rule.places === 1 &&
+    rule.tiebreaks.length === 0 &&
+    rule.points.loss === 0 &&
+    rule.points.win === 2 * rule.points.draw &&
+    rule.points.draw > 0 &&
+    c.t.outcomes.includes("draw")
+  ) {
     return flowFits(c, v, target, open);
   }
   return searchQualify(c, v, target, p, open, b);
@@ -326,7 +333,14 @@ function flowFits(c: PointsCtx, v: readonly Vals[], target: Vals, open: readonly
  * One search step: tries the outcomes of game (a, b) in order (apply, go deeper,
  * undo) with the game off both players' count of games left; true at the first success.
  */
-function branch(left: number[], g: { readonly a: number; readonly b: number }, tries: readonly Outcome[], allowed: readonly Outcome[], apply: (o: Outcome, sign: 1 | -1) => void, deeper: () => boolean): boolean {
+function branch(
+  left: number[],
+  g: { readonly a: number; readonly b: number },
+  tries: readonly Outcome[],
+  allowed: readonly Outcome[],
+  apply: (o: Outcome, sign: 1 | -1) => void,
+  deeper: () => boolean,
+): boolean {
   left[g.a]!--;
   left[g.b]!--;
   let ok = false;
@@ -633,7 +647,8 @@ export function clinchMarks(input: ClinchInput): ClinchMark[] {
       const fixed = new Map(own.map(({ g, gi }): [number, Outcome] => [gi, (g.a === p) === win ? "1-0" : "0-1"]));
       return statusOf(d.canQualify(p, fixed, SWING_BUDGET), d.canMiss(p, fixed, SWING_BUDGET)).status;
     };
-    if (input.details === false) return { player, status, undecided, ownRemaining: own.length, ifWinsAll: null, ifLosesAll: null, swings: [], rivals: d.rivals(p) };
+    if (input.details === false)
+      return { player, status, undecided, ownRemaining: own.length, ifWinsAll: null, ifLosesAll: null, swings: [], rivals: d.rivals(p) };
     const swings: ClinchSwing[] = [];
     if (t.games.length <= swingLimit) {
       t.games.forEach((g, gi) => {

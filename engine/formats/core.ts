@@ -38,13 +38,14 @@ import {
 import { vec, vecAt, vecItems, vecSet, type Vec, type VecOwner } from "./vec";
 
 /** Recursively drops `readonly`, for the copies the engine owns while building a new state. */
-export type Draft<T> = T extends Vec<unknown>
-  ? T // changed through vecSet / vecPush, which copy what they change
-  : T extends readonly (infer U)[]
-  ? Draft<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Draft<T[K]> }
-    : T;
+export type Draft<T> =
+  T extends Vec<unknown>
+    ? T // changed through vecSet / vecPush, which copy what they change
+    : T extends readonly (infer U)[]
+      ? Draft<U>[]
+      : T extends object
+        ? { -readonly [K in keyof T]: Draft<T[K]> }
+        : T;
 
 export type DraftState<F extends FormatName> = Draft<TournamentState<F>>;
 export type DraftRound = Draft<Round>;
@@ -173,7 +174,7 @@ export function orderByRating(
   else rating.set(ratingOf);
   const idx = Array.from({ length: n }, (_, i) => i);
   idx.sort((a, b) => rating[b]! - rating[a]! || a - b);
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start + 1;
     while (end < n && rating[idx[end]!] === rating[idx[start]!]) end++;
     if (end - start > 1) {
@@ -472,7 +473,12 @@ export function begin<F extends FormatName>(
  * The groups and diagonal withdrawal rule: unplayed games of the current round
  * are forfeited and the player takes no further part.
  */
-export function withdrawByForfeit<F extends FormatName>(state: TournamentState<F>, playerId: string, hooks: RoundHooks<F>, options: PlanOptions): Transition<F> {
+export function withdrawByForfeit<F extends FormatName>(
+  state: TournamentState<F>,
+  playerId: string,
+  hooks: RoundHooks<F>,
+  options: PlanOptions,
+): Transition<F> {
   assertCanWithdraw(state, playerId);
   const s = deepDraft(state);
   const round = s.rounds[s.rounds.length - 1] as DraftRound;

@@ -29,7 +29,13 @@ describe("diagonal pattern (rule book examples)", () => {
     expect(opponents(12, 2, 5)).toEqual([1, 9]);
   });
   it("n <= k+1: everyone plays everyone, each pair once", () => {
-    for (const [n, k] of [[2, 2], [3, 2], [4, 4], [5, 4], [7, 8]] as const) {
+    for (const [n, k] of [
+      [2, 2],
+      [3, 2],
+      [4, 4],
+      [5, 4],
+      [7, 8],
+    ] as const) {
       const pairs = new Set<string>();
       forEachDiagonalPair(n, diagonalOffsets(n, k), (a, b) => pairs.add(`${Math.min(a, b)}-${Math.max(a, b)}`));
       expect(pairs.size).toBe((n * (n - 1)) / 2);
@@ -69,8 +75,26 @@ describe("rematch avoidance", () => {
   it("shifts the offsets to the nearest set without rematches and records it", () => {
     // 12 players with d=4 in round 1; round 2 with the same 12 would repeat everything.
     const seeds = Array.from({ length: 12 }, (_, i) => `p${i + 1}`);
-    const first = planDiagonalRound(1, seeds, seeds.map(() => 0), DIAGONAL_DEFAULTS, 2, [], 1, false).round;
-    const choice = planDiagonalRound(2, seeds, seeds.map(() => 0), DIAGONAL_DEFAULTS, 2, [first], 1, false).choice;
+    const first = planDiagonalRound(
+      1,
+      seeds,
+      seeds.map(() => 0),
+      DIAGONAL_DEFAULTS,
+      2,
+      [],
+      1,
+      false,
+    ).round;
+    const choice = planDiagonalRound(
+      2,
+      seeds,
+      seeds.map(() => 0),
+      DIAGONAL_DEFAULTS,
+      2,
+      [first],
+      1,
+      false,
+    ).choice;
     expect(choice.baseRematches).toBe(12);
     expect(choice.offsets).toEqual([3]);
     expect(choice.rematches).toBe(0);
@@ -82,7 +106,12 @@ describe("rematch avoidance", () => {
     expect(chooseOffsets(4, 2, history)).toMatchObject({ base: [1], offsets: [1], rematches: 4 });
   });
   it("a simulated race records the avoided rematches in the audit log", () => {
-    const s = simulate({ format: "diagonal", players: simulatedPlayers(40), seed: 3, settings: { lossesCarryOver: false, eliminationLosses: 3, laterRoundOpponents: 4 } });
+    const s = simulate({
+      format: "diagonal",
+      players: simulatedPlayers(40),
+      seed: 3,
+      settings: { lossesCarryOver: false, eliminationLosses: 3, laterRoundOpponents: 4 },
+    });
     const shifted = s.rounds.filter((r) => r.pattern!.offsets.join() !== r.pattern!.base.join());
     expect(shifted.length).toBeGreaterThan(0);
     for (const r of shifted) expect(s.audit.some((a) => a.round === r.number && a.decided.startsWith("used offsets"))).toBe(true);
@@ -107,7 +136,10 @@ describe("elimination and the end", () => {
       const beats: Record<string, string> = { p1: "p2", p2: "p3", p3: "p1" };
       return beats[g.side1] === g.side2 ? WIN1 : WIN2;
     };
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: decide(g) }))).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: decide(g) })),
+    ).state;
     // Tied on losses, direct comparison (1 each) and margins (none): a play-off.
     expect(s.rounds).toHaveLength(2);
     expect(s.rounds[1]!.pattern).toMatchObject({ playoff: true, countLossesFrom: 2 });
@@ -165,21 +197,27 @@ const settingsArb = fc.record({
 describe("diagonal properties over random sizes and seeds", () => {
   it("every round is a valid pattern, the race terminates, and it is deterministic and JSON-safe", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 150 }), settingsArb, fc.integer(), fc.constantFrom("race" as const, "chess" as const), (n, settings, seed, gameType) => {
-        const s = simulate({ format: "diagonal", players: simulatedPlayers(n), settings, seed, gameType });
-        expect(s.status).toBe("finished");
-        expect(s.champions.length).toBe(1);
-        checkGameIds(s);
-        for (const r of s.rounds) {
-          checkRound(r, settings);
-          expect(r.pattern!.opponents).toBe(r.number === 1 ? settings.firstRoundOpponents : settings.laterRoundOpponents);
-        }
-        const rows = standings(s);
-        expect(rows).toHaveLength(n);
-        expect(rows[0]!.player).toBe(s.champions[0]);
-        expect(jsonRoundTrip(s)).toEqual(s);
-        expect(JSON.stringify(simulate({ format: "diagonal", players: simulatedPlayers(n), settings, seed, gameType }))).toBe(JSON.stringify(s));
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 150 }),
+        settingsArb,
+        fc.integer(),
+        fc.constantFrom("race" as const, "chess" as const),
+        (n, settings, seed, gameType) => {
+          const s = simulate({ format: "diagonal", players: simulatedPlayers(n), settings, seed, gameType });
+          expect(s.status).toBe("finished");
+          expect(s.champions.length).toBe(1);
+          checkGameIds(s);
+          for (const r of s.rounds) {
+            checkRound(r, settings);
+            expect(r.pattern!.opponents).toBe(r.number === 1 ? settings.firstRoundOpponents : settings.laterRoundOpponents);
+          }
+          const rows = standings(s);
+          expect(rows).toHaveLength(n);
+          expect(rows[0]!.player).toBe(s.champions[0]);
+          expect(jsonRoundTrip(s)).toEqual(s);
+          expect(JSON.stringify(simulate({ format: "diagonal", players: simulatedPlayers(n), settings, seed, gameType }))).toBe(JSON.stringify(s));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -33,7 +33,6 @@
 
 import {
   begin,
-
   finish,
   lastKnownRatings,
   orderByRating,

@@ -61,7 +61,12 @@ function checkDoubleRoundRobin(players: readonly string[], games: readonly Game[
 describe("planning a groups round", () => {
   it("fills groups top-down in seed order with a double round robin and deterministic ids", () => {
     const seeds = Array.from({ length: 9 }, (_, i) => `p${i + 1}`);
-    const round = planGroupsRound(1, seeds, seeds.map(() => 1500), GROUPS_DEFAULTS);
+    const round = planGroupsRound(
+      1,
+      seeds,
+      seeds.map(() => 1500),
+      GROUPS_DEFAULTS,
+    );
     expect(groupsOf(round).map((g) => g.players)).toEqual([
       ["p1", "p2", "p3", "p4"],
       ["p5", "p6", "p7"],
@@ -76,10 +81,24 @@ describe("planning a groups round", () => {
   });
 
   it("orders equal ratings at random and records it", () => {
-    const s = startTournament("groups", [{ id: "a", rating: 1500 }, { id: "b", rating: 1500 }, { id: "c", rating: 1600 }], {}, "seed");
+    const s = startTournament(
+      "groups",
+      [
+        { id: "a", rating: 1500 },
+        { id: "b", rating: 1500 },
+        { id: "c", rating: 1600 },
+      ],
+      {},
+      "seed",
+    );
     expect(s.players[0]?.id).toBe("c");
     expect(s.audit).toHaveLength(1);
-    expect(s.audit[0]?.decided).toBe(s.players.slice(1).map((p) => p.id).join(", "));
+    expect(s.audit[0]?.decided).toBe(
+      s.players
+        .slice(1)
+        .map((p) => p.id)
+        .join(", "),
+    );
   });
 });
 
@@ -133,7 +152,10 @@ describe("advancing and ending", () => {
     let s = startTournament("groups", players(5), { groupSize: 3 }, 1);
     for (let i = 0; i < 5 && s.status === "playing"; i++) {
       const round = s.rounds[s.rounds.length - 1]!;
-      s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: cyclic(g, round)! }))).state;
+      s = recordResults(
+        s,
+        playableGames(s).map((g) => ({ gameId: g.id, result: cyclic(g, round)! })),
+      ).state;
     }
     expect(s.status).toBe("finished");
     expect(s.rounds.map((r) => r.eliminated?.length)).toEqual([0, 0]);
@@ -158,7 +180,11 @@ describe("advancing and ending", () => {
     let s = startTournament("groups", players(8), {}, 1);
     const games = playableGames(s);
     // Top of each group: p1 and p5. Make p5 the stronger for round 2.
-    s = recordResults(s, games.map((g) => ({ gameId: g.id, result: favouriteWins(g) })), { ratings: { p5: 3000 } }).state;
+    s = recordResults(
+      s,
+      games.map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+      { ratings: { p5: 3000 } },
+    ).state;
     expect(s.rounds[1]?.seeds).toEqual(["p5", "p1"]);
     expect(s.rounds[1]?.ratings).toEqual([3000, 2000]);
   });
@@ -203,7 +229,12 @@ describe("groups properties over random sizes and seeds", () => {
         // Standings: one row per player, champions first, wins consistent with losses.
         const rows = standings(s);
         expect(rows).toHaveLength(n);
-        expect(rows.filter((r) => r.status === "champion").map((r) => r.player).sort()).toEqual([...s.champions].sort());
+        expect(
+          rows
+            .filter((r) => r.status === "champion")
+            .map((r) => r.player)
+            .sort(),
+        ).toEqual([...s.champions].sort());
         for (const r of s.rounds) {
           for (const g of roundStandings(s, r.number)) {
             const w = g.rows.reduce((a, x) => a + (x.values.wins ?? 0), 0);
@@ -229,7 +260,10 @@ describe("groups properties over random sizes and seeds", () => {
         expect(JSON.stringify(a)).toBe(JSON.stringify(b));
         let s = startTournament("groups", simulatedPlayers(n), settings, seed);
         const half = playableGames(s).slice(0, 3);
-        s = recordResults(s, half.map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+        s = recordResults(
+          s,
+          half.map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+        ).state;
         const reloaded = jsonRoundTrip(s);
         expect(reloaded).toEqual(s);
         expect(JSON.stringify(playOut(reloaded, favouriteWins))).toBe(JSON.stringify(playOut(s, favouriteWins)));

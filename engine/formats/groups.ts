@@ -46,7 +46,20 @@ import { GAME_TYPES } from "./game-types";
 import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
 import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
 import { vec, vecAt } from "./vec";
-import type { EngineEvent, Format, Game, Group, GroupStanding, GroupsSettings, PlanOptions, Player, Problem, Round, SettingsInput, TournamentState } from "./types";
+import type {
+  EngineEvent,
+  Format,
+  Game,
+  Group,
+  GroupStanding,
+  GroupsSettings,
+  PlanOptions,
+  Player,
+  Problem,
+  Round,
+  SettingsInput,
+  TournamentState,
+} from "./types";
 import { FormatError } from "./types";
 
 export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
@@ -158,7 +171,11 @@ const hooks: RoundHooks<"groups"> = {
     }
     s.roundsWithoutElimination = eliminated.length === 0 ? s.roundsWithoutElimination + 1 : 0;
     if (s.roundsWithoutElimination >= 2) {
-      s.audit.push({ round: round.number, what: "end of the tournament", decided: `two consecutive rounds eliminated nobody: ${advanced.length} joint champions` });
+      s.audit.push({
+        round: round.number,
+        what: "end of the tournament",
+        decided: `two consecutive rounds eliminated nobody: ${advanced.length} joint champions`,
+      });
       return finish(s, advanced, events);
     }
     planNext(s, advanced, options, events);
@@ -249,7 +266,14 @@ function groupEntries(state: TournamentState, round: Round, group: Group, contex
       },
     };
   });
-  entriesByGroup.set(group, { champions: context.champions, withdrawals: context.withdrawals, roundStatus: round.status, advanced: round.advanced, blackSide, entries });
+  entriesByGroup.set(group, {
+    champions: context.champions,
+    withdrawals: context.withdrawals,
+    roundStatus: round.status,
+    advanced: round.advanced,
+    blackSide,
+    entries,
+  });
   return entries;
 }
 
@@ -293,7 +317,6 @@ const TOURNAMENT_KEYS: readonly RankKey[] = [
   { name: "percent", label: "score % in that round", better: "high" },
   { name: "wins", label: "wins in that round", better: "high" },
 ];
-
 
 export const groupsFormat: Format<"groups"> = {
   name: "groups",
@@ -361,4 +384,3 @@ export const groupsFormat: Format<"groups"> = {
     return group && standingOf(state, round, group, statusLookup(state).status);
   },
 };
-

@@ -152,8 +152,11 @@ describe("league play", () => {
   it("wins as black follow the game type (tafl: side 1 is black)", () => {
     // Everyone wins exactly their side-1 games... except the pairing decides points equally;
     // p1 wins both games v p2; other games: side 2 wins.
-    const decide = (g: Game) => (g.side1 === "p1" && g.side2 === "p2") || (g.side1 === "p2" && g.side2 === "p1") ? (g.side1 === "p1" ? WIN1 : WIN2) : WIN2;
-    for (const [type, black] of [["tafl", 1], ["chess", 2]] as const) {
+    const decide = (g: Game) => ((g.side1 === "p1" && g.side2 === "p2") || (g.side1 === "p2" && g.side2 === "p1") ? (g.side1 === "p1" ? WIN1 : WIN2) : WIN2);
+    for (const [type, black] of [
+      ["tafl", 1],
+      ["chess", 2],
+    ] as const) {
       const s = playOut(startTournament("league", players(4), {}, 1, { gameType: type }), decide);
       const all = phasesOf(s.rounds[0]!).flatMap((p) => gamesOf(p));
       for (const row of standings(s)) {
@@ -166,10 +169,18 @@ describe("league play", () => {
   it("Decision: withdrawing before half the games voids them all; after, the rest is forfeited", () => {
     const base = startTournament("league", players(5), {}, 1);
     // p5 has a bye in phase 1 and plays in phase 2: withdraw after one game.
-    let s = recordResults(base, playableGames(base).map((g) => ({ gameId: g.id, result: WIN2 }))).state;
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: WIN2 }))).state;
+    let s = recordResults(
+      base,
+      playableGames(base).map((g) => ({ gameId: g.id, result: WIN2 })),
+    ).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: WIN2 })),
+    ).state;
     const early = withdraw(s, "p5").state;
-    const p5Games = phasesOf(early.rounds[0]!).flatMap((p) => gamesOf(p)).filter((g) => g.side1 === "p5" || g.side2 === "p5");
+    const p5Games = phasesOf(early.rounds[0]!)
+      .flatMap((p) => gamesOf(p))
+      .filter((g) => g.side1 === "p5" || g.side2 === "p5");
     expect(p5Games.every((g) => g.void)).toBe(true);
     const done = playOut(early, favouriteWins);
     const rows = standings(done);
@@ -178,8 +189,15 @@ describe("league play", () => {
 
     // Play until p5 has 4 results (half of 8), then withdraw: forfeits.
     let t = base;
-    const played = (st: TournamentState) => phasesOf(st.rounds[0]!).flatMap((p) => gamesOf(p)).filter((g) => g.result && (g.side1 === "p5" || g.side2 === "p5")).length;
-    while (played(t) < 4) t = recordResults(t, playableGames(t).map((g) => ({ gameId: g.id, result: WIN1 }))).state;
+    const played = (st: TournamentState) =>
+      phasesOf(st.rounds[0]!)
+        .flatMap((p) => gamesOf(p))
+        .filter((g) => g.result && (g.side1 === "p5" || g.side2 === "p5")).length;
+    while (played(t) < 4)
+      t = recordResults(
+        t,
+        playableGames(t).map((g) => ({ gameId: g.id, result: WIN1 })),
+      ).state;
     const late = withdraw(t, "p5").state;
     expect(late.withdrawals[0]?.treatment).toBe("forfeit");
     const finished = playOut(late, favouriteWins);

@@ -182,8 +182,13 @@ function validate(input: SettingsInput<"league"> | undefined, playerCount: numbe
   checkKnownKeys(problems, input, ["points"], "the league");
   checkKnownKeys(problems, input?.points, ["win", "draw", "loss"], "league points");
   const { win, draw, loss } = resolveSettings(input).points;
-  for (const [name, v] of [["win", win], ["draw", draw], ["loss", loss]] as const) {
-    if (typeof v !== "number" || !Number.isFinite(v)) problems.push({ field: `points.${name}`, message: `points for a ${name} must be a number (got ${JSON.stringify(v)})` });
+  for (const [name, v] of [
+    ["win", win],
+    ["draw", draw],
+    ["loss", loss],
+  ] as const) {
+    if (typeof v !== "number" || !Number.isFinite(v))
+      problems.push({ field: `points.${name}`, message: `points for a ${name} must be a number (got ${JSON.stringify(v)})` });
   }
   if (!(win > draw && draw >= loss)) {
     problems.push({ field: "points", message: `points must reward a win above a draw and a draw at least as much as a loss (got ${win}/${draw}/${loss})` });

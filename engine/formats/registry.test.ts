@@ -22,9 +22,17 @@ describe("registry and the shared lifecycle", () => {
   });
 
   it("refuses bad starts with every problem in the message", () => {
-    expect(() => startTournament("groups", [{ id: "a", rating: 1 }, { id: "a", rating: 2 }], { groupSize: 99 }, 1)).toThrow(
-      "group size must be between 2 and 16 (got 99); player a is entered twice",
-    );
+    expect(() =>
+      startTournament(
+        "groups",
+        [
+          { id: "a", rating: 1 },
+          { id: "a", rating: 2 },
+        ],
+        { groupSize: 99 },
+        1,
+      ),
+    ).toThrow("group size must be between 2 and 16 (got 99); player a is entered twice");
   });
 
   it("parses deterministic game ids", () => {
@@ -41,14 +49,20 @@ describe("registry and the shared lifecycle", () => {
     expect(() => recordResult(s, "r1-g9-1", WIN1)).toThrow("unknown game id r1-g9-1");
     expect(() => recordResult(s, "r1-g1-1", { outcome: "2-0" as never, reason: "normal" })).toThrow(/"1-0", "0-1" or "draw"/);
     const last = games.pop()!;
-    s = recordResults(s, games.map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+    s = recordResults(
+      s,
+      games.map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+    ).state;
     expect(pendingGames(s)).toBe(1);
     const t = recordResult(s, last.id, favouriteWins(last));
     expect(t.events).toEqual([
       { type: "round-complete", round: 1 },
       { type: "round-released", round: 2 },
     ]);
-    const end = recordResults(t.state, playableGames(t.state).map((g) => ({ gameId: g.id, result: favouriteWins(g) })));
+    const end = recordResults(
+      t.state,
+      playableGames(t.state).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+    );
     expect(end.events.at(-1)).toEqual({ type: "finished", champions: ["p1"] });
     expect(champions(end.state)).toEqual(["p1"]);
     expect(champions(t.state)).toEqual([]);
@@ -59,7 +73,10 @@ describe("registry and the shared lifecycle", () => {
   it("never mutates the state it is given", () => {
     const s = startTournament("league", players(6), {}, 1);
     const before = JSON.stringify(s);
-    recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: WIN1 })));
+    recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: WIN1 })),
+    );
     withdraw(s, "p3");
     expect(JSON.stringify(s)).toBe(before);
   });
@@ -119,7 +136,10 @@ describe("every format resumes exactly after a JSON round trip mid-tournament", 
       let s = startTournament(format, simulatedPlayers(n), settings, `rt-${format}`);
       for (let i = 0; i < 2 && s.status === "playing"; i++) {
         const open = playableGames(s);
-        s = recordResults(s, open.slice(0, Math.ceil(open.length * 0.7)).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+        s = recordResults(
+          s,
+          open.slice(0, Math.ceil(open.length * 0.7)).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+        ).state;
       }
       const reloaded = jsonRoundTrip(s);
       expect(reloaded).toEqual(s);

@@ -55,7 +55,10 @@ describe("structural sharing", () => {
       const n = format === "league" ? 10 : format === "staged" ? 20 : 300;
       let s: TournamentState = startTournament(format, players(n), {}, 3);
       const open = playableGames(s);
-      s = recordResults(s, open.slice(0, Math.max(1, open.length - 1)).map((g) => ({ gameId: g.id, result: WIN1 }))).state;
+      s = recordResults(
+        s,
+        open.slice(0, Math.max(1, open.length - 1)).map((g) => ({ gameId: g.id, result: WIN1 })),
+      ).state;
       const stored = jsonRoundTrip(s);
       expect(stored).toEqual(s);
       expect(playableGames(stored)).toEqual(playableGames(s));
@@ -69,7 +72,12 @@ describe("structural sharing", () => {
     for (const format of ["groups", "diagonal", "league", "staged"] as const) {
       const n = format === "league" ? 9 : format === "staged" ? 16 : 300;
       let s: TournamentState = startTournament(format, players(n), {}, 5);
-      s = recordResults(s, playableGames(s).slice(0, 3).map((g) => ({ gameId: g.id, result: WIN1 }))).state;
+      s = recordResults(
+        s,
+        playableGames(s)
+          .slice(0, 3)
+          .map((g) => ({ gameId: g.id, result: WIN1 })),
+      ).state;
       const old = plainArrays(s);
       expect(Array.isArray(old.rounds[0]!.groups)).toBe(true);
       expect(playableGames(old)).toEqual(playableGames(s));
@@ -92,34 +100,39 @@ describe("batch and one at a time", () => {
 
   it("give identical states and events for every format (seeded random tournaments)", () => {
     fc.assert(
-      fc.property(fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged"), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 1 << 30 }), (format, size, seed) => {
-        const [lo, hi] = SIZES[format];
-        const n = lo + (size % (hi - lo + 1));
-        const rng = Prng.fromSeed(seed);
-        const draws = format !== "groups"; // groups rounds of all draws would never end
-        let batched: TournamentState = startTournament(format, players(n), {}, seed);
-        let single = batched;
-        for (let step = 0; step < 200 && batched.status === "playing"; step++) {
-          const open = playableGames(batched);
-          expect(playableGames(single)).toEqual(open);
-          // A random part of the open games, in random order, each with a random result.
-          const chosen = rng.shuffle(open.slice()).slice(0, 1 + rng.int(open.length));
-          const inputs = chosen.map((g) => ({ gameId: g.id, result: RESULTS[rng.int(draws ? RESULTS.length : 2)]! }));
-          const json = JSON.stringify(batched);
-          const batch = recordResults(batched, inputs);
-          expect(JSON.stringify(batched)).toBe(json); // a batch changes in place only what it made itself
-          const events = [];
-          for (const input of inputs) {
-            const t = recordResult(single, input.gameId, input.result);
-            events.push(...t.events);
-            single = t.state;
+      fc.property(
+        fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged"),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (format, size, seed) => {
+          const [lo, hi] = SIZES[format];
+          const n = lo + (size % (hi - lo + 1));
+          const rng = Prng.fromSeed(seed);
+          const draws = format !== "groups"; // groups rounds of all draws would never end
+          let batched: TournamentState = startTournament(format, players(n), {}, seed);
+          let single = batched;
+          for (let step = 0; step < 200 && batched.status === "playing"; step++) {
+            const open = playableGames(batched);
+            expect(playableGames(single)).toEqual(open);
+            // A random part of the open games, in random order, each with a random result.
+            const chosen = rng.shuffle(open.slice()).slice(0, 1 + rng.int(open.length));
+            const inputs = chosen.map((g) => ({ gameId: g.id, result: RESULTS[rng.int(draws ? RESULTS.length : 2)]! }));
+            const json = JSON.stringify(batched);
+            const batch = recordResults(batched, inputs);
+            expect(JSON.stringify(batched)).toBe(json); // a batch changes in place only what it made itself
+            const events = [];
+            for (const input of inputs) {
+              const t = recordResult(single, input.gameId, input.result);
+              events.push(...t.events);
+              single = t.state;
+            }
+            batched = batch.state;
+            expect(events).toEqual(batch.events);
+            expect(single).toEqual(batched);
           }
-          batched = batch.state;
-          expect(events).toEqual(batch.events);
-          expect(single).toEqual(batched);
-        }
-        expect(JSON.stringify(single)).toBe(JSON.stringify(batched));
-      }),
+          expect(JSON.stringify(single)).toBe(JSON.stringify(batched));
+        },
+      ),
       { numRuns: 60 },
     );
   });

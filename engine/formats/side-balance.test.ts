@@ -34,7 +34,10 @@ describe("side balance", () => {
   it("reads every round of a tournament", () => {
     let s = startTournament("groups", players(3), {}, 1);
     const games = gamesOf(groupsOf(s.rounds[0]!)[0]!);
-    s = recordResults(s, games.map((_, i) => ({ gameId: `r1-g1-${i + 1}`, result: i % 2 === 0 ? WIN1 : WIN2 }))).state;
+    s = recordResults(
+      s,
+      games.map((_, i) => ({ gameId: `r1-g1-${i + 1}`, result: i % 2 === 0 ? WIN1 : WIN2 })),
+    ).state;
     const b = tournamentSideBalance(s);
     expect(b.games).toBeGreaterThanOrEqual(6);
     expect(b.sides[0].wins + b.sides[1].wins + b.sides[0].draws).toBe(b.games);

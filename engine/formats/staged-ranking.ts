@@ -86,7 +86,10 @@ export function rankGroup(input: LadderInput): LadderResult {
     switch (step) {
       case 2: {
         const tied = new Set(set);
-        const among = tallyGames(set, input.games.filter((g) => tied.has(g.side1) && tied.has(g.side2)));
+        const among = tallyGames(
+          set,
+          input.games.filter((g) => tied.has(g.side1) && tied.has(g.side2)),
+        );
         const h2h = (id: string) => {
           const t = among.get(id) as Tally;
           return t.wins + t.draws / 2;
@@ -95,22 +98,44 @@ export function rankGroup(input: LadderInput): LadderResult {
         return split(set, h2h, (a, b) => `same score; more points in the games among ${names}: ${fmt(h2h(a))} vs ${fmt(h2h(b))}`, 2);
       }
       case 3:
-        return split(set, marginPerGame, (a, b) => `same score and head-to-head; better point difference per game: ${fmt(marginPerGame(a))} vs ${fmt(marginPerGame(b))}`, 3);
+        return split(
+          set,
+          marginPerGame,
+          (a, b) => `same score and head-to-head; better point difference per game: ${fmt(marginPerGame(a))} vs ${fmt(marginPerGame(b))}`,
+          3,
+        );
       case 4:
         for (const id of set) setValue(id, input.step4Label, input.step4(id));
-        return split(set, input.step4, (a, b) => `tied on score, head-to-head and point difference; better ${input.step4Label}: ${fmt(Math.abs(input.step4(a)))} vs ${fmt(Math.abs(input.step4(b)))}`, 4);
+        return split(
+          set,
+          input.step4,
+          (a, b) =>
+            `tied on score, head-to-head and point difference; better ${input.step4Label}: ${fmt(Math.abs(input.step4(a)))} vs ${fmt(Math.abs(input.step4(b)))}`,
+          4,
+        );
       default: {
         const order = input.draw ? input.draw.rng.shuffle(set) : set.slice();
         if (input.draw) {
-          input.draw.audit.push({ round: input.draw.round, what: `${input.draw.group}: order of ${names}, tied on every criterion`, decided: order.join(", ") });
+          input.draw.audit.push({
+            round: input.draw.round,
+            what: `${input.draw.group}: order of ${names}, tied on every criterion`,
+            decided: order.join(", "),
+          });
         }
         order.forEach((id, i) => setValue(id, "draw", i + 1));
-        const why = input.draw ? "tied on every criterion; placed by a random draw" : "tied on every criterion; a random draw will decide at the end of the round";
+        const why = input.draw
+          ? "tied on every criterion; placed by a random draw"
+          : "tied on every criterion; a random draw will decide at the end of the round";
         return { order, whys: order.slice(1).map(() => why) };
       }
     }
   };
 
-  const top = split(input.players.slice(), percent, (a, b) => `higher score: ${fmt(score(a))} vs ${fmt(score(b))} (${fmt(percent(a))}% vs ${fmt(percent(b))}%)`, 1);
+  const top = split(
+    input.players.slice(),
+    percent,
+    (a, b) => `higher score: ${fmt(score(a))} vs ${fmt(score(b))} (${fmt(percent(a))}% vs ${fmt(percent(b))}%)`,
+    1,
+  );
   return { order: top.order, whys: top.whys, values };
 }

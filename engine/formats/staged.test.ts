@@ -3,7 +3,18 @@ import fc from "fast-check";
 import { Prng } from "../prng";
 import { ROUND2_GROUPINGS, ROUND3_GROUPINGS, round1PlayerA, snakeGroup } from "./staged";
 import { rankGroup } from "./staged-ranking";
-import { chooseRole, findGame, playableGames, recordResult, recordResults, roundStandings, standings, startTournament, validateSettings, withdraw } from "./registry";
+import {
+  chooseRole,
+  findGame,
+  playableGames,
+  recordResult,
+  recordResults,
+  roundStandings,
+  standings,
+  startTournament,
+  validateSettings,
+  withdraw,
+} from "./registry";
 import { simulate, simulatedPlayers } from "./simulate";
 import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
 import type { AuditEntry, Game, GameResult, TournamentState } from "./types";
@@ -24,13 +35,34 @@ describe("round 1: snake seeding and roles", () => {
 
   it("gives roles by the parity table for a group of 7", () => {
     const table: Array<[number[], number[]]> = [
-      [[3, 5, 7], [2, 4, 6]],
-      [[1, 4, 6], [3, 5, 7]],
-      [[2, 5, 7], [1, 4, 6]],
-      [[1, 3, 6], [2, 5, 7]],
-      [[2, 4, 7], [1, 3, 6]],
-      [[1, 3, 5], [2, 4, 7]],
-      [[2, 4, 6], [1, 3, 5]],
+      [
+        [3, 5, 7],
+        [2, 4, 6],
+      ],
+      [
+        [1, 4, 6],
+        [3, 5, 7],
+      ],
+      [
+        [2, 5, 7],
+        [1, 4, 6],
+      ],
+      [
+        [1, 3, 6],
+        [2, 5, 7],
+      ],
+      [
+        [2, 4, 7],
+        [1, 3, 6],
+      ],
+      [
+        [1, 3, 5],
+        [2, 4, 7],
+      ],
+      [
+        [2, 4, 6],
+        [1, 3, 5],
+      ],
     ];
     const s = startTournament("staged", players(28), {}, 1);
     const blue = groupsOf(s.rounds[0]!)[0]!;
@@ -38,8 +70,14 @@ describe("round 1: snake seeding and roles", () => {
     table.forEach(([asA, asB], i) => {
       const seed = i + 1;
       const id = blue.players[i] as string;
-      const aGames = gamesOf(blue).filter((g) => g.side1 === id).map((g) => seedOf(g.side2)).sort();
-      const bGames = gamesOf(blue).filter((g) => g.side2 === id).map((g) => seedOf(g.side1)).sort();
+      const aGames = gamesOf(blue)
+        .filter((g) => g.side1 === id)
+        .map((g) => seedOf(g.side2))
+        .sort();
+      const bGames = gamesOf(blue)
+        .filter((g) => g.side2 === id)
+        .map((g) => seedOf(g.side1))
+        .sort();
       expect([seed, aGames, bGames]).toEqual([seed, asA, asB]);
       for (const o of asA) expect(round1PlayerA(Math.min(seed, o), Math.max(seed, o))).toBe(seed);
     });
@@ -101,14 +139,20 @@ describe("groupings", () => {
 
   it("the drawn grouping is applied and recorded; seeds follow round-1 ranks", () => {
     let s = startTournament("staged", players(28), {}, 7);
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+    ).state;
     const r1 = s.rounds[0]!;
     const r2 = s.rounds[1]!;
     const pick = r2.grouping!;
     expect(s.audit.find((a) => a.round === 2)?.decided).toBe(`grouping ${pick + 1} of 6`);
     const slot = (code: string) => groupsOf(r1)["BYRG".indexOf(code[0]!)]!.ranking![Number(code[1]) - 1];
     ROUND2_GROUPINGS[pick]!.forEach((codes, gi) => {
-      const expected = codes.slice().sort((a, b) => Number(a[1]) - Number(b[1])).map(slot);
+      const expected = codes
+        .slice()
+        .sort((a, b) => Number(a[1]) - Number(b[1]))
+        .map(slot);
       expect(groupsOf(r2)[gi]!.players).toEqual(expected);
       expect(groupsOf(r2)[gi]!.name).toBe("TEBS"[gi]);
     });
@@ -145,7 +189,13 @@ describe("ranking inside a group", () => {
     expect(r.order[0]).toBe("c");
     expect(r.whys[0]).toContain("better rating: 1600 vs 1500");
     const audit: AuditEntry[] = [];
-    const drawn = rankGroup({ players: ["a", "b", "c"], games, step4: () => 0, step4Label: "rating", draw: { rng: Prng.fromSeed(1), audit, round: 1, group: "Blue" } });
+    const drawn = rankGroup({
+      players: ["a", "b", "c"],
+      games,
+      step4: () => 0,
+      step4Label: "rating",
+      draw: { rng: Prng.fromSeed(1), audit, round: 1, group: "Blue" },
+    });
     expect(audit).toHaveLength(1);
     expect(audit[0]?.decided).toBe(drawn.order.join(", "));
     expect(drawn.whys).toEqual(["tied on every criterion; placed by a random draw", "tied on every criterion; placed by a random draw"]);
@@ -155,7 +205,11 @@ describe("ranking inside a group", () => {
 describe("knockouts", () => {
   const toSemis = () => {
     let s = startTournament("staged", players(16), {}, 1);
-    while (s.rounds.length < 4) s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+    while (s.rounds.length < 4)
+      s = recordResults(
+        s,
+        playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+      ).state;
     return s;
   };
 
@@ -217,8 +271,15 @@ describe("withdrawals", () => {
     const p1Game = playableGames(s).find((g) => g.side1 === "p1" || g.side2 === "p1")!;
     s = recordResult(s, p1Game.id, p1Game.side1 === "p1" ? WIN1 : WIN2).state;
     s = withdraw(s, "p1").state;
-    expect(gamesOf(groupsOf(s.rounds[0]!)[0]!).filter((g) => g.side1 === "p1" || g.side2 === "p1").every((g) => g.void)).toBe(true);
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+    expect(
+      gamesOf(groupsOf(s.rounds[0]!)[0]!)
+        .filter((g) => g.side1 === "p1" || g.side2 === "p1")
+        .every((g) => g.void),
+    ).toBe(true);
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+    ).state;
     expect(groupsOf(s.rounds[0]!)[0]!.ranking).not.toContain("p1");
     expect(s.rounds[1]!.seeds).not.toContain("p1");
     expect(s.rounds[1]!.seeds).toHaveLength(16);
@@ -234,7 +295,10 @@ describe("withdrawals", () => {
 
   it("between rounds: the round is planned again and everyone below moves up", () => {
     let s = startTournament("staged", players(20), {}, 1);
-    s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) }))).state;
+    s = recordResults(
+      s,
+      playableGames(s).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+    ).state;
     const before = s.rounds[1]!;
     const blueRanking = groupsOf(s.rounds[0]!)[0]!.ranking!;
     const t = withdraw(s, blueRanking[1]!);
@@ -272,7 +336,9 @@ describe("staged properties over random sizes and seeds", () => {
         }
         for (const r of s.rounds.slice(3)) {
           for (const g of groupsOf(r)) {
-            gamesOf(g).slice(0, -1).forEach((x) => expect(x.result?.outcome).toBe("draw"));
+            gamesOf(g)
+              .slice(0, -1)
+              .forEach((x) => expect(x.result?.outcome).toBe("draw"));
             expect(gamesOf(g).at(-1)?.result?.outcome).not.toBe("draw");
           }
         }
@@ -290,7 +356,11 @@ describe("staged properties over random sizes and seeds", () => {
 
   it("a JSON round trip mid-tournament continues exactly as the original", () => {
     let s: TournamentState = startTournament("staged", players(24), {}, "x");
-    for (let i = 0; i < 2; i++) s = recordResults(s, playableGames(s).map((g) => ({ gameId: g.id, result: DRAW }))).state;
+    for (let i = 0; i < 2; i++)
+      s = recordResults(
+        s,
+        playableGames(s).map((g) => ({ gameId: g.id, result: DRAW })),
+      ).state;
     const reloaded = jsonRoundTrip(s);
     expect(JSON.stringify(playOut(reloaded, favouriteWins))).toBe(JSON.stringify(playOut(s, favouriteWins)));
   });

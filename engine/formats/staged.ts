@@ -75,19 +75,58 @@ const KNOCKOUT_FROM = 4;
 
 /** The six round-2 groupings (B=Blue, Y=Yellow, R=Red, G=Green; B1 = Blue's #1), groups T, E, B, S. */
 export const ROUND2_GROUPINGS: readonly (readonly (readonly string[])[])[] = [
-  [["B1", "Y2", "R3", "G4"], ["B2", "Y3", "R4", "G1"], ["B3", "Y4", "R1", "G2"], ["B4", "Y1", "R2", "G3"]],
-  [["B1", "Y2", "R4", "G3"], ["B2", "Y4", "R3", "G1"], ["B3", "Y1", "R2", "G4"], ["B4", "Y3", "R1", "G2"]],
-  [["B1", "Y3", "R2", "G4"], ["B2", "Y4", "R1", "G3"], ["B3", "Y1", "R4", "G2"], ["B4", "Y2", "R3", "G1"]],
-  [["B1", "Y3", "R4", "G2"], ["B2", "Y1", "R3", "G4"], ["B3", "Y4", "R2", "G1"], ["B4", "Y2", "R1", "G3"]],
-  [["B1", "Y4", "R2", "G3"], ["B2", "Y3", "R1", "G4"], ["B3", "Y2", "R4", "G1"], ["B4", "Y1", "R3", "G2"]],
-  [["B1", "Y4", "R3", "G2"], ["B2", "Y1", "R4", "G3"], ["B3", "Y2", "R1", "G4"], ["B4", "Y3", "R2", "G1"]],
+  [
+    ["B1", "Y2", "R3", "G4"],
+    ["B2", "Y3", "R4", "G1"],
+    ["B3", "Y4", "R1", "G2"],
+    ["B4", "Y1", "R2", "G3"],
+  ],
+  [
+    ["B1", "Y2", "R4", "G3"],
+    ["B2", "Y4", "R3", "G1"],
+    ["B3", "Y1", "R2", "G4"],
+    ["B4", "Y3", "R1", "G2"],
+  ],
+  [
+    ["B1", "Y3", "R2", "G4"],
+    ["B2", "Y4", "R1", "G3"],
+    ["B3", "Y1", "R4", "G2"],
+    ["B4", "Y2", "R3", "G1"],
+  ],
+  [
+    ["B1", "Y3", "R4", "G2"],
+    ["B2", "Y1", "R3", "G4"],
+    ["B3", "Y4", "R2", "G1"],
+    ["B4", "Y2", "R1", "G3"],
+  ],
+  [
+    ["B1", "Y4", "R2", "G3"],
+    ["B2", "Y3", "R1", "G4"],
+    ["B3", "Y2", "R4", "G1"],
+    ["B4", "Y1", "R3", "G2"],
+  ],
+  [
+    ["B1", "Y4", "R3", "G2"],
+    ["B2", "Y1", "R4", "G3"],
+    ["B3", "Y2", "R1", "G4"],
+    ["B4", "Y3", "R2", "G1"],
+  ],
 ];
 
 /** The three round-3 groupings (letters are the round-2 groups T, E, B, S), groups I and II. */
 export const ROUND3_GROUPINGS: readonly (readonly (readonly string[])[])[] = [
-  [["T1", "E1", "B2", "S2"], ["B1", "S1", "T2", "E2"]],
-  [["T1", "B1", "E2", "S2"], ["E1", "S1", "T2", "B2"]],
-  [["T1", "S1", "B2", "E2"], ["B1", "E1", "T2", "S2"]],
+  [
+    ["T1", "E1", "B2", "S2"],
+    ["B1", "S1", "T2", "E2"],
+  ],
+  [
+    ["T1", "B1", "E2", "S2"],
+    ["E1", "S1", "T2", "B2"],
+  ],
+  [
+    ["T1", "S1", "B2", "E2"],
+    ["B1", "E1", "T2", "S2"],
+  ],
 ];
 
 /** Round-1 group (0 = Blue .. 3 = Green) of a 1-based seed: snake order 1-4, 8-5, 9-12, ... */
@@ -120,7 +159,14 @@ function roundRobin(players: readonly string[], sideOne: (a: number, b: number) 
 }
 
 /** `seeds` defaults to the groups one after the other (later rounds are seeded within groups). */
-function makeRound(number: number, name: string, groups: Group[], ratingOf: (id: string) => number, grouping?: number, seeds = groups.flatMap((g) => g.players)): Round {
+function makeRound(
+  number: number,
+  name: string,
+  groups: Group[],
+  ratingOf: (id: string) => number,
+  grouping?: number,
+  seeds = groups.flatMap((g) => g.players),
+): Round {
   const pending = groups.reduce((n, g) => n + vecSize(g.games), 0);
   const round: Round = { number, name, seeds, ratings: seeds.map(ratingOf), groups: vec(groups), pending, status: "playing" };
   return grouping === undefined ? round : { ...round, grouping };
@@ -286,7 +332,9 @@ function knockoutResult(group: Group, order: readonly string[], player: string):
 function knockoutOrder(group: Group, withdrawn: ReadonlySet<string>): string[] {
   const left = group.players.filter((p) => !withdrawn.has(p));
   if (left.length < 2) return left;
-  const decided = gamesOf(group).filter((g) => !g.void && g.result && g.result.outcome !== "draw").at(-1);
+  const decided = gamesOf(group)
+    .filter((g) => !g.void && g.result && g.result.outcome !== "draw")
+    .at(-1);
   if (!decided?.result) return left;
   return decided.result.outcome === "1-0" ? [decided.side1, decided.side2] : [decided.side2, decided.side1];
 }
@@ -334,7 +382,13 @@ const hooks: RoundHooks<"staged"> = {
     const take = ADVANCING[round.number] ?? 1;
     const advanced = groups.flatMap((g) => g.ranking.slice(0, take));
     const eliminated = groups.flatMap((g) => g.ranking.slice(take));
-    const closed: Round = { ...round, groups: vec(groups), status: "complete", advanced: round.number === 5 ? [] : advanced, eliminated: round.number === 5 ? [] : eliminated };
+    const closed: Round = {
+      ...round,
+      groups: vec(groups),
+      status: "complete",
+      advanced: round.number === 5 ? [] : advanced,
+      eliminated: round.number === 5 ? [] : eliminated,
+    };
     s.rounds[index] = closed as DraftRound;
     events.push({ type: "round-complete", round: round.number });
     if (round.number === 5) {
@@ -386,7 +440,16 @@ const STANDING_KEYS: readonly RankKey[] = [
     label: "result in the knockout",
     better: "high",
     word: "better",
-    describe: (v) => ["no final-round game", "lost the third-place game", "third-place game not decided", "won the third-place game", "lost the final", "final not decided", "won the final"][v] ?? String(v),
+    describe: (v) =>
+      [
+        "no final-round game",
+        "lost the third-place game",
+        "third-place game not decided",
+        "won the third-place game",
+        "lost the final",
+        "final not decided",
+        "won the final",
+      ][v] ?? String(v),
   },
   { name: "groupRank", label: "place in the group", better: "low", word: "better" },
   { name: "percent", label: "score %", better: "high" },
@@ -478,7 +541,13 @@ export const stagedFormat: Format<"staged"> = {
     const withdrawn = withdrawnSet(state);
     return groupsOf(round).map((group): GroupStanding => {
       const status = (p: string): StandingRow["status"] =>
-        withdrawn.has(p) ? "withdrawn" : round.status !== "complete" ? "playing" : round.advanced?.includes(p) || state.champions.includes(p) ? "playing" : "eliminated";
+        withdrawn.has(p)
+          ? "withdrawn"
+          : round.status !== "complete"
+            ? "playing"
+            : round.advanced?.includes(p) || state.champions.includes(p)
+              ? "playing"
+              : "eliminated";
       if (round.number >= 4) {
         const order = knockoutOrder(group, withdrawn);
         const t = tallyGames(order, gamesOf(group));

@@ -43,7 +43,16 @@ function readings(state: TournamentState, fresh: boolean) {
   // Clinch marks of every third group of the round in play (a page's few groups).
   const every = (_: unknown, i: number) => i % 3 === 0;
   const round = s.rounds.at(-1);
-  const clinch = fresh ? clinchTables(s).filter(every) : clinchTables(s, round ? groupsOf(round).map((_, i) => i).filter((i) => every(null, i)) : []);
+  const clinch = fresh
+    ? clinchTables(s).filter(every)
+    : clinchTables(
+        s,
+        round
+          ? groupsOf(round)
+              .map((_, i) => i)
+              .filter((i) => every(null, i))
+          : [],
+      );
   return { table, groups, balance, clinch };
 }
 
@@ -102,7 +111,14 @@ function referenceRank(entries: readonly RankEntry[], keys: readonly RankKey[]):
     const next = sorted[i + 1];
     if (prev && cmp(prev, e) !== 0) rank = i + 1;
     const shared = (prev !== undefined && cmp(prev, e) === 0) || (next !== undefined && cmp(e, next) === 0);
-    return { player: e.player, rank, rankLabel: shared ? `${rank}=` : String(rank), values: e.values, why: next ? explainOrder(e, next, keys) : "", status: e.status };
+    return {
+      player: e.player,
+      rank,
+      rankLabel: shared ? `${rank}=` : String(rank),
+      values: e.values,
+      why: next ? explainOrder(e, next, keys) : "",
+      status: e.status,
+    };
   });
 }
 
@@ -121,7 +137,11 @@ describe("rankTable", () => {
     });
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 60 }), (list) => {
-        const entries: RankEntry[] = list.map((v, i) => ({ player: `p${i}`, status: "playing", values: v.missing ? ({ a: v.a, c: v.c } as Record<string, number>) : { a: v.a, b: v.b, c: v.c } }));
+        const entries: RankEntry[] = list.map((v, i) => ({
+          player: `p${i}`,
+          status: "playing",
+          values: v.missing ? ({ a: v.a, c: v.c } as Record<string, number>) : { a: v.a, b: v.b, c: v.c },
+        }));
         expect(standingRows(rankTable(entries, keys))).toEqual(referenceRank(entries, keys));
       }),
       { seed: 20261123, numRuns: 300 },

@@ -21,7 +21,10 @@ export function playOut<F extends FormatName>(state: TournamentState<F>, decide:
   for (let i = 0; i < maxBatches && s.status === "playing"; i++) {
     const games = playableGames(s);
     if (games.length === 0) throw new Error("stalled");
-    s = recordResults(s, games.map((g) => ({ gameId: g.id, result: decide(g) }))).state;
+    s = recordResults(
+      s,
+      games.map((g) => ({ gameId: g.id, result: decide(g) })),
+    ).state;
   }
   return s;
 }

@@ -190,10 +190,7 @@ export interface Transition<F extends FormatName = FormatName> {
  * Current ratings for planning later rounds: a record, a Map, or a lookup. A player
  * missing from it keeps the rating recorded with the previous round.
  */
-export type RatingSource =
-  | Readonly<Record<string, number>>
-  | ReadonlyMap<string, number>
-  | ((playerId: string) => number | undefined);
+export type RatingSource = Readonly<Record<string, number>> | ReadonlyMap<string, number> | ((playerId: string) => number | undefined);
 
 export interface PlanOptions {
   /** Used only if the change completes a round and the next one is planned now. */

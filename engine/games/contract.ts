@@ -32,8 +32,7 @@ export type GameStatus =
   | { readonly over: true; readonly winner: SideNumber | null; readonly reason: string };
 
 export type PlayOutcome<S> =
-  | { readonly ok: true; readonly state: S; readonly notation: string; readonly status: GameStatus }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly state: S; readonly notation: string; readonly status: GameStatus } | { readonly ok: false; readonly reason: string };
 
 /** What a record export needs besides the moves. */
 export interface RecordInfo {

@@ -9,7 +9,10 @@ import { ON_SITE_GAMES, onSite, onSiteGame, type OnSiteGame } from "./registry";
 function rolled(game: OnSiteGame, position: string): { position: string; entries: string[] } {
   const entries: string[] = [];
   for (let wanted = game.chance?.pending(position); wanted; wanted = game.chance!.pending(position)) {
-    const outcome = game.chance!.roll(position, Array.from({ length: wanted.dice }, (_, i) => Math.max(1, wanted!.faces - i)));
+    const outcome = game.chance!.roll(
+      position,
+      Array.from({ length: wanted.dice }, (_, i) => Math.max(1, wanted!.faces - i)),
+    );
     if (!outcome.ok) throw new Error(outcome.reason);
     entries.push(outcome.notation);
     position = outcome.position;
@@ -99,7 +102,8 @@ const toy: GameRules<Toy> = {
   },
   toMove: (state) => state.toMove,
   ply: (state) => state.entries,
-  status: (state) => (state.at[0] > 6 ? { over: true, winner: 1, reason: "home" } : state.at[1] > 6 ? { over: true, winner: 2, reason: "home" } : { over: false }),
+  status: (state) =>
+    state.at[0] > 6 ? { over: true, winner: 1, reason: "home" } : state.at[1] > 6 ? { over: true, winner: 2, reason: "home" } : { over: false },
   legalMoves: (state) => (state.die === null ? [] : [`go ${state.die}`]),
   play(state, move) {
     if (state.die === null || move !== `go ${state.die}`) return { ok: false, reason: "roll first" };
@@ -116,7 +120,8 @@ const toy: GameRules<Toy> = {
       const die = values[0]!;
       if (state.die !== null) return { ok: false, reason: "the die is already rolled" };
       // A 6 cannot be moved: the side passes by itself, and the entry says so.
-      const next: Toy = die === 6 ? { ...state, toMove: state.toMove === 1 ? 2 : 1, entries: state.entries + 1 } : { ...state, die, entries: state.entries + 1 };
+      const next: Toy =
+        die === 6 ? { ...state, toMove: state.toMove === 1 ? 2 : 1, entries: state.entries + 1 } : { ...state, die, entries: state.entries + 1 };
       return { ok: true, state: next, notation: die === 6 ? "roll 6 (no move)" : `roll ${die}`, status: toy.status(next) };
     },
     readRoll: (notation) => (notation.startsWith("roll ") ? [Number(notation.split(" ")[1])] : null),

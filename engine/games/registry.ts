@@ -6,7 +6,18 @@ import { backgammonRules } from "./backgammon/game";
 import type { VariantId } from "./backgammon/variant";
 import { chess } from "./chess/chess";
 import { polyomino } from "./polyomino/game";
-import type { ChanceRequest, CommonEndReason, GameInfo, GameRules, GameSetting, GameSettingValues, PlayOutcome, GameStatus, RecordInfo, SideNumber } from "./contract";
+import type {
+  ChanceRequest,
+  CommonEndReason,
+  GameInfo,
+  GameRules,
+  GameSetting,
+  GameSettingValues,
+  PlayOutcome,
+  GameStatus,
+  RecordInfo,
+  SideNumber,
+} from "./contract";
 import { brandubh, copenhagen } from "./tafl/tafl-games";
 
 export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, GameStatus, RecordInfo, SideNumber } from "./contract";

@@ -30,7 +30,10 @@ describe("session cookies", () => {
     const cookie = await cookieFor(me, 3600);
     expect(await sessionUserFromCookies(h.db, cookie)).toMatchObject({ id: me.id, username: me.username });
     expect(await sessionUserFromCookies(h.db, cookie)).toMatchObject({ id: me.id });
-    await h.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, me.id));
+    await h.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, me.id));
     expect(await sessionUserFromCookies(h.db, cookie)).toBeNull();
   });
 
@@ -46,7 +49,11 @@ describe("session cookies", () => {
   it("refuse a token that has already expired, and a token made with another secret", async () => {
     const me = await newPlayer(h);
     expect(await sessionUserFromCookies(h.db, await cookieFor(me, -60))).toBeNull();
-    const forged = await encode({ token: { sub: me.id, name: me.username, sv: 1, sid: randomUUID() }, secret: "another secret entirely, not the server's", maxAge: 3600 });
+    const forged = await encode({
+      token: { sub: me.id, name: me.username, sv: 1, sid: randomUUID() },
+      secret: "another secret entirely, not the server's",
+      maxAge: 3600,
+    });
     expect(await sessionUserFromCookies(h.db, `next-auth.session-token=${forged}`)).toBeNull();
   });
 

@@ -77,7 +77,13 @@ export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<S
   const [user] = await db
     .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, role: users.role })
     .from(users)
-    .where(and(eq(users.id, token.sub), isNull(users.deletedAt), notExists(db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, sid)))));
+    .where(
+      and(
+        eq(users.id, token.sub),
+        isNull(users.deletedAt),
+        notExists(db.select({ sid: revokedSessions.sid }).from(revokedSessions).where(eq(revokedSessions.sid, sid))),
+      ),
+    );
   if (!user || user.sessionVersion !== token.sv) return null;
   return {
     id: user.id,

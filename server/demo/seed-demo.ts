@@ -27,7 +27,32 @@ import { seedDemoChat } from "./seed-chat";
 
 export const DEMO_PASSWORD = "moot-demo";
 export const DEMO_USERNAMES = ["alice", "bob", "carol", "dave", "erin", "frank"] as const;
-const MORE = ["gudrun", "harald", "ingrid", "jorund", "kari", "leif", "magnus", "njal", "olaf", "ragna", "sigrid", "thora", "ulf", "vigdis", "yngvar", "astrid", "bjorn", "dagny", "eirik", "freya", "gunnar", "hild", "ivar", "jarl"];
+const MORE = [
+  "gudrun",
+  "harald",
+  "ingrid",
+  "jorund",
+  "kari",
+  "leif",
+  "magnus",
+  "njal",
+  "olaf",
+  "ragna",
+  "sigrid",
+  "thora",
+  "ulf",
+  "vigdis",
+  "yngvar",
+  "astrid",
+  "bjorn",
+  "dagny",
+  "eirik",
+  "freya",
+  "gunnar",
+  "hild",
+  "ivar",
+  "jarl",
+];
 
 type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
 /** Decides one released tournament game (`site` is its game on the site) at `when`. */
@@ -179,7 +204,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
 
   await tournament({
     name: "Four-Colour Championship",
-    description: "The staged path, played on the site: 4 groups, then 4, then 2, semi-finals, final and third place. A names the first blue and red pieces, B chooses colours.",
+    description:
+      "The staged path, played on the site: 4 groups, then 4, then 2, semi-finals, final and third place. A names the first blue and red pieces, B chooses colours.",
     format: "staged",
     gameType: "four-colour-onsite",
     timeControl: "3d+6h",
@@ -216,7 +242,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   };
   const raceId = await tournament({
     name: "Dice Race Open",
-    description: "Backgammon matches to 3 points, played on the site with dice anyone can verify. Four opponents across the field in round one, two later; out after two losses.",
+    description:
+      "Backgammon matches to 3 points, played on the site with dice anyone can verify. Four opponents across the field in round one, two later; out after two losses.",
     format: "diagonal",
     gameType: "backgammon",
     timeControl: "1d+2h",
@@ -227,7 +254,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
   const underway = await firstOpenGame(db, raceId);
   if (underway) await playDiceGame(db, underway.id, byId(underway.side1Id), byId(underway.side2Id), { doubleAt: Infinity, answer: "take", actions: 6 });
-  await postAnnouncement(db, alice, raceId, "Welcome to the Dice Race Open! Add your own dice seed before the first roll, and check every roll of a finished match on its “Verify the dice” page.");
+  await postAnnouncement(
+    db,
+    alice,
+    raceId,
+    "Welcome to the Dice Race Open! Add your own dice seed before the first roll, and check every roll of a finished match on its “Verify the dice” page.",
+  );
 
   // A league of reported games (played elsewhere, results typed in), two phases in: a
   // result reported and disputed by the opponent waits in alice's organizer queue (and
@@ -246,9 +278,19 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const open = await firstOpenGame(db, clubId);
   if (open) {
     const reported = await reportResult(db, open.side1Id, { gameId: open.id, result: "1-0" });
-    await answerReport(db, open.side2Id, { gameId: open.id, answer: "dispute", reportId: reported.report!.id, reason: "We agreed on a rematch after the clock failed; the rematch is not played yet." });
+    await answerReport(db, open.side2Id, {
+      gameId: open.id,
+      answer: "dispute",
+      reportId: reported.report!.id,
+      reason: "We agreed on a rematch after the clock failed; the rematch is not played yet.",
+    });
   }
-  await postAnnouncement(db, alice, clubId, "Welcome to the Chess Club League! Report each result as soon as your game is over; a disputed result is settled by the organizer.");
+  await postAnnouncement(
+    db,
+    alice,
+    clubId,
+    "Welcome to the Chess Club League! Report each result as soon as your game is over; a disputed result is settled by the organizer.",
+  );
 
   // Running: a group elimination with a third of round 1 still to play, so its group
   // tables show live clinch marks (some players through already, some out, some open).
@@ -310,7 +352,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const ch = await createChallenge(db, bob.id, { gameType: "hnefatafl", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
   const { gameId } = await acceptChallenge(db, people[2]!.id, ch.id);
   let ply = 0;
-  for (const [who, move] of [[bob, "d1-d3"], [people[2]!, "f4-c4"], [bob, "h1-h3"], [people[2]!, "e5-e2"]] as const) {
+  for (const [who, move] of [
+    [bob, "d1-d3"],
+    [people[2]!, "f4-c4"],
+    [bob, "h1-h3"],
+    [people[2]!, "e5-e2"],
+  ] as const) {
     await makeMove(db, who.id, { gameId, ply: ply++, move });
   }
   // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
@@ -327,10 +374,23 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   await createChallenge(db, people[3]!.id, { gameType: "hnefatafl", initialMs: 600_000, incrementMs: 5_000, side: "random", rated: true });
   // An open backgammon challenge with its own match length, as the lobby shows it.
-  await createChallenge(db, people[6]!.id, { gameType: "backgammon", initialMs: 86_400_000, incrementMs: 7_200_000, side: "random", rated: true, gameSettings: { matchLength: 5 } });
+  await createChallenge(db, people[6]!.id, {
+    gameType: "backgammon",
+    initialMs: 86_400_000,
+    incrementMs: 7_200_000,
+    side: "random",
+    rated: true,
+    gameSettings: { matchLength: 5 },
+  });
 
   // Brandubh (7×7): a finished game won by the king's escape, and one in progress.
-  const brandubh = await createChallenge(db, people[4]!.id, { gameType: "brandubh", initialMs: 86_400_000, incrementMs: 7_200_000, side: "side1", rated: true });
+  const brandubh = await createChallenge(db, people[4]!.id, {
+    gameType: "brandubh",
+    initialMs: 86_400_000,
+    incrementMs: 7_200_000,
+    side: "side1",
+    rated: true,
+  });
   const won = (await acceptChallenge(db, people[5]!.id, brandubh.id)).gameId;
   for (const [i, move] of ["g4-g6", "d5-e5", "g6-f6", "d4-d5", "f6-f7", "d5-a5", "f7-f6", "a5-a7"].entries()) {
     await makeMove(db, (i % 2 === 0 ? people[4]! : people[5]!).id, { gameId: won, ply: i, move });
@@ -385,7 +445,14 @@ async function playDiceMatch(db: Db, a: SessionUser, b: SessionUser, gameType: s
 }
 
 /** Plays the dice game `gameId` of A (side 1) and B as playDiceMatch says, a minute apart from `from` when given (a match in the demo's past), else now. */
-async function playDiceGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }, from?: Date) {
+async function playDiceGame(
+  db: Db,
+  gameId: string,
+  a: SessionUser,
+  b: SessionUser,
+  opts: { doubleAt: number; answer: "take" | "drop"; actions: number },
+  from?: Date,
+) {
   const at = (n: number) => (from ? new Date(from.getTime() + n * 60_000) : new Date());
   const gameType = (await loadGameView(db, gameId)).gameType;
   const rules = onSiteGame(gameType)!;
@@ -410,7 +477,13 @@ async function playDiceGame(db: Db, gameId: string, a: SessionUser, b: SessionUs
  * then up to `placements` placements (see playFourColourGame).
  */
 async function playFourColour(db: Db, a: SessionUser, b: SessionUser, pregame: readonly string[], placements: number) {
-  const challenge = await createChallenge(db, a.id, { gameType: "four-colour-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const challenge = await createChallenge(db, a.id, {
+    gameType: "four-colour-onsite",
+    initialMs: 86_400_000,
+    incrementMs: 3_600_000,
+    side: "side1",
+    rated: true,
+  });
   const { gameId } = await acceptChallenge(db, b.id, challenge.id);
   await playFourColourGame(db, gameId, a, b, pregame, placements);
 }
@@ -421,7 +494,15 @@ async function playFourColour(db: Db, a: SessionUser, b: SessionUser, pregame: r
  * list), by whichever player the rules say is to move; a minute apart from `from` when
  * given (a game in the demo's past), else now. Returns the position reached.
  */
-async function playFourColourGame(db: Db, gameId: string, a: SessionUser, b: SessionUser, pregame: readonly string[], placements: number, from?: Date): Promise<string> {
+async function playFourColourGame(
+  db: Db,
+  gameId: string,
+  a: SessionUser,
+  b: SessionUser,
+  pregame: readonly string[],
+  placements: number,
+  from?: Date,
+): Promise<string> {
   const rules = onSiteGame("four-colour-onsite")!;
   const size = (move: string) => Number(/\d(?=:)/.exec(move)?.[0] ?? 0);
   let position = rules.setup();

@@ -32,7 +32,9 @@ const api = (user: SessionUser) => apiFor(h, user);
 
 async function newGame(gameType = "hnefatafl", initialMs = 3 * DAY) {
   const [side1, side2] = [await newPlayer(h), await newPlayer(h)];
-  const game = await h.db.transaction((tx) => createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs, incrementMs: 0 }, new Date()));
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs, incrementMs: 0 }, new Date()),
+  );
   return { gameId: game.id, side1, side2 };
 }
 
@@ -42,7 +44,10 @@ async function cookieOf(user: SessionUser): Promise<string> {
 }
 
 /** A socket (signed in as `as`, or anonymous) watching a game's room (unless `room` is null), keeping every update it receives in order. */
-async function watcher(gameId: string, opts: { as?: SessionUser; room?: null } = {}): Promise<{ socket: Socket; updates: GameUpdate[]; next: () => Promise<GameUpdate> }> {
+async function watcher(
+  gameId: string,
+  opts: { as?: SessionUser; room?: null } = {},
+): Promise<{ socket: Socket; updates: GameUpdate[]; next: () => Promise<GameUpdate> }> {
   const extraHeaders = opts.as ? { cookie: await cookieOf(opts.as) } : undefined;
   const socket = connect(url, { transports: ["websocket"], forceNew: true, extraHeaders });
   const updates: GameUpdate[] = [];
@@ -68,7 +73,11 @@ async function watcher(gameId: string, opts: { as?: SessionUser; room?: null } =
 const comparable = ({ serverNow: _, ...rest }: GameView) => rest;
 
 /** Does `change`, then checks that its one update turns the view before into the view after. */
-async function expectUpdateFollows(w: Awaited<ReturnType<typeof watcher>>, before: GameView, change: () => Promise<unknown>): Promise<{ after: GameView; update: GameUpdate }> {
+async function expectUpdateFollows(
+  w: Awaited<ReturnType<typeof watcher>>,
+  before: GameView,
+  change: () => Promise<unknown>,
+): Promise<{ after: GameView; update: GameUpdate }> {
   await change();
   const update = await w.next();
   const after = await apiFor(h, null).game.get({ gameId: before.id });
@@ -102,7 +111,11 @@ describe("game updates", () => {
         const move = quietMove(state, i);
         const mover = i % 2 === 0 ? side1 : side2;
         let answer: GameUpdate | undefined;
-        const { after, update } = await expectUpdateFollows(w, view, async () => (answer = await api(mover).game.move({ gameId, ply: view.ply, move: move.text })));
+        const { after, update } = await expectUpdateFollows(
+          w,
+          view,
+          async () => (answer = await api(mover).game.move({ gameId, ply: view.ply, move: move.text })),
+        );
         expect(update.board).toMatchObject({ kind: "move", move: { ply: i + 1, notation: move.text } });
         // The mover is answered with the update the room received.
         expect(answer).toEqual(update);

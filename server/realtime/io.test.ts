@@ -159,7 +159,9 @@ describe("hostile Socket.IO events", () => {
         expect(me === null).toBe(who === "anonymous");
         expect(s.connected).toBe(true);
         const [serverSide] = (await server.fetchSockets()).filter((x) => x.id === s.id);
-        expect([...serverSide!.rooms].filter((r) => r.startsWith("game:") || r.startsWith("tournament:") || r === "lobby").length).toBeLessThanOrEqual(MAX_WATCHED_ROOMS);
+        expect([...serverSide!.rooms].filter((r) => r.startsWith("game:") || r.startsWith("tournament:") || r === "lobby").length).toBeLessThanOrEqual(
+          MAX_WATCHED_ROOMS,
+        );
         expect(await fingerprint()).toBe(before);
         // Generous: the point is "bounded", not a number (600,000 rooms cost 222 MB before the cap).
         expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(150 * 1024 * 1024);

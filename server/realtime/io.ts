@@ -16,7 +16,6 @@ export type MootIo = Server<ClientToServerEvents, ServerToClientEvents, Record<s
 
 const slot = globalThis as unknown as { __mootIo?: MootIo };
 
-
 export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: string): Promise<MootIo> {
   const io: MootIo = new Server(httpServer, { serveClient: false });
   if (redisUrl) {

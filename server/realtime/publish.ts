@@ -62,7 +62,9 @@ export function publishChanged(room: string, version: number): void {
 
 /** Sends the player whose challenge was accepted to the new game (their open pages follow it); `after`: the game a rematch repeats. */
 export function publishGameStarted(userId: string, gameId: string, after?: string): void {
-  realtime()?.to(userRoom(userId)).emit("gameStarted", after ? { gameId, after } : { gameId });
+  realtime()
+    ?.to(userRoom(userId))
+    .emit("gameStarted", after ? { gameId, after } : { gameId });
 }
 
 /** A chat message, to the room it was posted in (its game's or tournament's watchers). */

@@ -37,7 +37,10 @@ export async function insertMany<T extends PgTable, R>(
   const keys = [...named].filter((k) => columns[k]);
   // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
   const cell = (k: string, v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? (columns[k]!.defaultFn?.() ?? null) : v);
-  const names = sql.join(keys.map((k) => sql.identifier(columns[k]!.name)), sql`, `);
+  const names = sql.join(
+    keys.map((k) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];

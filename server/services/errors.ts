@@ -1,12 +1,6 @@
 // The one error type services throw for a refused request: a code the API maps to an
 // HTTP status and a sentence the user reads. Anything else is a bug (500, logged).
-export type AppErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "TOO_MANY_REQUESTS";
+export type AppErrorCode = "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS";
 
 export class AppError extends Error {
   constructor(

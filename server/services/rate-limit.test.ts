@@ -17,7 +17,10 @@ describe("rate limits", () => {
     const limit = { what: "tries", max: 3, windowMs: 60_000 };
     const t = new Date("2031-01-01T00:00:10Z");
     for (let i = 0; i < 3; i++) await enforceLimit(h.db, key, limit, t);
-    await expect(enforceLimit(h.db, key, limit, t)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Too many tries. Please wait 50 seconds and try again." });
+    await expect(enforceLimit(h.db, key, limit, t)).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: "Too many tries. Please wait 50 seconds and try again.",
+    });
     await enforceLimit(h.db, key, limit, new Date("2031-01-01T00:01:00Z"));
   });
 
@@ -44,6 +47,9 @@ describe("rate limits", () => {
     const me = await newPlayer(h);
     const input = { name: "Limit check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 } as const;
     for (let i = 0; i < 10; i++) await apiFor(h, me).tournament.create(input);
-    await expect(apiFor(h, me).tournament.create(input)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many new tournaments\. Please wait/) });
+    await expect(apiFor(h, me).tournament.create(input)).rejects.toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many new tournaments\. Please wait/),
+    });
   });
 });

@@ -57,9 +57,9 @@ describe("runTogether", () => {
     const failing: Part<void> = { ctes: [["failing", sql`select 1 / 0`]], rows: sql`select * from failing`, read: () => undefined };
     await expect(runTogether(h.db, { added: notifyPart("added", [item(a.id, subject, "one")], new Date()), failing })).rejects.toThrow();
     expect(await h.db.select().from(notifications).where(eq(notifications.subject, subject))).toEqual([]);
-    await expect(runTogether(h.db, { one: notifyPart("same", [item(a.id, subject, "x")], new Date()), two: notifyPart("same", [item(a.id, subject, "y")], new Date()) })).rejects.toThrow(
-      /two parts use one name/,
-    );
+    await expect(
+      runTogether(h.db, { one: notifyPart("same", [item(a.id, subject, "x")], new Date()), two: notifyPart("same", [item(a.id, subject, "y")], new Date()) }),
+    ).rejects.toThrow(/two parts use one name/);
   });
 
   it("resolving a game's notices reads the subject index, which holds only notices that ask for action", async () => {

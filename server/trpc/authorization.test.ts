@@ -37,7 +37,9 @@ async function tafl() {
 }
 async function chessPair() {
   const [a, b] = [await newPlayer(h), await newPlayer(h)];
-  const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()));
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
+  );
   return { a, b, game };
 }
 
@@ -114,7 +116,9 @@ const CASES: Record<string, Case> = {
     async setup() {
       // A live challenge game before anyone moved: its players may abort it.
       const [a, b] = [await newPlayer(h), await newPlayer(h)];
-      const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess-onsite", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 180_000, incrementMs: 2_000 }, new Date()));
+      const game = await h.db.transaction((tx) =>
+        createGame(tx, { gameType: "chess-onsite", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 180_000, incrementMs: 2_000 }, new Date()),
+      );
       return { participant: a, organizer: await newPlayer(h), call: (api) => api.game.abort({ gameId: game.id }) };
     },
     expect: playersOnly,
@@ -137,7 +141,11 @@ const CASES: Record<string, Case> = {
     async setup() {
       const { a, b, game } = await chessPair();
       const reported = await apiFor(h, a).game.report({ gameId: game.id, result: "1-0" });
-      return { participant: b, organizer: await newPlayer(h), call: (api) => api.game.answerReport({ gameId: game.id, answer: "confirm", reportId: reported.report!.id }) };
+      return {
+        participant: b,
+        organizer: await newPlayer(h),
+        call: (api) => api.game.answerReport({ gameId: game.id, answer: "confirm", reportId: reported.report!.id }),
+      };
     },
     expect: playersOnly,
   },
@@ -204,7 +212,14 @@ const CASES: Record<string, Case> = {
   "tournament.join": {
     async setup() {
       const organizer = await newPlayer(h);
-      const t = await apiFor(h, organizer).tournament.create({ name: "Join check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      const t = await apiFor(h, organizer).tournament.create({
+        name: "Join check",
+        format: "league",
+        gameType: "chess",
+        timeControl: "3d+6h",
+        minPlayers: 4,
+        maxPlayers: 8,
+      });
       return { participant: await newPlayer(h), organizer, call: (api) => api.tournament.join({ tournamentId: t.id }) };
     },
     expect: anyone,
@@ -213,7 +228,14 @@ const CASES: Record<string, Case> = {
     async setup() {
       const organizer = await newPlayer(h);
       const member = await newPlayer(h);
-      const t = await apiFor(h, organizer).tournament.create({ name: "Leave check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      const t = await apiFor(h, organizer).tournament.create({
+        name: "Leave check",
+        format: "league",
+        gameType: "chess",
+        timeControl: "3d+6h",
+        minPlayers: 4,
+        maxPlayers: 8,
+      });
       await apiFor(h, member).tournament.join({ tournamentId: t.id });
       return { participant: member, organizer, call: (api) => api.tournament.leave({ tournamentId: t.id }) };
     },
@@ -223,7 +245,14 @@ const CASES: Record<string, Case> = {
     async setup() {
       const organizer = await newPlayer(h);
       const member = await newPlayer(h);
-      const t = await apiFor(h, organizer).tournament.create({ name: "Start check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 });
+      const t = await apiFor(h, organizer).tournament.create({
+        name: "Start check",
+        format: "league",
+        gameType: "chess",
+        timeControl: "3d+6h",
+        minPlayers: 4,
+        maxPlayers: 8,
+      });
       await apiFor(h, member).tournament.join({ tournamentId: t.id });
       for (let i = 0; i < 3; i++) await apiFor(h, await newPlayer(h)).tournament.join({ tournamentId: t.id });
       return { participant: member, organizer, call: (api) => api.tournament.start({ tournamentId: t.id }) };
@@ -295,7 +324,10 @@ const CASES: Record<string, Case> = {
   "notification.markRead": {
     async setup() {
       const me = await newPlayer(h);
-      const [n] = await h.db.insert(notifications).values({ userId: me.id, kind: "game-over", payload: { opponent: "x" }, link: "/", subject: "x" }).returning();
+      const [n] = await h.db
+        .insert(notifications)
+        .values({ userId: me.id, kind: "game-over", payload: { opponent: "x" }, link: "/", subject: "x" })
+        .returning();
       return { participant: me, organizer: me, call: (api) => api.notification.markRead({ id: n!.id }) };
     },
     // Someone else's notification does not exist for the caller.
@@ -304,7 +336,11 @@ const CASES: Record<string, Case> = {
   "notification.updateSettings": {
     async setup() {
       const me = await newPlayer(h);
-      return { participant: me, organizer: me, call: (api) => api.notification.updateSettings({ email: "", emailKinds: ["your-move"], emailDigest: false, reminderHours: [12] }) };
+      return {
+        participant: me,
+        organizer: me,
+        call: (api) => api.notification.updateSettings({ email: "", emailKinds: ["your-move"], emailDigest: false, reminderHours: [12] }),
+      };
     },
     expect: anyone,
   },
@@ -321,7 +357,15 @@ const CASES: Record<string, Case> = {
     async setup() {
       const me = await newPlayer(h);
       let n = 0;
-      return { participant: me, organizer: me, call: (api) => api.notification.subscribePush({ endpoint: `https://push.example/${me.id}/${n++}`, keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" } }) };
+      return {
+        participant: me,
+        organizer: me,
+        call: (api) =>
+          api.notification.subscribePush({
+            endpoint: `https://push.example/${me.id}/${n++}`,
+            keys: { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM", auth: "tBHItJI5svbpez7KI4CCXg" },
+          }),
+      };
     },
     expect: anyone,
   },

@@ -27,7 +27,22 @@ afterAll(() => h.close());
 const CLIENT_ERRORS = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS", "PARSE_ERROR"]);
 
 // Counters that are meant to move on abuse (rate limits, sign-in throttling) are left out.
-const TABLES = ["users", "games", "game_moves", "challenges", "game_reports", "rating_history", "player_ratings", "tournaments", "tournament_players", "tournament_audit", "app_settings", "chat_messages", "chat_blocks", "chat_reports"];
+const TABLES = [
+  "users",
+  "games",
+  "game_moves",
+  "challenges",
+  "game_reports",
+  "rating_history",
+  "player_ratings",
+  "tournaments",
+  "tournament_players",
+  "tournament_audit",
+  "app_settings",
+  "chat_messages",
+  "chat_blocks",
+  "chat_reports",
+];
 
 async function fingerprint(): Promise<string> {
   const parts: string[] = [];
@@ -46,7 +61,7 @@ const hostileString = fc.oneof(
     " ",
     "<script>alert(1)</script>",
     "'; DROP TABLE users; --",
-    "\" OR 1=1 --",
+    '" OR 1=1 --',
     "%_\\",
     "\u0000",
     "𝕄𝕠𝕠𝕥 🏆",
@@ -59,12 +74,50 @@ const hostileString = fc.oneof(
 );
 const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-1, 0, 2 ** 53, -(2 ** 53), Number.MAX_VALUE, Infinity, -Infinity, NaN));
 const hostileValue = fc.oneof(hostileString, hostileNumber, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.anything({ maxDepth: 2 }));
-const FIELDS = ["username", "password", "email", "currentPassword", "newPassword", "search", "page", "gameId", "ply", "move", "action", "result", "margin", "answer", "userId", "challengeId", "gameType", "timeControl", "side", "rated", "tournamentId", "playerId", "disqualify", "role", "tab", "name", "description", "format", "settings", "minPlayers", "maxPlayers", "minRating", "maxRating", "startsAt", "registrationClosesAt", "room", "text", "messageId", "reason", "before"];
+const FIELDS = [
+  "username",
+  "password",
+  "email",
+  "currentPassword",
+  "newPassword",
+  "search",
+  "page",
+  "gameId",
+  "ply",
+  "move",
+  "action",
+  "result",
+  "margin",
+  "answer",
+  "userId",
+  "challengeId",
+  "gameType",
+  "timeControl",
+  "side",
+  "rated",
+  "tournamentId",
+  "playerId",
+  "disqualify",
+  "role",
+  "tab",
+  "name",
+  "description",
+  "format",
+  "settings",
+  "minPlayers",
+  "maxPlayers",
+  "minRating",
+  "maxRating",
+  "startsAt",
+  "registrationClosesAt",
+  "room",
+  "text",
+  "messageId",
+  "reason",
+  "before",
+];
 const hostileInput = (realIds: () => string[]) =>
-  fc.oneof(
-    hostileValue,
-    fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(hostileValue, fc.constantFrom(...realIds())), { maxKeys: 8 }),
-  );
+  fc.oneof(hostileValue, fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(hostileValue, fc.constantFrom(...realIds())), { maxKeys: 8 }));
 
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
 
@@ -78,20 +131,24 @@ describe("hostile input to every procedure", () => {
   for (const [path, proc] of procedures) {
     it(`${path} answers with a clear client error and changes nothing`, async () => {
       await fc.assert(
-        fc.asyncProperty(hostileInput(() => ids), fc.boolean(), async (input, signedIn) => {
-          const before = proc._def.type === "mutation" ? await fingerprint() : "";
-          try {
-            await callPath(signedIn ? stranger : null, path, input);
-            return; // a valid call by chance: allowed to succeed
-          } catch (err) {
-            expect(err).toBeInstanceOf(TRPCError);
-            const e = err as TRPCError;
-            if (!CLIENT_ERRORS.has(e.code)) throw new Error(`${path} answered ${e.code}: ${e.message}`);
-            expect(e.message.length).toBeGreaterThan(0);
-            expect(e.message).not.toMatch(/\n\s+at /); // no stack traces in messages
-          }
-          if (proc._def.type === "mutation") expect(await fingerprint()).toBe(before);
-        }),
+        fc.asyncProperty(
+          hostileInput(() => ids),
+          fc.boolean(),
+          async (input, signedIn) => {
+            const before = proc._def.type === "mutation" ? await fingerprint() : "";
+            try {
+              await callPath(signedIn ? stranger : null, path, input);
+              return; // a valid call by chance: allowed to succeed
+            } catch (err) {
+              expect(err).toBeInstanceOf(TRPCError);
+              const e = err as TRPCError;
+              if (!CLIENT_ERRORS.has(e.code)) throw new Error(`${path} answered ${e.code}: ${e.message}`);
+              expect(e.message.length).toBeGreaterThan(0);
+              expect(e.message).not.toMatch(/\n\s+at /); // no stack traces in messages
+            }
+            if (proc._def.type === "mutation") expect(await fingerprint()).toBe(before);
+          },
+        ),
         { numRuns: proc._def.type === "mutation" ? 25 : 40, seed: 20261122 },
       );
     });

@@ -41,7 +41,8 @@ describe("password guesses are counted before they are checked", () => {
     );
     const checked = results.filter((r) => r.ok || r.message === WRONG_CREDENTIALS);
     expect(checked.length).toBeLessThanOrEqual(5);
-    for (const r of results) if (!r.ok && r.message !== WRONG_CREDENTIALS) expect(r.message).toMatch(/^Too many failed sign-ins\. Please wait \d+ seconds? and try again\.$/);
+    for (const r of results)
+      if (!r.ok && r.message !== WRONG_CREDENTIALS) expect(r.message).toMatch(/^Too many failed sign-ins\. Please wait \d+ seconds? and try again\.$/);
     // The right password was sent 31st: by then the free attempts were used.
     expect(results[30]!.ok).toBe(false);
   });
@@ -115,12 +116,36 @@ describe("text a person could not have meant is refused with a sentence", () => 
   });
 
   it.each([
-    ["player.list search with NUL", (api: ReturnType<typeof apiFor>) => api.player.list({ search: "a\u0000b" }), /Search text may not contain control characters\./],
-    ["tournament.list search with NUL", (api: ReturnType<typeof apiFor>) => api.tournament.list({ search: "\u0000" }), /Search text may not contain control characters\./],
-    ["a tournament name with NUL", (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "Cup\u0000Final" })), /The name may not contain control characters\./],
-    ["a description with NUL", (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ description: "hi\u0000" })), /The description may not contain control characters\./],
-    ["a name of invisible characters only", (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "\u200B\u200B\u2060\u3164" })), /The name must contain visible characters\./],
-    ["a name with a bidi override", (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "Cup \u202Eevil" })), /The name may not contain text-direction override characters\./],
+    [
+      "player.list search with NUL",
+      (api: ReturnType<typeof apiFor>) => api.player.list({ search: "a\u0000b" }),
+      /Search text may not contain control characters\./,
+    ],
+    [
+      "tournament.list search with NUL",
+      (api: ReturnType<typeof apiFor>) => api.tournament.list({ search: "\u0000" }),
+      /Search text may not contain control characters\./,
+    ],
+    [
+      "a tournament name with NUL",
+      (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "Cup\u0000Final" })),
+      /The name may not contain control characters\./,
+    ],
+    [
+      "a description with NUL",
+      (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ description: "hi\u0000" })),
+      /The description may not contain control characters\./,
+    ],
+    [
+      "a name of invisible characters only",
+      (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "\u200B\u200B\u2060\u3164" })),
+      /The name must contain visible characters\./,
+    ],
+    [
+      "a name with a bidi override",
+      (api: ReturnType<typeof apiFor>) => api.tournament.create(tournament({ name: "Cup \u202Eevil" })),
+      /The name may not contain text-direction override characters\./,
+    ],
   ])("%s", async (_what, call, message) => {
     const api = apiFor(h, await newPlayer(h));
     await expect(call(api)).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(message) });

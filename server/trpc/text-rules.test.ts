@@ -94,7 +94,9 @@ function closedAlphabet(leaf: z.ZodString): boolean {
 }
 
 const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: unknown[] } }> } })._def.procedures);
-const leaves = procedures.flatMap(([name, proc]) => proc._def.inputs.flatMap((input) => stringLeaves(input, "").map((l) => ({ ...l, path: `${name}:${l.path}` }))));
+const leaves = procedures.flatMap(([name, proc]) =>
+  proc._def.inputs.flatMap((input) => stringLeaves(input, "").map((l) => ({ ...l, path: `${name}:${l.path}` }))),
+);
 
 describe("one text rule for every free-text input", () => {
   it("finds the procedures' string fields (the walk itself works)", () => {

@@ -85,7 +85,13 @@ export async function startPushService(): Promise<PushService> {
         if (!sub) throw new Error(`unknown subscription ${name}`);
         if (req.headers["content-encoding"] !== "aes128gcm") throw new Error(`content-encoding ${req.headers["content-encoding"]}`);
         const vapid = verifyVapid(String(req.headers.authorization));
-        received.push({ subscription: name, headers: req.headers, body: decryptAes128gcm(Buffer.concat(chunks), sub.ua, sub.auth), claims: vapid.claims, vapidKey: vapid.key });
+        received.push({
+          subscription: name,
+          headers: req.headers,
+          body: decryptAes128gcm(Buffer.concat(chunks), sub.ua, sub.auth),
+          claims: vapid.claims,
+          vapidKey: vapid.key,
+        });
         res.writeHead(sub.status).end();
       } catch (err) {
         errors.push(String(err));

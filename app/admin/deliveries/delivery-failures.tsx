@@ -7,7 +7,9 @@ export function DeliveryFailures({ page }: { page: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.notification.failures.queryOptions({ page }));
-  const retry = useMutation(trpc.notification.retryDelivery.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.failures.queryKey() }) }));
+  const retry = useMutation(
+    trpc.notification.retryDelivery.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.failures.queryKey() }) }),
+  );
   if (list.isPending) return <p className="text-sm text-stone-500">Loading…</p>;
   if (list.isError) return <p role="alert">Could not load the failures: {list.error.message}</p>;
   const { rows, pages, total, pending } = list.data;

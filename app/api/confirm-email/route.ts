@@ -8,7 +8,11 @@ import { plainPage, tokenOf } from "../plain-page";
 
 const TITLE = "Confirm your e-mail address";
 const bad = () =>
-  plainPage(TITLE, "<h1>This link does not work</h1><p>The link is incomplete, was changed, or was sent to an address the account no longer uses. Open your Moot settings to send a new one.</p>", 400);
+  plainPage(
+    TITLE,
+    "<h1>This link does not work</h1><p>The link is incomplete, was changed, or was sent to an address the account no longer uses. Open your Moot settings to send a new one.</p>",
+    400,
+  );
 
 export async function GET(req: Request) {
   const { db } = await sharedDatabase();

@@ -7,12 +7,20 @@ import { sharedDatabase } from "@/db/client";
 import { isUnsubscribeToken, unsubscribe } from "@/server/services/notification/unsubscribe";
 import { plainPage, tokenOf } from "../plain-page";
 
-const bad = () => plainPage("Unsubscribe", "<h1>This link does not work</h1><p>The unsubscribe link is incomplete, was changed, or was sent to an address the account no longer uses. Open your Moot settings to turn e-mail off.</p>", 400);
+const bad = () =>
+  plainPage(
+    "Unsubscribe",
+    "<h1>This link does not work</h1><p>The unsubscribe link is incomplete, was changed, or was sent to an address the account no longer uses. Open your Moot settings to turn e-mail off.</p>",
+    400,
+  );
 
 export async function GET(req: Request) {
   const { db } = await sharedDatabase();
   if (!(await isUnsubscribeToken(db, tokenOf(req)))) return bad();
-  return plainPage("Unsubscribe", `<h1>Stop Moot e-mails?</h1><form method="post"><button type="submit">Unsubscribe from all Moot e-mail</button></form><p>You can turn e-mails back on in your settings.</p>`);
+  return plainPage(
+    "Unsubscribe",
+    `<h1>Stop Moot e-mails?</h1><form method="post"><button type="submit">Unsubscribe from all Moot e-mail</button></form><p>You can turn e-mails back on in your settings.</p>`,
+  );
 }
 
 export async function POST(req: Request) {

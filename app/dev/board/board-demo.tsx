@@ -6,16 +6,7 @@
 
 import { useEffect, useState } from "react";
 import { ON_SITE_GAMES, onSiteGame, type OnSiteGame } from "@/engine/games/registry";
-import {
-  afterMove,
-  CLOCK_PRESETS,
-  clockPreset,
-  createClock,
-  flaggedSide,
-  remainingAt,
-  stopClock,
-  type ClockState,
-} from "@/engine/clock";
+import { afterMove, CLOCK_PRESETS, clockPreset, createClock, flaggedSide, remainingAt, stopClock, type ClockState } from "@/engine/clock";
 import { GameClock } from "@/components/game/game-clock";
 import { boardFor } from "@/components/games/registry";
 import { MoveList } from "@/components/game/move-list";
@@ -123,12 +114,7 @@ export function BoardDemo() {
             <button type="button" className="btn-secondary" onClick={() => setFlipped((f) => !f)} aria-pressed={flipped}>
               Flip board
             </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => setPlies((all) => all.slice(0, -1))}
-              disabled={plies.length < 2}
-            >
+            <button type="button" className="btn-secondary" onClick={() => setPlies((all) => all.slice(0, -1))} disabled={plies.length < 2}>
               Undo
             </button>
             <button type="button" className="btn-secondary" onClick={() => restart(presetId)}>

@@ -50,7 +50,13 @@ export function PreviewDemo() {
   const [players, setPlayers] = useState(40);
   const [clock, setClock] = useState(CLOCK_PRESETS[0]!.id);
   const [groups, setGroups] = useState({ partition: "fixed" as "fixed" | "balanced", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 });
-  const [diagonal, setDiagonal] = useState({ firstRoundOpponents: 4, laterRoundOpponents: 2, gamesPerOpponent: 1, eliminationLosses: 2, lossesCarryOver: true });
+  const [diagonal, setDiagonal] = useState({
+    firstRoundOpponents: 4,
+    laterRoundOpponents: 2,
+    gamesPerOpponent: 1,
+    eliminationLosses: 2,
+    lossesCarryOver: true,
+  });
   const [points, setPoints] = useState({ win: 3, draw: 1, loss: 0 });
 
   const settings: SettingsInput<FormatName> =
@@ -93,7 +99,12 @@ export function PreviewDemo() {
         {format === "groups" ? (
           <>
             <Field id="pv-partition" label="Partition" problems={problemsFor(problems, "partition")}>
-              <select id="pv-partition" className="input" value={groups.partition} onChange={(e) => setGroups({ ...groups, partition: e.target.value as "fixed" | "balanced" })}>
+              <select
+                id="pv-partition"
+                className="input"
+                value={groups.partition}
+                onChange={(e) => setGroups({ ...groups, partition: e.target.value as "fixed" | "balanced" })}
+              >
                 <option value="fixed">Fixed group size</option>
                 <option value="balanced">Balanced groups</option>
               </select>
@@ -148,7 +159,9 @@ export function PreviewDemo() {
             </label>
           </>
         ) : null}
-        {format === "staged" ? <p className="text-xs text-stone-500 dark:text-stone-400">The staged championship has a fixed path: 16–32 players, nothing to set.</p> : null}
+        {format === "staged" ? (
+          <p className="text-xs text-stone-500 dark:text-stone-400">The staged championship has a fixed path: 16–32 players, nothing to set.</p>
+        ) : null}
       </form>
       <FormatPreview format={format} settings={settings} players={players} timeControl={preset} />
     </div>

@@ -25,9 +25,36 @@ import { Trophy } from "@/components/tournament/ui";
 import { PreviewDemo } from "./preview-demo";
 
 const NAMES = [
-  "Astrid", "Bjorn", "Cecilie", "Dagfinn", "Eira", "Frode", "Gudrun", "Halvard", "Ingrid", "Jorunn",
-  "Kjetil", "Liv", "Magnus", "Nanna", "Olav", "Ragna", "Sigurd", "Solveig", "Torstein", "Unni",
-  "Vebjorn", "Yngvild", "Arnfinn", "Brynhild", "Eskil", "Frida", "Gunnar", "Hedda", "Ivar", "Jofrid",
+  "Astrid",
+  "Bjorn",
+  "Cecilie",
+  "Dagfinn",
+  "Eira",
+  "Frode",
+  "Gudrun",
+  "Halvard",
+  "Ingrid",
+  "Jorunn",
+  "Kjetil",
+  "Liv",
+  "Magnus",
+  "Nanna",
+  "Olav",
+  "Ragna",
+  "Sigurd",
+  "Solveig",
+  "Torstein",
+  "Unni",
+  "Vebjorn",
+  "Yngvild",
+  "Arnfinn",
+  "Brynhild",
+  "Eskil",
+  "Frida",
+  "Gunnar",
+  "Hedda",
+  "Ivar",
+  "Jofrid",
 ];
 
 function namesFor(state: TournamentState): PlayerNames {
@@ -66,7 +93,9 @@ function inProgress(): { state: TournamentState; gameLinks: GameLinks } {
     const chosen = games.slice(0, Math.ceil(games.length * share));
     const results = chosen.map((g, i) => {
       const result: GameResult =
-        i % 5 === 4 ? { outcome: "draw", reason: "normal" } : { outcome: (rating.get(g.side1) ?? 0) >= (rating.get(g.side2) ?? 0) ? "1-0" : "0-1", reason: "normal", margin: 1 + (i % 4) };
+        i % 5 === 4
+          ? { outcome: "draw", reason: "normal" }
+          : { outcome: (rating.get(g.side1) ?? 0) >= (rating.get(g.side2) ?? 0) ? "1-0" : "0-1", reason: "normal", margin: 1 + (i % 4) };
       return { gameId: g.id, result };
     });
     state = recordResults(state, results).state;
@@ -97,12 +126,40 @@ export function TournamentsDemo() {
   const demos = useMemo((): Demo[] => {
     const live = inProgress();
     return [
-      { id: "groups", title: "Group elimination · 13 players", blurb: "Groups of 4 (fixed), two games per pair; the top score of each group goes on.", state: simulated("groups", 13, "demo-8") },
+      {
+        id: "groups",
+        title: "Group elimination · 13 players",
+        blurb: "Groups of 4 (fixed), two games per pair; the top score of each group goes on.",
+        state: simulated("groups", 13, "demo-8"),
+      },
       { id: "league-5", title: "League · 5 players", blurb: "Double round-robin in 10 phases with a bye each phase.", state: simulated("league", 5, "demo-8") },
-      { id: "league-6", title: "League · 6 players", blurb: "Double round-robin in 10 phases; points → wins → wins as black.", state: simulated("league", 6, "demo-8") },
-      { id: "diagonal", title: "Diagonal race · 24 players", blurb: "Four opponents across the circle in round 1, then two; out at two losses.", state: simulated("diagonal", 24, "demo") },
-      { id: "staged", title: "Staged championship · 28 players", blurb: "7 → 4 → 4 → semi-finals → final and third place.", state: simulated("staged", 28, "demo-3"), actions: ACTIONS, roundTimes: ROUND_TIMES },
-      { id: "staged-live", title: "Staged championship in play · 20 players", blurb: "Stopped in round 2: open games, links to live games, rounds still to come.", state: live.state, gameLinks: live.gameLinks },
+      {
+        id: "league-6",
+        title: "League · 6 players",
+        blurb: "Double round-robin in 10 phases; points → wins → wins as black.",
+        state: simulated("league", 6, "demo-8"),
+      },
+      {
+        id: "diagonal",
+        title: "Diagonal race · 24 players",
+        blurb: "Four opponents across the circle in round 1, then two; out at two losses.",
+        state: simulated("diagonal", 24, "demo"),
+      },
+      {
+        id: "staged",
+        title: "Staged championship · 28 players",
+        blurb: "7 → 4 → 4 → semi-finals → final and third place.",
+        state: simulated("staged", 28, "demo-3"),
+        actions: ACTIONS,
+        roundTimes: ROUND_TIMES,
+      },
+      {
+        id: "staged-live",
+        title: "Staged championship in play · 20 players",
+        blurb: "Stopped in round 2: open games, links to live games, rounds still to come.",
+        state: live.state,
+        gameLinks: live.gameLinks,
+      },
     ];
   }, []);
 
@@ -113,7 +170,11 @@ export function TournamentsDemo() {
         <p className="text-sm text-stone-600 dark:text-stone-400">Engine simulations with fixed seeds, drawn with the tournament components.</p>
         <nav aria-label="Demos" className="flex flex-wrap gap-2 text-sm">
           {demos.map((d) => (
-            <a key={d.id} href={`#${d.id}`} className="rounded-full border border-stone-300 px-3 py-1 hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800">
+            <a
+              key={d.id}
+              href={`#${d.id}`}
+              className="rounded-full border border-stone-300 px-3 py-1 hover:bg-stone-100 dark:border-stone-600 dark:hover:bg-stone-800"
+            >
               {d.title.split(" · ")[0]} {d.title.split(" · ")[1]}
             </a>
           ))}
@@ -138,7 +199,9 @@ export function TournamentsDemo() {
                 </p>
               ) : null}
             </div>
-            {d.state.format !== "league" ? <StandingsTable info={d.state} rows={standings(d.state)} overall names={names} caption="Tournament standings" /> : null}
+            {d.state.format !== "league" ? (
+              <StandingsTable info={d.state} rows={standings(d.state)} overall names={names} caption="Tournament standings" />
+            ) : null}
             <RoundView state={d.state} names={names} gameLinks={d.gameLinks} label={`${d.title} rounds`} />
             <details className="group">
               <summary className="cursor-pointer text-sm font-semibold">Audit log</summary>

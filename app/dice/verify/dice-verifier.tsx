@@ -15,7 +15,16 @@ function readRecord(text: string): DiceRecord | string {
   } catch {
     return "This is not JSON: paste the dice record as downloaded.";
   }
-  if (typeof parsed !== "object" || parsed === null || typeof parsed.scheme !== "string" || typeof parsed.commitment !== "string" || typeof parsed.serverSeed !== "string" || !Array.isArray(parsed.playerSeeds) || parsed.playerSeeds.length !== 2 || !Array.isArray(parsed.rolls)) {
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    typeof parsed.scheme !== "string" ||
+    typeof parsed.commitment !== "string" ||
+    typeof parsed.serverSeed !== "string" ||
+    !Array.isArray(parsed.playerSeeds) ||
+    parsed.playerSeeds.length !== 2 ||
+    !Array.isArray(parsed.rolls)
+  ) {
     return "This is not a dice record: it needs scheme, commitment, serverSeed, playerSeeds (two) and rolls.";
   }
   return parsed as DiceRecord;
@@ -38,7 +47,11 @@ export function DiceVerifier({ initial = null }: { initial?: string | null }) {
       const seeds = { serverSeed: record.serverSeed, playerSeeds: record.playerSeeds };
       setRolls(
         await Promise.all(
-          record.rolls.map(async (roll) => ({ n: roll.n, recorded: roll.dice.join("-"), recomputed: (await rollDice(seeds, roll.n, roll.dice.length, record.faces ?? 6)).join("-") })),
+          record.rolls.map(async (roll) => ({
+            n: roll.n,
+            recorded: roll.dice.join("-"),
+            recomputed: (await rollDice(seeds, roll.n, roll.dice.length, record.faces ?? 6)).join("-"),
+          })),
         ),
       );
     } catch (error) {
@@ -59,8 +72,7 @@ export function DiceVerifier({ initial = null }: { initial?: string | null }) {
       </label>
       <div className="flex flex-wrap items-center gap-3">
         <label className="text-sm">
-          Or open a file{" "}
-          <input type="file" accept="application/json,.json" onChange={(e) => void e.target.files?.[0]?.text().then(setText)} />
+          Or open a file <input type="file" accept="application/json,.json" onChange={(e) => void e.target.files?.[0]?.text().then(setText)} />
         </label>
         <button type="button" className="btn-primary" disabled={busy || text.trim() === ""} onClick={() => void verify(text)}>
           Verify

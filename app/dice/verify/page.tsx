@@ -30,10 +30,11 @@ export default async function VerifyDicePage({ searchParams }: Props) {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Verify the dice</h1>
       <p className="max-w-prose text-stone-700 dark:text-stone-300">
-        When a game with dice starts, Moot publishes the SHA-256 commitment of a secret server seed; each player may add a seed of their own before the first roll;
-        every roll is derived from the server seed, both player seeds and the roll&apos;s number with HMAC-SHA256. The server seed is revealed when the game ends.
-        Paste or open a game&apos;s dice record here: this page recomputes the commitment and every roll in your browser, with nothing sent anywhere. The scheme is
-        written down (the <code>moot-dice/1</code> scheme, in the project&apos;s <code>docs/dice.md</code>, with test vectors) so that anyone can check it another way too.
+        When a game with dice starts, Moot publishes the SHA-256 commitment of a secret server seed; each player may add a seed of their own before the first
+        roll; every roll is derived from the server seed, both player seeds and the roll&apos;s number with HMAC-SHA256. The server seed is revealed when the
+        game ends. Paste or open a game&apos;s dice record here: this page recomputes the commitment and every roll in your browser, with nothing sent anywhere.
+        The scheme is written down (the <code>moot-dice/1</code> scheme, in the project&apos;s <code>docs/dice.md</code>, with test vectors) so that anyone can
+        check it another way too.
       </p>
       <DiceVerifier initial={initial} />
     </div>

@@ -17,7 +17,17 @@ function randomSeed(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(22)), (b) => SEED_LETTERS[b % 64]).join("");
 }
 
-export function DicePanel({ view, mySide, onView, onError }: { view: GameView; mySide: 1 | 2 | null; onView: (view: GameView) => void; onError: (err: unknown) => void }) {
+export function DicePanel({
+  view,
+  mySide,
+  onView,
+  onError,
+}: {
+  view: GameView;
+  mySide: 1 | 2 | null;
+  onView: (view: GameView) => void;
+  onError: (err: unknown) => void;
+}) {
   const trpc = useTRPC();
   const setSeed = useMutation(trpc.game.setDiceSeed.mutationOptions({ onSuccess: onView, onError }));
   const [own, setOwn] = useState("");

@@ -37,11 +37,16 @@ const ENDINGS: Record<string, string> = {
   reported: " (result reported by the players)",
   "set by organizer": " (result set by the organizer)",
   withdrawal: " (the opponent withdrew from the tournament)",
-  [NO_FIRST_MOVE]: " by forfeit: the opponent ran out of time before making a first move. The forfeit counts in the tournament's standings, but the game is unrated",
+  [NO_FIRST_MOVE]:
+    " by forfeit: the opponent ran out of time before making a first move. The forfeit counts in the tournament's standings, but the game is unrated",
 };
 
 /** "alice (Defenders) won on time.", "Draw by agreement.": the result banner's sentence. */
-export function resultSentence(view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2" | "gameType">, sideNames: readonly [string, string], marginLabel: string | null): string {
+export function resultSentence(
+  view: Pick<GameView, "result" | "endReason" | "margin" | "side1" | "side2" | "gameType">,
+  sideNames: readonly [string, string],
+  marginLabel: string | null,
+): string {
   const head =
     view.result === "draw" ? "Draw" : `${view.result === "1-0" ? view.side1.username : view.side2.username} (${sideNames[view.result === "1-0" ? 0 : 1]}) won`;
   const ending = view.endReason ? (ENDINGS[view.endReason] ?? `: ${onSiteGame(view.gameType)?.describeReason(view.endReason) ?? view.endReason}`) : "";
@@ -145,9 +150,7 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const resign = useMutation(trpc.game.resign.mutationOptions({ onSuccess: accept, onError }));
   const draw = useMutation(trpc.game.draw.mutationOptions({ onSuccess: accept, onError }));
   const abort = useMutation(trpc.game.abort.mutationOptions({ onSuccess: accept, onError }));
-  const chooseRole = useMutation(
-    trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => follower.refetch(), onError }),
-  );
+  const chooseRole = useMutation(trpc.tournament.chooseRole.mutationOptions({ onSuccess: () => follower.refetch(), onError }));
 
   const mySide = me ? (view.side1.id === me.id ? 1 : view.side2.id === me.id ? 2 : null) : null;
   const active = view.status === "active";
@@ -203,7 +206,9 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
   const clockFor = (side: 1 | 2) => (
     <GameClock
       label={`${rules && boardPosition ? rules.sideLabel(boardPosition, side) : sideNames[side - 1]}: ${side === 1 ? view.side1.username : view.side2.username}`}
-      remainingMs={replayedClock ? (side === 1 ? replayedClock.remaining1Ms : replayedClock.remaining2Ms) : side === 1 ? view.clock.remaining1Ms : view.clock.remaining2Ms}
+      remainingMs={
+        replayedClock ? (side === 1 ? replayedClock.remaining1Ms : replayedClock.remaining2Ms) : side === 1 ? view.clock.remaining1Ms : view.clock.remaining2Ms
+      }
       running={!replaying && active && !firstMoveCountdown && view.position !== null && view.clock.toMove === side && view.clock.turnStartedAt !== null}
       stampedAt={replaying ? view.serverNow : (view.clock.turnStartedAt ?? view.serverNow)}
       serverOffsetMs={offset}
@@ -260,13 +265,21 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
         </div>
       )}
       {view.status === "void" && (
-        <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
+        <div
+          role="status"
+          data-testid="result-banner"
+          className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800"
+        >
           This game was voided{view.endReason ? ` (${view.endReason})` : ""}.
         </div>
       )}
 
       {view.status === "aborted" && (
-        <div role="status" data-testid="result-banner" className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800">
+        <div
+          role="status"
+          data-testid="result-banner"
+          className="rounded-lg border border-stone-300 bg-stone-100 px-4 py-3 font-semibold dark:border-stone-600 dark:bg-stone-800"
+        >
           {view.endReason === NO_FIRST_MOVE ? (
             <>
               Aborted: {neverMovedName} ({sideNames[view.clock.toMove - 1]}) ran out of time before making a first move.
@@ -279,7 +292,11 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
       )}
 
       {view.status === "finished" && (
-        <div role="status" data-testid="result-banner" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950">
+        <div
+          role="status"
+          data-testid="result-banner"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-semibold dark:border-amber-700 dark:bg-amber-950"
+        >
           {resultSentence(view, sideNames, type?.marginLabel ?? null)}
         </div>
       )}
@@ -319,7 +336,13 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
               <button type="button" className="btn-secondary" onClick={() => setFlipped((f) => !f)}>
                 Flip board
               </button>
-              <button type="button" className="btn-secondary" aria-pressed={sounds} onClick={() => setSoundsEnabled(!sounds)} title="A short click when a move arrives">
+              <button
+                type="button"
+                className="btn-secondary"
+                aria-pressed={sounds}
+                onClick={() => setSoundsEnabled(!sounds)}
+                title="A short click when a move arrives"
+              >
                 Move sounds<span aria-hidden="true">: {sounds ? "on" : "off"}</span>
               </button>
               {firstMoveCountdown && mySide !== null && (
@@ -331,10 +354,20 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
                 <>
                   {opponentOffered ? (
                     <>
-                      <button type="button" className="btn-primary" disabled={draw.isPending} onClick={() => draw.mutate({ gameId: view.id, action: "accept" })}>
+                      <button
+                        type="button"
+                        className="btn-primary"
+                        disabled={draw.isPending}
+                        onClick={() => draw.mutate({ gameId: view.id, action: "accept" })}
+                      >
                         Accept draw
                       </button>
-                      <button type="button" className="btn-secondary" disabled={draw.isPending} onClick={() => draw.mutate({ gameId: view.id, action: "decline" })}>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        disabled={draw.isPending}
+                        onClick={() => draw.mutate({ gameId: view.id, action: "decline" })}
+                      >
                         Decline draw
                       </button>
                     </>
@@ -359,7 +392,11 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
                 </>
               )}
             </div>
-            {active && opponentOffered && <p role="status" className="text-sm">Your opponent offers a draw.</p>}
+            {active && opponentOffered && (
+              <p role="status" className="text-sm">
+                Your opponent offers a draw.
+              </p>
+            )}
             {active && mySide === null && <p className="text-sm text-stone-600 dark:text-stone-400">You are watching this game.</p>}
             {myTurn && <p className="text-sm font-semibold text-amber-800 dark:text-amber-400">Your move.</p>}
             {/* Once it is over (finished or aborted), its players may play it again. */}
@@ -375,16 +412,19 @@ export function GameScreen({ initial, me }: { initial: GameView; me: { id: strin
               record={() => ({
                 name: `moot-${view.id.slice(0, 8)}.${rules.record.extension}`,
                 mimeType: rules.record.mimeType,
-                text: rules.exportRecord({
-                  side1: view.side1.username,
-                  side2: view.side2.username,
-                  result: view.result,
-                  endReason: view.endReason,
-                  startedAt: view.createdAt,
-                  event: view.tournament?.name ?? null,
-                  site: window.location.origin,
-                  moves: notations,
-                }, view.position ?? undefined),
+                text: rules.exportRecord(
+                  {
+                    side1: view.side1.username,
+                    side2: view.side2.username,
+                    result: view.result,
+                    endReason: view.endReason,
+                    startedAt: view.createdAt,
+                    event: view.tournament?.name ?? null,
+                    site: window.location.origin,
+                    moves: notations,
+                  },
+                  view.position ?? undefined,
+                ),
               })}
             />
             <MoveList moves={notations} shown={shown} onSelect={step} />

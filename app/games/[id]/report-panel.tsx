@@ -101,13 +101,16 @@ export function ReportPanel({ view, mySide, canSetResult, onChange, onUpdate, on
             <button
               type="button"
               className="btn-secondary"
-              onClick={() => answer.mutate({ gameId: view.id, answer: "dispute", reportId: pending.id, ...(disputeReason.trim() ? { reason: disputeReason } : {}) })}
+              onClick={() =>
+                answer.mutate({ gameId: view.id, answer: "dispute", reportId: pending.id, ...(disputeReason.trim() ? { reason: disputeReason } : {}) })
+              }
             >
               Dispute
             </button>
           </div>
           <label className="block text-sm">
-            <span className="font-medium">If you dispute it, why?</span> <span className="text-stone-500">(optional; the organizer who settles it reads it)</span>
+            <span className="font-medium">If you dispute it, why?</span>{" "}
+            <span className="text-stone-500">(optional; the organizer who settles it reads it)</span>
             <textarea className="input mt-1 w-full" rows={2} maxLength={500} value={disputeReason} onChange={(e) => setDisputeReason(e.target.value)} />
           </label>
         </div>

@@ -67,12 +67,19 @@ export default async function PlayerPage({ params, searchParams }: Props) {
           Ratings
         </h2>
         {player.ratings.length === 0 ? (
-          <p className="card text-sm text-stone-600 dark:text-stone-400">No rated games yet: each game&rsquo;s rating starts at 1500, provisional (&ldquo;1500?&rdquo;) until a few rated games settle it.</p>
+          <p className="card text-sm text-stone-600 dark:text-stone-400">
+            No rated games yet: each game&rsquo;s rating starts at 1500, provisional (&ldquo;1500?&rdquo;) until a few rated games settle it.
+          </p>
         ) : (
           player.ratings.map((r, i) => {
             const name = catalogGame(r.gameType)?.name ?? r.gameType;
             return (
-              <section key={r.gameType} className="card grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]" aria-labelledby={`rating-${r.gameType}`} data-testid={`rating-${r.gameType}`}>
+              <section
+                key={r.gameType}
+                className="card grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]"
+                aria-labelledby={`rating-${r.gameType}`}
+                data-testid={`rating-${r.gameType}`}
+              >
                 <div>
                   <h3 id={`rating-${r.gameType}`} className="font-semibold">
                     <Link className="link" href={`/players?game=${encodeURIComponent(r.gameType)}`}>
@@ -101,7 +108,15 @@ export default async function PlayerPage({ params, searchParams }: Props) {
           <div className="flex flex-wrap items-start gap-4" data-testid="player-side-balance">
             {sideBalance.map((b) => {
               const game = catalogGame(b.gameType);
-              return <SideRecordTable key={b.gameType} sideNames={game?.sideNames ?? ["Side 1", "Side 2"]} sides={b.sides} caption={game?.name ?? b.gameType} testId={`sides-${b.gameType}`} />;
+              return (
+                <SideRecordTable
+                  key={b.gameType}
+                  sideNames={game?.sideNames ?? ["Side 1", "Side 2"]}
+                  sides={b.sides}
+                  caption={game?.name ?? b.gameType}
+                  testId={`sides-${b.gameType}`}
+                />
+              );
             })}
           </div>
         </section>
@@ -117,10 +132,18 @@ export default async function PlayerPage({ params, searchParams }: Props) {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 dark:border-stone-700">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Game</th>
-                  <th scope="col" className="px-4 py-2">Players</th>
-                  <th scope="col" className="px-4 py-2">Result</th>
-                  <th scope="col" className="px-4 py-2">Date</th>
+                  <th scope="col" className="px-4 py-2">
+                    Game
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Players
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Result
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    Date
+                  </th>
                 </tr>
               </thead>
               <tbody>

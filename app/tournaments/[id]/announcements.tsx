@@ -12,7 +12,9 @@ export function Announcements({ tournamentId, canPost }: { tournamentId: string;
   const queryClient = useQueryClient();
   const list = useQuery(trpc.notification.announcements.queryOptions({ tournamentId }));
   const post = useMutation(
-    trpc.notification.announce.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.announcements.queryKey({ tournamentId }) }) }),
+    trpc.notification.announce.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notification.announcements.queryKey({ tournamentId }) }),
+    }),
   );
   const [error, setError] = useState<string | null>(null);
 
@@ -60,7 +62,8 @@ export function Announcements({ tournamentId, canPost }: { tournamentId: string;
                 <LinkedText text={a.message} />
               </p>
               <p className="text-xs text-stone-500">
-                {a.author} · <time dateTime={a.createdAt.toISOString()}>{a.createdAt.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
+                {a.author} ·{" "}
+                <time dateTime={a.createdAt.toISOString()}>{a.createdAt.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</time>
               </p>
             </li>
           ))}

@@ -53,7 +53,14 @@ export function OrganizerPanel({ tournamentId, version, inviteOnly }: { tourname
           </label>
           <p className="text-xs text-stone-500">Share it with the players you want; each one who follows it asks to join, and you approve them below.</p>
           <div className="flex flex-wrap gap-2">
-            <input id="invite-link" className="input min-w-0 flex-1 font-mono text-xs" readOnly value={link ?? "Loading…"} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="invite-link"
+              className="input min-w-0 flex-1 font-mono text-xs"
+              readOnly
+              value={link ?? "Loading…"}
+              data-testid="invite-link"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <button
               type="button"
               className="btn-secondary"
@@ -68,7 +75,12 @@ export function OrganizerPanel({ tournamentId, version, inviteOnly }: { tourname
             >
               {copied ? "Copied" : "Copy"}
             </button>
-            <button type="button" className="btn-secondary" disabled={renew.isPending} onClick={() => window.confirm("Make a new link? The old one stops working.") && renew.mutate({ tournamentId })}>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={renew.isPending}
+              onClick={() => window.confirm("Make a new link? The old one stops working.") && renew.mutate({ tournamentId })}
+            >
               New link
             </button>
           </div>
@@ -93,10 +105,20 @@ export function OrganizerPanel({ tournamentId, version, inviteOnly }: { tourname
                   <span className="text-xs text-stone-500">{r.rating}</span>
                   <LocalTime at={r.requestedAt} relative className="text-xs text-stone-500" />
                   <span className="ml-auto flex gap-2">
-                    <button type="button" className="btn-primary" disabled={answer.isPending} onClick={() => answer.mutate({ tournamentId, userId: r.id, approve: true })}>
+                    <button
+                      type="button"
+                      className="btn-primary"
+                      disabled={answer.isPending}
+                      onClick={() => answer.mutate({ tournamentId, userId: r.id, approve: true })}
+                    >
                       Approve {r.username}
                     </button>
-                    <button type="button" className="btn-secondary" disabled={answer.isPending} onClick={() => answer.mutate({ tournamentId, userId: r.id, approve: false })}>
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      disabled={answer.isPending}
+                      onClick={() => answer.mutate({ tournamentId, userId: r.id, approve: false })}
+                    >
                       Decline
                     </button>
                   </span>
@@ -106,7 +128,9 @@ export function OrganizerPanel({ tournamentId, version, inviteOnly }: { tourname
           )}
         </div>
       ) : (
-        <p className="text-sm text-stone-600 dark:text-stone-400">Anyone may join. Make the tournament invite-only in the edit form to admit players by link and approval.</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">
+          Anyone may join. Make the tournament invite-only in the edit form to admit players by link and approval.
+        </p>
       )}
     </section>
   );

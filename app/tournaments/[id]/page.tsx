@@ -50,7 +50,10 @@ const SETTING_LABELS: Record<string, string> = {
 
 function settingText(value: unknown): string {
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(", ");
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .map(([k, v]) => `${k} ${String(v)}`)
+      .join(", ");
   return String(value);
 }
 
@@ -180,7 +183,15 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             {pageFields(carried, ["q", "players"]).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <input id="player-search" name="q" type="search" defaultValue={players.q} maxLength={80} placeholder="Find a player" className="input min-w-0 flex-1 text-sm" />
+            <input
+              id="player-search"
+              name="q"
+              type="search"
+              defaultValue={players.q}
+              maxLength={80}
+              placeholder="Find a player"
+              className="input min-w-0 flex-1 text-sm"
+            />
             <button type="submit" className="btn-secondary">
               Find
             </button>
@@ -222,7 +233,13 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             <WithdrawButton tournamentId={t.id} playerId={me.id} label="Withdraw" />
           </p>
         ) : null}
-        <Pagination page={players.page} pageCount={players.pageCount} href={(n) => href({ players: n }, "players-heading")} label="Player list pages" testId="players-pages" />
+        <Pagination
+          page={players.page}
+          pageCount={players.pageCount}
+          href={(n) => href({ players: n }, "players-heading")}
+          label="Player list pages"
+          testId="players-pages"
+        />
       </section>
     </div>
   );
@@ -247,8 +264,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           ) : (
             (catalogGame(t.gameType)?.name ?? t.gameType)
           )}{" "}
-          ·{" "}
-          {timeControlLabel(t.initialMs, t.incrementMs)} · {t.rated ? "rated" : "unrated"} · organized by{" "}
+          · {timeControlLabel(t.initialMs, t.incrementMs)} · {t.rated ? "rated" : "unrated"} · organized by{" "}
           <Link className="link" href={`/players/${encodeURIComponent(t.organizer.username)}`}>
             {t.organizer.username}
           </Link>
@@ -268,7 +284,11 @@ export default async function TournamentPage({ params, searchParams }: Props) {
       {nextGame && me && t.nextGame ? <NextGameCallout game={nextGame} meId={me.id} others={t.nextGame.others} othersOnMe={t.nextGame.othersOnMe} /> : null}
 
       {t.champions.length > 0 && (
-        <section role="status" data-testid="champions" className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 dark:border-amber-700 dark:bg-amber-950">
+        <section
+          role="status"
+          data-testid="champions"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 dark:border-amber-700 dark:bg-amber-950"
+        >
           <h2 className="text-lg font-bold">
             {t.champions.length === 1 ? "Champion" : "Joint champions"}: {t.champions.map((c) => names[c]?.username ?? c).join(", ")}
           </h2>
@@ -321,7 +341,14 @@ export default async function TournamentPage({ params, searchParams }: Props) {
               testId={t.format === "league" ? "league-table" : "standings-table"}
               clinch={t.standings.clinch ?? undefined}
             />
-            <Pagination page={t.standings.page} pageCount={t.standings.pageCount} href={(n) => href({ standings: n }, "standings-heading")} label="Standings pages" testId="standings-pages" scroll={false} />
+            <Pagination
+              page={t.standings.page}
+              pageCount={t.standings.pageCount}
+              href={(n) => href({ standings: n }, "standings-heading")}
+              label="Standings pages"
+              testId="standings-pages"
+              scroll={false}
+            />
           </section>
           {/* While it runs the current round leads (its tab opens on it); once finished, the final standings. */}
           {t.status === "running" ? null : roundsSection}
@@ -373,7 +400,14 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             {t.audit.total} entries, {AUDIT_PAGE_SIZE} a page, the latest last.
           </p>
         ) : null}
-        <Pagination page={t.audit.page} pageCount={t.audit.pageCount} href={(n) => href({ audit: n }, "audit-heading")} label="Audit log pages" testId="audit-pages" scroll={false} />
+        <Pagination
+          page={t.audit.page}
+          pageCount={t.audit.pageCount}
+          href={(n) => href({ audit: n }, "audit-heading")}
+          label="Audit log pages"
+          testId="audit-pages"
+          scroll={false}
+        />
       </section>
     </div>
   );
@@ -390,7 +424,11 @@ function NextGameCallout({ game, meId, others, othersOnMe }: { game: GameView; m
   const onSite = catalog?.playedOnSite ?? true;
   const yourMove = onSite && game.position !== null && game.clock.toMove === mySide;
   return (
-    <section role="status" data-testid="next-game" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-5 py-3 dark:border-emerald-700 dark:bg-emerald-950">
+    <section
+      role="status"
+      data-testid="next-game"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-emerald-300 bg-emerald-50 px-5 py-3 dark:border-emerald-700 dark:bg-emerald-950"
+    >
       <p className="text-sm">
         <span className="font-semibold">Your next game:</span> against {opponent.username}, you play {sideName}.{" "}
         {onSite ? (yourMove ? "It is your move" : "Waiting for your opponent's move") : "Play it and report the result"}

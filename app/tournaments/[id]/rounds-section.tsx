@@ -73,7 +73,15 @@ export function RoundsSection({ rounds, info, names, gameLinks, onSite, tabHref,
                 ) : null}
                 <div className="flex flex-wrap items-start gap-4" data-testid="groups-page">
                   {panel.groups.map((g) => (
-                    <GroupCrossTable key={g.name} info={info} group={g} names={names} gameLinks={gameLinks} onSite={onSite} clinch={clinchTableFor(panel.clinch, g.round, g.name)} />
+                    <GroupCrossTable
+                      key={g.name}
+                      info={info}
+                      group={g}
+                      names={names}
+                      gameLinks={gameLinks}
+                      onSite={onSite}
+                      clinch={clinchTableFor(panel.clinch, g.round, g.name)}
+                    />
                   ))}
                 </div>
                 <Pagination page={panel.page} pageCount={panel.pageCount} href={groupsHref} label="Group pages" testId="groups-pages" scroll={false} />

@@ -81,7 +81,12 @@ export function TournamentActions({ tournamentId, status, joined, signedIn, isOr
           </button>
         )}
         {isOrganizer && (status === "registering" || status === "running") && (
-          <button type="button" className="btn-danger" disabled={pending} onClick={() => window.confirm("Cancel this tournament? Unfinished games are voided.") && cancel.mutate(id)}>
+          <button
+            type="button"
+            className="btn-danger"
+            disabled={pending}
+            onClick={() => window.confirm("Cancel this tournament? Unfinished games are voided.") && cancel.mutate(id)}
+          >
             Cancel tournament
           </button>
         )}
@@ -91,7 +96,17 @@ export function TournamentActions({ tournamentId, status, joined, signedIn, isOr
 }
 
 /** Withdraw (a player themself, or the organizer for anyone) or disqualify (organizer). */
-export function WithdrawButton({ tournamentId, playerId, label, disqualify = false }: { tournamentId: string; playerId: string; label: string; disqualify?: boolean }) {
+export function WithdrawButton({
+  tournamentId,
+  playerId,
+  label,
+  disqualify = false,
+}: {
+  tournamentId: string;
+  playerId: string;
+  label: string;
+  disqualify?: boolean;
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -111,7 +126,11 @@ export function WithdrawButton({ tournamentId, playerId, label, disqualify = fal
       >
         {label}
       </button>
-      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      )}
     </span>
   );
 }
@@ -137,7 +156,11 @@ export function RemoveRegistrantButton({ tournamentId, userId, username }: { tou
       >
         Remove {username}
       </button>
-      {error && <span role="alert" className="text-xs text-red-700">{error}</span>}
+      {error && (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      )}
     </span>
   );
 }

@@ -97,7 +97,10 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const [error, setError] = useState<string | null>(null);
 
   const engine = getFormat(format);
-  const problems = useMemo(() => validateSettings(format, settings as never, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))), [format, settings, previewPlayers, engine]);
+  const problems = useMemo(
+    () => validateSettings(format, settings as never, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))),
+    [format, settings, previewPlayers, engine],
+  );
   const settingError = (field: string) => problems.find((p) => p.field === field)?.message;
   const preset = clockPreset(timeControl)!;
 
@@ -112,7 +115,8 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   /** An error goes away once its field is edited; the rating range is one rule over two fields. */
   function clearErrorOf(e: FormEvent<HTMLFormElement>) {
     const name = (e.target as HTMLInputElement).name || (e.target as HTMLInputElement).id.replace(/^t-/, "");
-    const related = name === "minRating" || name === "maxRating" ? ["minRating", "maxRating"] : name === "min" || name === "max" ? ["minPlayers", "maxPlayers"] : [name];
+    const related =
+      name === "minRating" || name === "maxRating" ? ["minRating", "maxRating"] : name === "min" || name === "max" ? ["minPlayers", "maxPlayers"] : [name];
     if (related.some((k) => errors[k])) setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !related.includes(k))));
   }
 
@@ -223,7 +227,12 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
           {format === "groups" && (
             <div className="grid gap-4 sm:grid-cols-2">
               <Row label="Groups" htmlFor="s-partition" error={settingError("partition")}>
-                <select id="s-partition" className="input" value={String(settings.partition)} onChange={(e) => setSettings((s) => ({ ...s, partition: e.target.value }))}>
+                <select
+                  id="s-partition"
+                  className="input"
+                  value={String(settings.partition)}
+                  onChange={(e) => setSettings((s) => ({ ...s, partition: e.target.value }))}
+                >
                   <option value="fixed">Fixed size (split the last group)</option>
                   <option value="balanced">Balanced (at most N per group)</option>
                 </select>
@@ -251,7 +260,9 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
                     type="number"
                     className="input"
                     value={(settings.points as { win: number; draw: number; loss: number })[k]}
-                    onChange={(e) => setSettings((s) => ({ ...s, points: { ...(s.points as { win: number; draw: number; loss: number }), [k]: Number(e.target.value) } }))}
+                    onChange={(e) =>
+                      setSettings((s) => ({ ...s, points: { ...(s.points as { win: number; draw: number; loss: number }), [k]: Number(e.target.value) } }))
+                    }
                   />
                 </Row>
               ))}
@@ -272,7 +283,11 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
                 </Row>
               ))}
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={settings.lossesCarryOver === true} onChange={(e) => setSettings((s) => ({ ...s, lossesCarryOver: e.target.checked }))} />
+                <input
+                  type="checkbox"
+                  checked={settings.lossesCarryOver === true}
+                  onChange={(e) => setSettings((s) => ({ ...s, lossesCarryOver: e.target.checked }))}
+                />
                 Losses carry over between rounds
               </label>
             </div>
@@ -362,9 +377,23 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
           <label htmlFor="preview-n" className="block text-sm font-medium">
             Preview with this many players
           </label>
-          <input id="preview-n" type="number" min={2} max={100000} className="input" value={previewPlayers} onChange={(e) => setPreviewPlayers(Math.max(0, Math.min(100_000, Number(e.target.value) || 0)))} />
+          <input
+            id="preview-n"
+            type="number"
+            min={2}
+            max={100000}
+            className="input"
+            value={previewPlayers}
+            onChange={(e) => setPreviewPlayers(Math.max(0, Math.min(100_000, Number(e.target.value) || 0)))}
+          />
         </div>
-        <FormatPreview format={format} settings={settings as never} players={previewPlayers} maxPlayers={maxPlayers} timeControl={{ initialMs: preset.initialMs, incrementMs: preset.incrementMs }} />
+        <FormatPreview
+          format={format}
+          settings={settings as never}
+          players={previewPlayers}
+          maxPlayers={maxPlayers}
+          timeControl={{ initialMs: preset.initialMs, incrementMs: preset.incrementMs }}
+        />
       </aside>
     </div>
   );

@@ -106,7 +106,11 @@ export function BackgammonBoard({ position, lastMove, flipped = false, canMove =
   /** Keyboard access to point `p` (the mover's numbering), when a hop may start or end there. */
   const pointKeys = (p: number, where: string) => {
     if (!moving || !(sources.has(p) || targets.has(p))) return {};
-    const what = targets.has(p) ? "move the selected checker here" : selected === p ? "selected: choose where it goes, or press again to let go" : "move a checker from here";
+    const what = targets.has(p)
+      ? "move the selected checker here"
+      : selected === p
+        ? "selected: choose where it goes, or press again to let go"
+        : "move a checker from here";
     return {
       tabIndex: 0,
       role: "button",
@@ -217,21 +221,30 @@ export function BackgammonBoard({ position, lastMove, flipped = false, canMove =
           {/* The cube sits in the middle until a side owns it, then on that side's edge. */}
           <rect
             x={BAR_X - 1}
-            y={state.cubeOwner === 0 ? H / 2 - 11 : (state.cubeOwner === bottom) ? H - 32 : 12}
+            y={state.cubeOwner === 0 ? H / 2 - 11 : state.cubeOwner === bottom ? H - 32 : 12}
             width={22}
             height={22}
             rx={3}
             fill="#fff"
             stroke="#111"
           />
-          <text x={BAR_X + 10} y={(state.cubeOwner === 0 ? H / 2 - 11 : state.cubeOwner === bottom ? H - 32 : 12) + 15} textAnchor="middle" fontSize={11} fontWeight="bold">
+          <text
+            x={BAR_X + 10}
+            y={(state.cubeOwner === 0 ? H / 2 - 11 : state.cubeOwner === bottom ? H - 32 : 12) + 15}
+            textAnchor="middle"
+            fontSize={11}
+            fontWeight="bold"
+          >
             {state.cube === 1 ? 64 : state.cube}
           </text>
         </g>
       </svg>
       {compact ? null : (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="last-entry">
-          {lastMove ? `Last: ${lastMove}` : "No move yet."} {state.phase === "over" ? "" : `${sideLabel(state.turn) === "light" ? "Light" : "Dark"} to ${state.phase === "cube" ? "answer the double" : state.phase === "move" ? "move" : "roll"}.`}
+          {lastMove ? `Last: ${lastMove}` : "No move yet."}{" "}
+          {state.phase === "over"
+            ? ""
+            : `${sideLabel(state.turn) === "light" ? "Light" : "Dark"} to ${state.phase === "cube" ? "answer the double" : state.phase === "move" ? "move" : "roll"}.`}
           {made.length > 0 && <span data-testid="turn-so-far"> This turn: {made.join(" ")}</span>}
         </p>
       )}
@@ -266,7 +279,12 @@ export function BackgammonBoard({ position, lastMove, flipped = false, canMove =
           )}
           {moving && (
             <>
-              <button type="button" className="btn-secondary" disabled={made.length === 0} onClick={() => setTurn({ position, made: made.slice(0, -1), selected: null })}>
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={made.length === 0}
+                onClick={() => setTurn({ position, made: made.slice(0, -1), selected: null })}
+              >
                 Undo
               </button>
               <button type="button" className="btn-primary" disabled={!complete} onClick={() => send(rules!.parts!.join(position, made))}>

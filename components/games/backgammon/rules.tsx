@@ -28,7 +28,16 @@ function diagramsOf(game: OnSiteGame): { opening: string[]; hit: string[] | null
       const start = afterRoll(game, [], [a, b]);
       if (!start) continue;
       for (const move of game.legalMoves(start.position)) {
-        for (const reply of [[6, 5], [6, 4], [5, 3], [4, 2], [3, 1], [2, 1], [6, 6], [5, 5]] as [number, number][]) {
+        for (const reply of [
+          [6, 5],
+          [6, 4],
+          [5, 3],
+          [4, 2],
+          [3, 1],
+          [2, 1],
+          [6, 6],
+          [5, 5],
+        ] as [number, number][]) {
           const answer = afterRoll(game, [...start.entries, move], reply);
           const hit = answer && game.legalMoves(answer.position).find((m) => m.includes("*"));
           if (answer && hit) return { opening: first, hit: [...answer.entries, hit] };
@@ -53,16 +62,16 @@ function guideOf(id: "backgammon" | "nackgammon" | "hypergammon"): GameGuide {
     goal: {
       body: (
         <p>
-          Bring all your checkers into your home board (your points 1–6) and bear them off before the other side does. A match is played to 3 points: each
-          game is worth the cube&apos;s value, twice that for a gammon and three times for a backgammon.
+          Bring all your checkers into your home board (your points 1–6) and bear them off before the other side does. A match is played to 3 points: each game
+          is worth the cube&apos;s value, twice that for a gammon and three times for a backgammon.
         </p>
       ),
     },
     setup: {
       body: (
         <p>
-          Each side has {START[id]}, counting the points from its own side (24 farthest, 1 nearest home). Each side rolls one die; the higher die moves first and
-          plays both dice (equal dice are rolled again).
+          Each side has {START[id]}, counting the points from its own side (24 farthest, 1 nearest home). Each side rolls one die; the higher die moves first
+          and plays both dice (equal dice are rolled again).
         </p>
       ),
       diagrams: [{ caption: "The start position.", moves: [] }],
@@ -72,7 +81,9 @@ function guideOf(id: "backgammon" | "nackgammon" | "hypergammon"): GameGuide {
         <ul className="list-disc space-y-1 pl-5">
           <li>Each die moves one checker that many points towards home, to a point not held by two or more of the other side&apos;s checkers.</li>
           <li>Doubles are played four times. You must use both dice if you can; if only one can be used, the larger.</li>
-          <li>Before rolling you may double (see below). On the board: click a checker, then one of the marked points; Undo takes a hop back; Send plays the turn.</li>
+          <li>
+            Before rolling you may double (see below). On the board: click a checker, then one of the marked points; Undo takes a hop back; Send plays the turn.
+          </li>
         </ul>
       ),
       diagrams: [{ caption: `The first turn after the opening roll 3-1: ${opening.at(-1)}.`, moves: opening }],
@@ -89,8 +100,14 @@ function guideOf(id: "backgammon" | "nackgammon" | "hypergammon"): GameGuide {
     end: {
       body: (
         <ul className="list-disc space-y-1 pl-5">
-          <li>The side that bears off all its checkers wins the game: a gammon if the other side has borne off none, a backgammon if it also still has a checker on the bar or in the winner&apos;s home board.</li>
-          <li>The doubling cube: before rolling, a side may double. The other side takes (the stakes double and it owns the cube) or drops (and loses the game at the current stakes). In the Crawford game, the one game right after a side first comes within one point of the match, nobody may double.</li>
+          <li>
+            The side that bears off all its checkers wins the game: a gammon if the other side has borne off none, a backgammon if it also still has a checker
+            on the bar or in the winner&apos;s home board.
+          </li>
+          <li>
+            The doubling cube: before rolling, a side may double. The other side takes (the stakes double and it owns the cube) or drops (and loses the game at
+            the current stakes). In the Crawford game, the one game right after a side first comes within one point of the match, nobody may double.
+          </li>
           <li>The first side to reach 3 points wins the match. Resigning, or running out of time, loses the match.</li>
         </ul>
       ),
@@ -99,9 +116,9 @@ function guideOf(id: "backgammon" | "nackgammon" | "hypergammon"): GameGuide {
       body: (
         <p>
           A turn is written hop by hop from the mover&apos;s side, &quot;from/to&quot;, with <code>bar</code>, <code>off</code>, <code>*</code> for a hit and
-          (2) for a hop made twice, for example <code>24/18 13/11</code> or <code>bar/22*</code>. The record also holds each roll (<code>roll 6-5</code>) and the
-          cube actions (<code>double</code>, <code>take</code>, <code>drop</code>; <code>roll</code> alone declines to double). The game page offers the match as a
-          gnubg <code>.mat</code> file and the dice record, which the &quot;Verify the dice&quot; page checks.
+          (2) for a hop made twice, for example <code>24/18 13/11</code> or <code>bar/22*</code>. The record also holds each roll (<code>roll 6-5</code>) and
+          the cube actions (<code>double</code>, <code>take</code>, <code>drop</code>; <code>roll</code> alone declines to double). The game page offers the
+          match as a gnubg <code>.mat</code> file and the dice record, which the &quot;Verify the dice&quot; page checks.
         </p>
       ),
     },

@@ -32,7 +32,11 @@ export function ChessBoard({ position, flipped = false, canMove = false, onMove 
       for (const cell of row) {
         if (!cell) continue;
         const colour = cell.color === "w" ? "white" : "black";
-        map.set(cell.square, { name: `${colour} ${NAMES[cell.type]}`, icon: <ChessPieceIcon type={cell.type} color={cell.color} />, mine: cell.color === mover });
+        map.set(cell.square, {
+          name: `${colour} ${NAMES[cell.type]}`,
+          icon: <ChessPieceIcon type={cell.type} color={cell.color} />,
+          mine: cell.color === mover,
+        });
       }
     }
     return map;

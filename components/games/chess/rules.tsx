@@ -26,7 +26,8 @@ export const CHESS_GUIDE: GameGuide = {
           <li>The knight jumps in an L: two squares one way and one square across.</li>
           <li>
             A pawn moves one square forward (two from its first square) and captures one square diagonally forward. A pawn that just moved two squares may be
-            captured <em>en passant</em> by an enemy pawn beside it, on the next move only. A pawn reaching the last rank becomes a queen, rook, bishop or knight.
+            captured <em>en passant</em> by an enemy pawn beside it, on the next move only. A pawn reaching the last rank becomes a queen, rook, bishop or
+            knight.
           </li>
           <li>
             <strong>Castling:</strong> the king moves two squares towards a rook, which jumps over it, if neither has moved, the squares between are empty and
@@ -36,18 +37,29 @@ export const CHESS_GUIDE: GameGuide = {
         <p>No move may leave your own king attacked.</p>
       </>
     ),
-    diagrams: [{ caption: "White has castled short: the king went from e1 to g1 and the rook from h1 to f1.", moves: ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] }],
+    diagrams: [
+      { caption: "White has castled short: the king went from e1 to g1 and the rook from h1 to f1.", moves: ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"] },
+    ],
   },
   capture: {
     body: <p>A piece captures by moving onto a square held by an enemy piece, which leaves the board. The king is never captured: it is checkmated.</p>,
-    diagrams: [{ caption: "En passant: Black's pawn went from d7 to d5, past White's pawn on e5, which takes it by moving to d6.", moves: ["e4", "Nf6", "e5", "d5", "exd6"] }],
+    diagrams: [
+      {
+        caption: "En passant: Black's pawn went from d7 to d5, past White's pawn on e5, which takes it by moving to d6.",
+        moves: ["e4", "Nf6", "e5", "d5", "exd6"],
+      },
+    ],
   },
   end: {
     body: (
       <ul className="list-disc space-y-1 pl-5">
         <li>Checkmate: the side whose king is checkmated loses.</li>
-        <li>Stalemate (no legal move, not in check), insufficient material, the same position three times, or 50 moves without a capture or a pawn move: a draw.</li>
-        <li>Either player may resign or offer a draw. A player whose clock runs out loses, unless the opponent cannot possibly checkmate: then it is a draw.</li>
+        <li>
+          Stalemate (no legal move, not in check), insufficient material, the same position three times, or 50 moves without a capture or a pawn move: a draw.
+        </li>
+        <li>
+          Either player may resign or offer a draw. A player whose clock runs out loses, unless the opponent cannot possibly checkmate: then it is a draw.
+        </li>
       </ul>
     ),
     diagrams: [
@@ -60,8 +72,8 @@ export const CHESS_GUIDE: GameGuide = {
   notation: {
     body: (
       <p>
-        Moves are written in standard algebraic notation: the piece&apos;s letter (K, Q, R, B, N; none for a pawn), x for a capture, and the square reached,
-        for example <code>Nf3</code>, <code>exd6</code>, <code>O-O</code> for castling short, <code>e8=Q</code> for a promotion, + for check and # for mate. The
+        Moves are written in standard algebraic notation: the piece&apos;s letter (K, Q, R, B, N; none for a pawn), x for a capture, and the square reached, for
+        example <code>Nf3</code>, <code>exd6</code>, <code>O-O</code> for castling short, <code>e8=Q</code> for a promotion, + for check and # for mate. The
         game page steps through a game move by move and exports it as PGN.
       </p>
     ),

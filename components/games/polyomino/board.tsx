@@ -92,13 +92,13 @@ export function PolyominoBoard({ position, flipped = false, canMove = false, onM
 
   const cellFromPointer = useCallback(
     (clientX: number, clientY: number): [number, number] | null => {
-    const box = svg.current?.getBoundingClientRect();
-    if (!box || box.width === 0) return null;
-    const col = Math.floor(((clientX - box.left) / box.width) * SIZE);
-    const row = Math.floor(((clientY - box.top) / box.height) * SIZE);
-    if (col < 0 || row < 0 || col >= SIZE || row >= SIZE) return null;
-    // A flipped board is the same drawing turned half a turn (the <g> below).
-    return flipped ? squareAtCell(SIZE - 1 - col, SIZE - 1 - row) : squareAtCell(col, row);
+      const box = svg.current?.getBoundingClientRect();
+      if (!box || box.width === 0) return null;
+      const col = Math.floor(((clientX - box.left) / box.width) * SIZE);
+      const row = Math.floor(((clientY - box.top) / box.height) * SIZE);
+      if (col < 0 || row < 0 || col >= SIZE || row >= SIZE) return null;
+      // A flipped board is the same drawing turned half a turn (the <g> below).
+      return flipped ? squareAtCell(SIZE - 1 - col, SIZE - 1 - row) : squareAtCell(col, row);
     },
     [flipped],
   );
@@ -170,7 +170,10 @@ export function PolyominoBoard({ position, flipped = false, canMove = false, onM
       className={compact ? "" : "space-y-2 lg:grid lg:grid-cols-[minmax(0,3fr)_minmax(0,1fr)] lg:gap-3 lg:space-y-0"}
       data-testid="polyomino-board"
       data-flipped={flipped ? "" : undefined}
-      data-to-move={pregame ? undefined : colourName} data-selected={selected ?? undefined} data-orientation={k}>
+      data-to-move={pregame ? undefined : colourName}
+      data-selected={selected ?? undefined}
+      data-orientation={k}
+    >
       <svg
         ref={svg}
         viewBox={`0 0 ${SIZE} ${SIZE}`}
@@ -198,120 +201,133 @@ export function PolyominoBoard({ position, flipped = false, canMove = false, onM
         }}
       >
         <g transform={flipped ? `rotate(180 ${SIZE / 2} ${SIZE / 2})` : undefined}>
-        {Array.from({ length: SIZE * SIZE }, (_, i) => {
-          const [col, row] = [i % SIZE, Math.floor(i / SIZE)];
-          const [x, y] = squareAtCell(col, row);
-          const name = squareName(x, y);
-          const c = colourAt(x, y);
-          return (
-            <rect
-              key={name}
-              data-square={name}
-              data-colour={c >= 0 ? COLOURS[c] : undefined}
-              x={col + 0.04}
-              y={row + 0.04}
-              width={0.92}
-              height={0.92}
-              rx={0.12}
-              fill={c >= 0 ? FILL[COLOURS[c]!] : "currentColor"}
-              className={c >= 0 ? undefined : "text-stone-200 dark:text-stone-700"}
-            />
-          );
-        })}
-        {/* Marks over the squares: the pointer goes through them to the square below. */}
-        <g pointerEvents="none">
-        {[...touch].map((name) => {
-          const [col, row] = cellOf(name);
-          return <circle key={`t${name}`} data-touch={name} cx={col + 0.5} cy={row + 0.5} r={0.18} fill={FILL[colourName]} opacity={0.7} />;
-        })}
-        {[...lastSquares].map((name) => {
-          const [col, row] = cellOf(name);
-          return <rect key={`l${name}`} data-last={name} x={col + 0.15} y={row + 0.15} width={0.7} height={0.7} rx={0.1} fill="none" stroke="white" strokeWidth={0.12} />;
-        })}
-        {[...ghostSquares].map((name) => {
-          const [col, row] = cellOf(name);
-          return (
-            <rect
-              key={`g${name}`}
-              data-ghost-square={name}
-              x={col + 0.04}
-              y={row + 0.04}
-              width={0.92}
-              height={0.92}
-              rx={0.12}
-              fill={FILL[colourName]}
-              fillOpacity={fits ? 0.6 : 0.3}
-              stroke={fits ? "#052e16" : "#7f1d1d"}
-              strokeWidth={0.08}
-              strokeDasharray={fits ? undefined : "0.2 0.15"}
-            />
-          );
-        })}
-        {placing && cursor && !ghostSquares.size && (
-          <rect x={cursor[0] + 0.02} y={SIZE - 1 - cursor[1] + 0.02} width={0.96} height={0.96} fill="none" stroke="#0284c7" strokeWidth={0.08} />
-        )}
-        </g>
+          {Array.from({ length: SIZE * SIZE }, (_, i) => {
+            const [col, row] = [i % SIZE, Math.floor(i / SIZE)];
+            const [x, y] = squareAtCell(col, row);
+            const name = squareName(x, y);
+            const c = colourAt(x, y);
+            return (
+              <rect
+                key={name}
+                data-square={name}
+                data-colour={c >= 0 ? COLOURS[c] : undefined}
+                x={col + 0.04}
+                y={row + 0.04}
+                width={0.92}
+                height={0.92}
+                rx={0.12}
+                fill={c >= 0 ? FILL[COLOURS[c]!] : "currentColor"}
+                className={c >= 0 ? undefined : "text-stone-200 dark:text-stone-700"}
+              />
+            );
+          })}
+          {/* Marks over the squares: the pointer goes through them to the square below. */}
+          <g pointerEvents="none">
+            {[...touch].map((name) => {
+              const [col, row] = cellOf(name);
+              return <circle key={`t${name}`} data-touch={name} cx={col + 0.5} cy={row + 0.5} r={0.18} fill={FILL[colourName]} opacity={0.7} />;
+            })}
+            {[...lastSquares].map((name) => {
+              const [col, row] = cellOf(name);
+              return (
+                <rect
+                  key={`l${name}`}
+                  data-last={name}
+                  x={col + 0.15}
+                  y={row + 0.15}
+                  width={0.7}
+                  height={0.7}
+                  rx={0.1}
+                  fill="none"
+                  stroke="white"
+                  strokeWidth={0.12}
+                />
+              );
+            })}
+            {[...ghostSquares].map((name) => {
+              const [col, row] = cellOf(name);
+              return (
+                <rect
+                  key={`g${name}`}
+                  data-ghost-square={name}
+                  x={col + 0.04}
+                  y={row + 0.04}
+                  width={0.92}
+                  height={0.92}
+                  rx={0.12}
+                  fill={FILL[colourName]}
+                  fillOpacity={fits ? 0.6 : 0.3}
+                  stroke={fits ? "#052e16" : "#7f1d1d"}
+                  strokeWidth={0.08}
+                  strokeDasharray={fits ? undefined : "0.2 0.15"}
+                />
+              );
+            })}
+            {placing && cursor && !ghostSquares.size && (
+              <rect x={cursor[0] + 0.02} y={SIZE - 1 - cursor[1] + 0.02} width={0.96} height={0.96} fill="none" stroke="#0284c7" strokeWidth={0.08} />
+            )}
+          </g>
         </g>
       </svg>
       {/* Scrolls on wide screens, so it must take keyboard focus to be scrolled without a mouse. */}
       {compact ? null : (
-      <div className="space-y-2 lg:overflow-y-auto lg:[contain:size]" tabIndex={0} role="region" aria-label="Pieces and scores">
-      <p className="min-h-5 text-sm" data-testid="polyomino-status" role="status" aria-live="polite">
-        {placing && anchor ? (fits ? `${notation}: fits. Click or press Enter to place.` : `Does not fit: ${ghostReason}.`) : turnText}
-      </p>
-      <Scores state={state} colours={score.colours} sides={score.sides} />
-      {pregame ? (
-        <Pregame state={state} canMove={canMove && !over} onMove={onMove} />
-      ) : (
-        !over && (
-          <div className="space-y-2">
-            {placing && (
-              <div className="flex flex-wrap items-center gap-2">
-                <button type="button" className="btn-secondary" onClick={() => cycle(-1)} aria-label="Previous piece">
-                  ‹
-                </button>
-                <button type="button" className="btn-secondary" onClick={() => cycle(1)} aria-label="Next piece">
-                  ›
-                </button>
-                <button type="button" className="btn-secondary" onClick={() => setK(rotated)} data-testid="rotate">
-                  Rotate (R)
-                </button>
-                <button type="button" className="btn-secondary" onClick={() => setK(flippedK)} data-testid="flip">
-                  Flip (F)
-                </button>
-              </div>
-            )}
-            <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-wrap lg:overflow-visible" aria-label={`${colourName}'s pieces`} data-testid="tray">
-              {tray.map((name) => {
-                const usable = placing && placeable.includes(name);
-                return (
-                  <li key={name} className="shrink-0">
-                    <button
-                      type="button"
-                      aria-label={`${name}${usable ? "" : " (not now)"}`}
-                      aria-pressed={name === selected}
-                      data-piece={name}
-                      disabled={!usable}
-                      className={`block size-11 rounded border p-0.5 lg:size-9 ${name === selected && placing ? "border-sky-600 ring-2 ring-sky-600" : "border-stone-300 dark:border-stone-600"} ${usable ? "" : "opacity-50"}`}
-                      onPointerDown={(event) => {
-                        if (!usable) return;
-                        setPicked(name);
-                        // A mouse drag from the tray places where it is let go. A finger on the
-                        // tray scrolls it instead: on a touch screen, tap a piece, then the board.
-                        if (event.pointerType === "mouse" && event.button === 0) setDragging(true);
-                      }}
-                      onClick={() => setPicked(name)}
-                    >
-                      <PieceIcon name={name} k={name === selected ? k : 0} fill={FILL[colourName]} />
+        <div className="space-y-2 lg:overflow-y-auto lg:[contain:size]" tabIndex={0} role="region" aria-label="Pieces and scores">
+          <p className="min-h-5 text-sm" data-testid="polyomino-status" role="status" aria-live="polite">
+            {placing && anchor ? (fits ? `${notation}: fits. Click or press Enter to place.` : `Does not fit: ${ghostReason}.`) : turnText}
+          </p>
+          <Scores state={state} colours={score.colours} sides={score.sides} />
+          {pregame ? (
+            <Pregame state={state} canMove={canMove && !over} onMove={onMove} />
+          ) : (
+            !over && (
+              <div className="space-y-2">
+                {placing && (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <button type="button" className="btn-secondary" onClick={() => cycle(-1)} aria-label="Previous piece">
+                      ‹
                     </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )
-      )}
-      </div>
+                    <button type="button" className="btn-secondary" onClick={() => cycle(1)} aria-label="Next piece">
+                      ›
+                    </button>
+                    <button type="button" className="btn-secondary" onClick={() => setK(rotated)} data-testid="rotate">
+                      Rotate (R)
+                    </button>
+                    <button type="button" className="btn-secondary" onClick={() => setK(flippedK)} data-testid="flip">
+                      Flip (F)
+                    </button>
+                  </div>
+                )}
+                <ul className="flex gap-1 overflow-x-auto pb-1 lg:flex-wrap lg:overflow-visible" aria-label={`${colourName}'s pieces`} data-testid="tray">
+                  {tray.map((name) => {
+                    const usable = placing && placeable.includes(name);
+                    return (
+                      <li key={name} className="shrink-0">
+                        <button
+                          type="button"
+                          aria-label={`${name}${usable ? "" : " (not now)"}`}
+                          aria-pressed={name === selected}
+                          data-piece={name}
+                          disabled={!usable}
+                          className={`block size-11 rounded border p-0.5 lg:size-9 ${name === selected && placing ? "border-sky-600 ring-2 ring-sky-600" : "border-stone-300 dark:border-stone-600"} ${usable ? "" : "opacity-50"}`}
+                          onPointerDown={(event) => {
+                            if (!usable) return;
+                            setPicked(name);
+                            // A mouse drag from the tray places where it is let go. A finger on the
+                            // tray scrolls it instead: on a touch screen, tap a piece, then the board.
+                            if (event.pointerType === "mouse" && event.button === 0) setDragging(true);
+                          }}
+                          onClick={() => setPicked(name)}
+                        >
+                          <PieceIcon name={name} k={name === selected ? k : 0} fill={FILL[colourName]} />
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )
+          )}
+        </div>
       )}
     </div>
   );
@@ -357,7 +373,10 @@ function Scores({ state, colours, sides }: { state: PolyState; colours: readonly
           <dt className="sr-only">Players</dt>
           <dd>
             A {sides[0]} · B {sides[1]}
-            <span className="font-normal text-stone-600 dark:text-stone-400"> (B plays {state.bPlays === "blue-red" ? "blue and red" : "yellow and green"})</span>
+            <span className="font-normal text-stone-600 dark:text-stone-400">
+              {" "}
+              (B plays {state.bPlays === "blue-red" ? "blue and red" : "yellow and green"})
+            </span>
           </dd>
         </div>
       )}

@@ -19,12 +19,12 @@ export const POLYOMINO_GUIDE: GameGuide = {
     body: (
       <>
         <p>
-          A 20×20 board, empty at the start, and four sets of the same 21 pieces (from one square up to five) in blue, yellow, red and green. The colours
-          play in that order, each starting from its own corner: blue top left (a20), yellow top right (t20), red bottom right (t1), green bottom left (a1).
+          A 20×20 board, empty at the start, and four sets of the same 21 pieces (from one square up to five) in blue, yellow, red and green. The colours play
+          in that order, each starting from its own corner: blue top left (a20), yellow top right (t20), red bottom right (t1), green bottom left (a1).
         </p>
         <p>
-          Before the first piece comes the Freestyle pre-game of the championship: player A names the first piece of blue and of red; then player B chooses
-          to play blue and red (with those first pieces) or yellow and green. A plays the other two colours.
+          Before the first piece comes the Freestyle pre-game of the championship: player A names the first piece of blue and of red; then player B chooses to
+          play blue and red (with those first pieces) or yellow and green. A plays the other two colours.
         </p>
       </>
     ),
@@ -43,18 +43,32 @@ export const POLYOMINO_GUIDE: GameGuide = {
     diagrams: [
       {
         caption: "Two pieces of each colour: the second touches the first only at a corner.",
-        moves: [...OPENING, "blue F5:4@b18", "yellow L5:6@q19", "red L5:4@q1", "green L5:5@a1", "blue N5:3@d17", "yellow N5:4@p17", "red N5:3@o1", "green N5:2@d4"],
+        moves: [
+          ...OPENING,
+          "blue F5:4@b18",
+          "yellow L5:6@q19",
+          "red L5:4@q1",
+          "green L5:5@a1",
+          "blue N5:3@d17",
+          "yellow N5:4@p17",
+          "red N5:3@o1",
+          "green N5:2@d4",
+        ],
       },
     ],
   },
   capture: {
-    body: <p>Nothing is ever captured: a piece stays where it is placed. You win space by reaching it first and by closing the corners the other colours need.</p>,
+    body: (
+      <p>Nothing is ever captured: a piece stays where it is placed. You win space by reaching it first and by closing the corners the other colours need.</p>
+    ),
   },
   end: {
     body: (
       <ul className="list-disc space-y-1 pl-5">
         <li>The game ends when no colour can place a piece.</li>
-        <li>Each colour scores −1 for every square of its pieces left over; a colour that placed all 21 pieces scores +15, or +20 if the single square went last.</li>
+        <li>
+          Each colour scores −1 for every square of its pieces left over; a colour that placed all 21 pieces scores +15, or +20 if the single square went last.
+        </li>
         <li>A player&apos;s score is the sum of their two colours; the higher score wins, equal scores draw.</li>
         <li>Either player may resign or offer a draw; a player whose clock runs out loses.</li>
       </ul>

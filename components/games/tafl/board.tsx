@@ -128,13 +128,7 @@ function PieceIcon({ piece }: { piece: Piece }) {
     <svg aria-hidden viewBox="0 0 100 100" className="size-full drop-shadow-[0_1px_1px_rgb(0_0_0/0.45)]">
       <circle cx="50" cy="50" r="44" fill="#fafaf9" stroke={piece === "king" ? "#b45309" : "#78716c"} strokeWidth={piece === "king" ? 7 : 4} />
       {piece === "king" ? (
-        <path
-          d="M27 66 L23 35 L38 47 L50 27 L62 47 L77 35 L73 66 Z"
-          fill="#f59e0b"
-          stroke="#92400e"
-          strokeWidth="4"
-          strokeLinejoin="round"
-        />
+        <path d="M27 66 L23 35 L38 47 L50 27 L62 47 L77 35 L73 66 Z" fill="#f59e0b" stroke="#92400e" strokeWidth="4" strokeLinejoin="round" />
       ) : (
         <circle cx="50" cy="50" r="29" fill="none" stroke="#d6d3d1" strokeWidth="4" />
       )}

@@ -37,16 +37,16 @@ export const COPENHAGEN_GUIDE: GameGuide = {
   goal: {
     body: (
       <p>
-        Two unequal sides. The defenders win when their king reaches one of the four corners. The attackers win when they capture the king, or surround him
-        and all his defenders.
+        Two unequal sides. The defenders win when their king reaches one of the four corners. The attackers win when they capture the king, or surround him and
+        all his defenders.
       </p>
     ),
   },
   setup: {
     body: (
       <p>
-        An 11×11 board. The 24 dark attackers stand in groups of six in the middle of each edge; the king stands on the throne in the centre, with his 12
-        light defenders around him in a diamond.
+        An 11×11 board. The 24 dark attackers stand in groups of six in the middle of each edge; the king stands on the throne in the centre, with his 12 light
+        defenders around him in a diamond.
       </p>
     ),
     diagrams: [START],
@@ -70,15 +70,15 @@ export const COPENHAGEN_GUIDE: GameGuide = {
         </p>
       </>
     ),
-    diagrams: [{ caption: "A defender went to j4; an attacker slides from a4 to i4 and captures it against the attacker on k4.", moves: ["d1-d2", "f4-j4", "a4-i4xj4"] }],
+    diagrams: [
+      { caption: "A defender went to j4; an attacker slides from a4 to i4 and captures it against the attacker on k4.", moves: ["d1-d2", "f4-j4", "a4-i4xj4"] },
+    ],
   },
   end: {
     body: (
       <ul className="list-disc space-y-1 pl-5">
         <li>The king reaches a corner: the defenders win.</li>
-        <li>
-          Exit fort: the king stands on the edge, can move, and the defenders around him form a fort the attackers can never break: the defenders win.
-        </li>
+        <li>Exit fort: the king stands on the edge, can move, and the defenders around him form a fort the attackers can never break: the defenders win.</li>
         <li>The king is captured, or the attackers enclose the king and every defender in an unbroken ring: the attackers win.</li>
         <li>A side with no legal move, or no pieces, loses.</li>
         <li>The defenders may not repeat an earlier position: such a move is refused.</li>
@@ -97,8 +97,8 @@ export const BRANDUBH_GUIDE: GameGuide = {
   setup: {
     body: (
       <p>
-        A 7×7 board. The king stands on the throne in the centre with one defender on each side of him; two attackers stand in line at the middle of each
-        edge, so the pieces form a cross.
+        A 7×7 board. The king stands on the throne in the centre with one defender on each side of him; two attackers stand in line at the middle of each edge,
+        so the pieces form a cross.
       </p>
     ),
     diagrams: [START],
@@ -109,8 +109,8 @@ export const BRANDUBH_GUIDE: GameGuide = {
       <>
         <p>
           A piece is captured when the moving side closes a sandwich around it between two enemies on opposite sides, or between an enemy and a corner or the
-          throne (the empty throne is an enemy to the defenders; it is always an enemy to the attackers). The king helps capture. Moving into a sandwich yourself
-          is safe. There are no shield walls.
+          throne (the empty throne is an enemy to the defenders; it is always an enemy to the attackers). The king helps capture. Moving into a sandwich
+          yourself is safe. There are no shield walls.
         </p>
         <p>
           <strong>The king</strong> is captured like any other piece, between two attackers or an attacker and a corner, also on the edge, except on the throne,
@@ -118,7 +118,9 @@ export const BRANDUBH_GUIDE: GameGuide = {
         </p>
       </>
     ),
-    diagrams: [{ caption: "A defender went to f3; the attacker from d2 goes to f2 and captures it against the attacker on f4.", moves: ["d1-e1", "d3-f3", "d2-f2xf3"] }],
+    diagrams: [
+      { caption: "A defender went to f3; the attacker from d2 goes to f2 and captures it against the attacker on f4.", moves: ["d1-e1", "d3-f3", "d2-f2xf3"] },
+    ],
   },
   end: {
     body: (

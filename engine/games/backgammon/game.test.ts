@@ -195,7 +195,11 @@ describe("the doubling cube", () => {
     // The doubler rolls at once; later only the owner (side 2) may double.
     const moved = play(roll(taken.state, 3, 1, match).state, "8/5 6/5", match);
     expect(moved.state.phase).toBe("decide");
-    const back = play(play(moved.state, "roll", match).state.phase === "dice" ? roll(play(moved.state, "roll", match).state, 2, 1, match).state : moved.state, "13/11 6/5", match);
+    const back = play(
+      play(moved.state, "roll", match).state.phase === "dice" ? roll(play(moved.state, "roll", match).state, 2, 1, match).state : moved.state,
+      "13/11 6/5",
+      match,
+    );
     // Side 1 does not own the cube: it waits for its dice, no "double" offered.
     expect(back.state.phase).toBe("dice");
     expect(match.play(back.state, "double")).toEqual({ ok: false, reason: "the dice have not been rolled yet" });
@@ -265,7 +269,11 @@ describe("variants", () => {
 describe("the margin", () => {
   it("is the checkers the loser had not borne off when the match ended, counted on the board; none after a resignation", () => {
     let dropped = 0;
-    for (const [variant, seeds] of [["backgammon", 12], ["nackgammon", 4], ["hypergammon", 8]] as const) {
+    for (const [variant, seeds] of [
+      ["backgammon", 12],
+      ["nackgammon", 4],
+      ["hypergammon", 8],
+    ] as const) {
       const rules = backgammonRules(variant, 3);
       const game = onSite(rules);
       expect(game.marginLabel).toBe("checkers left");

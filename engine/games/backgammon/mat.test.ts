@@ -12,7 +12,16 @@ import { gameLogs } from "./mat";
 import { randomMatch } from "./random-match";
 import type { VariantId } from "./variant";
 
-const info = (moves: readonly string[]) => ({ side1: "Ann Lee", side2: "Bo", result: null, endReason: null, startedAt: Date.UTC(2026, 10, 24), event: null, site: "Moot", moves });
+const info = (moves: readonly string[]) => ({
+  side1: "Ann Lee",
+  side2: "Bo",
+  result: null,
+  endReason: null,
+  startedAt: Date.UTC(2026, 10, 24),
+  event: null,
+  site: "Moot",
+  moves,
+});
 
 describe(".mat export", () => {
   it("writes the header, each game's score and the actions in two columns", () => {
@@ -61,7 +70,11 @@ function gnubgImport(matText: string): GnubgMatch {
   const dir = mkdtempSync(path.join(tmpdir(), "mat-"));
   const file = path.join(dir, "match.mat");
   writeFileSync(file, matText);
-  const run = spawnSync(gnubg!, ["-t", "-q", "-p", path.join(import.meta.dirname, "../../../scripts/gnubg-import-mat.py")], { encoding: "utf8", env: { ...process.env, MAT_FILE: file }, timeout: 120_000 });
+  const run = spawnSync(gnubg!, ["-t", "-q", "-p", path.join(import.meta.dirname, "../../../scripts/gnubg-import-mat.py")], {
+    encoding: "utf8",
+    env: { ...process.env, MAT_FILE: file },
+    timeout: 120_000,
+  });
   const line = run.stdout.split("\n").find((l) => l.startsWith("RESULT "));
   if (!line) throw new Error(`gnubg did not import the match: ${run.stderr}${run.stdout.slice(-2000)}`);
   return JSON.parse(line.slice("RESULT ".length)) as GnubgMatch;

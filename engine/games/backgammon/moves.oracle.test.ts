@@ -40,7 +40,9 @@ describe("move generation agrees with GNU Backgammon", () => {
   it("finds the same legal moves in every case", () => {
     const disagreements: string[] = [];
     for (const c of cases) {
-      const ours = generateMoves(boardFromGnubgId(c.id, 0, 15), 0, c.dice[0], c.dice[1]).map((move) => gnubgId(move.after, 0)).sort();
+      const ours = generateMoves(boardFromGnubgId(c.id, 0, 15), 0, c.dice[0], c.dice[1])
+        .map((move) => gnubgId(move.after, 0))
+        .sort();
       if (ours.join() !== c.after.join()) disagreements.push(`${c.id} ${c.dice.join("-")}: ours ${ours.length}, gnubg ${c.after.length}`);
     }
     expect(disagreements.slice(0, 10)).toEqual([]);

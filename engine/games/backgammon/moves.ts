@@ -176,7 +176,13 @@ export function pipCount(board: Int8Array, side: 0 | 1): number {
  * whole turn (`legal`, from generateMoves) can still be reached after it, whatever
  * the order the player makes the hops in. Null if `made` is not a start of a legal turn.
  */
-export function nextHops(board: Int8Array, side: 0 | 1, dice: readonly number[], made: readonly { from: number; to: number }[], legal: readonly TurnMove[]): Hop[] | null {
+export function nextHops(
+  board: Int8Array,
+  side: 0 | 1,
+  dice: readonly number[],
+  made: readonly { from: number; to: number }[],
+  legal: readonly TurnMove[],
+): Hop[] | null {
   const b = Int8Array.from(board);
   const m = side * SLOTS;
   const o = (1 - side) * SLOTS;

@@ -48,7 +48,27 @@ describe("games that end by themselves", () => {
 
   it("stalemate is a draw", () => {
     // Sam Loyd's ten-move stalemate.
-    const { state } = playAll(["e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"]);
+    const { state } = playAll([
+      "e3",
+      "a5",
+      "Qh5",
+      "Ra6",
+      "Qxa5",
+      "h5",
+      "h4",
+      "Rah6",
+      "Qxc7",
+      "f6",
+      "Qxd7+",
+      "Kf7",
+      "Qxb7",
+      "Qd3",
+      "Qxb8",
+      "Qh7",
+      "Qxc8",
+      "Kg6",
+      "Qe6",
+    ]);
     expect(chess.status(state)).toEqual({ over: true, winner: null, reason: "stalemate" });
   });
 
@@ -69,11 +89,16 @@ describe("games that end by themselves", () => {
   it("the fifty-move rule is a draw", () => {
     // After 1.e4 e5, a hundred quiet moves (no pawn, no capture, never the same position twice).
     const seen = new Set<string>();
-    const end = walk(11, 102, (moves, state) => {
-      if (state.moves.length < 2) return [["e2e4", "e7e5"][state.moves.length]!];
-      const quiet = moves.filter((m) => m.piece !== "p" && !m.captured).filter((m) => !seen.has(m.after.split(" ").slice(0, 4).join(" ")));
-      return quiet.map((m) => m.lan);
-    }, (state) => seen.add(chessAt(state).fen().split(" ").slice(0, 4).join(" ")));
+    const end = walk(
+      11,
+      102,
+      (moves, state) => {
+        if (state.moves.length < 2) return [["e2e4", "e7e5"][state.moves.length]!];
+        const quiet = moves.filter((m) => m.piece !== "p" && !m.captured).filter((m) => !seen.has(m.after.split(" ").slice(0, 4).join(" ")));
+        return quiet.map((m) => m.lan);
+      },
+      (state) => seen.add(chessAt(state).fen().split(" ").slice(0, 4).join(" ")),
+    );
     expect(end.state.moves).toHaveLength(102);
     expect(end.status).toEqual({ over: true, winner: null, reason: "fifty-move rule" });
   });
@@ -153,7 +178,16 @@ describe("state and records", () => {
 
   it("exports PGN that chess.js reads back", () => {
     const { notations } = playAll(["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
-    const pgn = chess.exportRecord({ side1: "alice", side2: "bob", result: "1-0", endReason: "checkmate", startedAt: Date.UTC(2026, 10, 23), event: null, site: "https://moot.example", moves: notations });
+    const pgn = chess.exportRecord({
+      side1: "alice",
+      side2: "bob",
+      result: "1-0",
+      endReason: "checkmate",
+      startedAt: Date.UTC(2026, 10, 23),
+      event: null,
+      site: "https://moot.example",
+      moves: notations,
+    });
     expect(pgn).toContain('[White "alice"]');
     expect(pgn).toContain('[Date "2026.11.23"]');
     const back = new Chess();

@@ -125,7 +125,17 @@ function serialize(state: ChessState): string {
   return `${status}|${state.moves.join(" ")}`;
 }
 
-const REASONS = ["checkmate", "stalemate", "insufficient material", "threefold repetition", "fifty-move rule", "resignation", "timeout", TIMEOUT_DRAW, "agreement"];
+const REASONS = [
+  "checkmate",
+  "stalemate",
+  "insufficient material",
+  "threefold repetition",
+  "fifty-move rule",
+  "resignation",
+  "timeout",
+  TIMEOUT_DRAW,
+  "agreement",
+];
 
 function parse(text: string): ChessState {
   const bar = text.indexOf("|");

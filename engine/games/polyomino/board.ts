@@ -108,7 +108,7 @@ export class Board {
       const above = y < SIZE - 1 ? (own[at + y + 1] as number) : 0;
       const forbidden = ((this.taken[y] as number) | (row << 1) | (row >>> 1) | below | above) & FULL;
       this.forbidden[at + y] = forbidden;
-      this.corners[at + y] = started ? ((below | above) << 1 | (below | above) >>> 1) & ~forbidden & FULL : 0;
+      this.corners[at + y] = started ? (((below | above) << 1) | ((below | above) >>> 1)) & ~forbidden & FULL : 0;
     }
     if (!started) {
       const [x, y] = START_CORNERS[c] as readonly [number, number];

@@ -10,9 +10,27 @@ describe("pieces", () => {
   it("has 21 pieces per colour with the right number of distinct orientations, 91 in all", () => {
     const counts = Object.fromEntries(PIECES.map((p) => [p.name, p.orientations.length]));
     expect(counts).toEqual({
-      I1: 1, I2: 2, I3: 2, V3: 4,
-      I4: 2, L4: 8, O4: 1, T4: 4, Z4: 4,
-      F5: 8, I5: 2, L5: 8, N5: 8, P5: 8, T5: 4, U5: 4, V5: 4, W5: 4, X5: 1, Y5: 8, Z5: 4,
+      I1: 1,
+      I2: 2,
+      I3: 2,
+      V3: 4,
+      I4: 2,
+      L4: 8,
+      O4: 1,
+      T4: 4,
+      Z4: 4,
+      F5: 8,
+      I5: 2,
+      L5: 8,
+      N5: 8,
+      P5: 8,
+      T5: 4,
+      U5: 4,
+      V5: 4,
+      W5: 4,
+      X5: 1,
+      Y5: 8,
+      Z5: 4,
     });
     expect(PIECES.reduce((n, p) => n + p.orientations.length, 0)).toBe(91);
     expect([1, 2, 3, 4, 5].map((size) => PIECES.filter((p) => p.size === size).length)).toEqual([1, 1, 2, 5, 12]);
@@ -88,17 +106,37 @@ describe("refusals", () => {
   const begun = playAll(["open I1 I1", "choose blue-red"]);
   const round = playAll(["blue I1:0@a20", "yellow I2:0@s20", "red I1:0@t1", "green I2:1@a1"], begun);
   const cases: [string, PolyState, string, string][] = [
-    ["not a move", game.setup(), "e4", "not a move: write a colour, a piece, its orientation and a square (like “blue V5:3@a20”), or “open F5 L5” / “choose blue-red” before the first piece"],
+    [
+      "not a move",
+      game.setup(),
+      "e4",
+      "not a move: write a colour, a piece, its orientation and a square (like “blue V5:3@a20”), or “open F5 L5” / “choose blue-red” before the first piece",
+    ],
     ["a piece before the pre-game", game.setup(), "blue I1:0@a20", "the game starts with A naming blue's and red's first pieces (like “open F5 L5”)"],
     ["B's choice before A's names", game.setup(), "choose blue-red", "A names blue's and red's first pieces before B chooses colours (like “open F5 L5”)"],
-    ["an unknown first piece", game.setup(), "open F5 Q5", "there is no piece “Q5”: the pieces are I1, I2, I3, V3, I4, L4, O4, T4, Z4, F5, I5, L5, N5, P5, T5, U5, V5, W5, X5, Y5, Z5"],
+    [
+      "an unknown first piece",
+      game.setup(),
+      "open F5 Q5",
+      "there is no piece “Q5”: the pieces are I1, I2, I3, V3, I4, L4, O4, T4, Z4, F5, I5, L5, N5, P5, T5, U5, V5, W5, X5, Y5, Z5",
+    ],
     ["a first piece that cannot start", game.setup(), "open X5 L5", "X5 cannot cover a corner square, so it cannot be a first piece"],
     ["naming twice", playAll(["open F5 L5"]), "open F5 L5", "the first pieces are already named"],
-    ["a piece before B's choice", playAll(["open F5 L5"]), "blue F5:4@b18", "B chooses colours before the first piece (“choose blue-red” or “choose yellow-green”)"],
+    [
+      "a piece before B's choice",
+      playAll(["open F5 L5"]),
+      "blue F5:4@b18",
+      "B chooses colours before the first piece (“choose blue-red” or “choose yellow-green”)",
+    ],
     ["choosing twice", begun, "choose yellow-green", "the colours are already chosen"],
     ["naming after the choice", begun, "open F5 L5", "the first pieces are already named"],
     ["the wrong colour", begun, "yellow I1:0@t20", "it is blue's turn, not yellow's"],
-    ["an unknown piece", begun, "blue Q1:0@a20", "there is no piece “Q1”: the pieces are I1, I2, I3, V3, I4, L4, O4, T4, Z4, F5, I5, L5, N5, P5, T5, U5, V5, W5, X5, Y5, Z5"],
+    [
+      "an unknown piece",
+      begun,
+      "blue Q1:0@a20",
+      "there is no piece “Q1”: the pieces are I1, I2, I3, V3, I4, L4, O4, T4, Z4, F5, I5, L5, N5, P5, T5, U5, V5, W5, X5, Y5, Z5",
+    ],
     ["an orientation past 7", begun, "blue I1:8@a20", "the orientation is a number from 0 to 7"],
     ["a file past t", begun, "blue I1:0@u20", "“u20” is not a square of the board (a1 to t20)"],
     ["a rank past 20", begun, "blue I1:0@a21", "“a21” is not a square of the board (a1 to t20)"],
@@ -184,7 +222,7 @@ describe("storage and records", () => {
   it("exports tags, the score and one numbered line per ply", () => {
     const record = game.exportRecord({
       side1: "Ada",
-      side2: "Bo \"B\"",
+      side2: 'Bo "B"',
       result: null,
       endReason: null,
       startedAt: Date.UTC(2026, 10, 24, 20),

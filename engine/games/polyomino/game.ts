@@ -164,7 +164,8 @@ export function examinePlacement(state: PolyState, text: string): { placement: P
     "off board": "the piece would reach off the board",
     overlap: "the piece would cover a square that is already taken",
     edge: `the piece would touch ${colour} along an edge`,
-    "no corner": board.used[c] === 0 ? `${colour}'s first piece must cover its corner, ${squareName(cx, cy)}` : `the piece must touch another ${colour} piece at a corner`,
+    "no corner":
+      board.used[c] === 0 ? `${colour}'s first piece must cover its corner, ${squareName(cx, cy)}` : `the piece must touch another ${colour} piece at a corner`,
   } as const;
   return { placement, reason: reasons[fit] };
 }

@@ -101,7 +101,16 @@ export const PIECES: readonly Piece[] = DRAWINGS.map(([name, drawing], index) =>
       for (const [x, y] of cells) rows[y] = (rows[y] as number) | (1 << x);
       at = orientations.length;
       seen.set(key, at);
-      orientations.push({ piece: index, k, global: globalIndex++, rows, width, height, cells, anchorDx: 31 - Math.clz32((rows[0] as number) & -(rows[0] as number)) });
+      orientations.push({
+        piece: index,
+        k,
+        global: globalIndex++,
+        rows,
+        width,
+        height,
+        cells,
+        anchorDx: 31 - Math.clz32((rows[0] as number) & -(rows[0] as number)),
+      });
     }
     byK.push(at);
   }

@@ -30,7 +30,15 @@ function checkedRandomGame(seed: number, tryIllegal: number): PolyState {
       const x = rng.int(SIZE);
       const y = rng.int(SIZE);
       const move = `${COLOURS[c]} ${PIECES[o.piece]!.name}:${o.k}@${String.fromCharCode(97 + x + o.anchorDx)}${y + 1}`;
-      const legal = x + o.anchorDx < SIZE && Boolean(allowed & ~used & (1 << o.piece)) && legalByHand(grid, c, o.cells.map(([dx, dy]) => [x + dx, y + dy] as const), used === 0);
+      const legal =
+        x + o.anchorDx < SIZE &&
+        Boolean(allowed & ~used & (1 << o.piece)) &&
+        legalByHand(
+          grid,
+          c,
+          o.cells.map(([dx, dy]) => [x + dx, y + dy] as const),
+          used === 0,
+        );
       expect(game.play(state, move).ok, move).toBe(legal);
     }
     const moves = game.legalMoves(state);

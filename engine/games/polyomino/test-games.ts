@@ -52,9 +52,23 @@ export function legalByHand(grid: Grid, c: Colour, squares: readonly (readonly [
   let corner = false;
   for (const [x, y] of squares) {
     if (!inside(x, y) || at(grid, x, y) !== -1) return false;
-    if ([[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => at(grid, x + dx!, y + dy!) === c)) return false;
+    if (
+      [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ].some(([dx, dy]) => at(grid, x + dx!, y + dy!) === c)
+    )
+      return false;
     if (first) corner ||= x === START_CORNERS[c]![0] && y === START_CORNERS[c]![1];
-    else corner ||= [[1, 1], [1, -1], [-1, 1], [-1, -1]].some(([dx, dy]) => at(grid, x + dx!, y + dy!) === c);
+    else
+      corner ||= [
+        [1, 1],
+        [1, -1],
+        [-1, 1],
+        [-1, -1],
+      ].some(([dx, dy]) => at(grid, x + dx!, y + dy!) === c);
   }
   return corner;
 }
@@ -67,7 +81,15 @@ export function placementsByHand(grid: Grid, c: Colour, allowed: number, used: n
     // Positions whose bounding box leaves the board are skipped only to save time: the check would refuse them.
     for (let y = 0; y + o.height <= SIZE; y++)
       for (let x = 0; x + o.width <= SIZE; x++)
-        if (legalByHand(grid, c, o.cells.map(([dx, dy]) => [x + dx, y + dy] as const), first)) keys.push(o.global * SIZE * SIZE + y * SIZE + x);
+        if (
+          legalByHand(
+            grid,
+            c,
+            o.cells.map(([dx, dy]) => [x + dx, y + dy] as const),
+            first,
+          )
+        )
+          keys.push(o.global * SIZE * SIZE + y * SIZE + x);
   }
   return keys;
 }
@@ -77,4 +99,3 @@ export function gridOf(state: PolyState): Grid {
   for (let y = 0; y < SIZE; y++) for (let x = 0; x < SIZE; x++) grid.push(state.board.colourAt(x, y));
   return grid;
 }
-

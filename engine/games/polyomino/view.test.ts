@@ -33,7 +33,11 @@ describe("what the board shows", () => {
     expect(remainingPieces(afterBlue, 0)).toHaveLength(20);
     expect(remainingPieces(afterBlue, 0)).not.toContain("V3");
     expect(remainingPieces(afterBlue, 1)).toHaveLength(21);
-    expect(pieceShape("V3", 0)).toEqual([[0, 0], [1, 0], [0, 1]]);
+    expect(pieceShape("V3", 0)).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ]);
     expect(pieceShape("V3", 9)).toBeNull();
     expect(pieceShape("Q1", 0)).toBeNull();
   });

@@ -68,20 +68,7 @@ describe("start and movement", () => {
   });
 
   it("lets only the king stop on the throne and the corners, but anyone pass the empty throne", () => {
-    const state = setup(
-      "attackers",
-      E,
-      E,
-      E,
-      E,
-      ".....A.....",
-      E,
-      E,
-      E,
-      ".K.........",
-      E,
-      ".A.........",
-    );
+    const state = setup("attackers", E, E, E, E, ".....A.....", E, E, E, ".K.........", E, ".A.........");
     expect(refusal(state, "f7-f6")).toBe("only the king may stop on the throne");
     expect(legalTargets(state, "f7")).toContain("f5");
     expect(legalTargets(state, "f7")).not.toContain("f6");
@@ -107,20 +94,7 @@ describe("start and movement", () => {
 
 describe("captures", () => {
   it("captures by sandwich, passing over the empty throne, and moving into a sandwich is safe", () => {
-    const state = setup(
-      "attackers",
-      E,
-      E,
-      ".K...A.....",
-      E,
-      E,
-      E,
-      "...AD......",
-      E,
-      E,
-      E,
-      E,
-    );
+    const state = setup("attackers", E, E, ".K...A.....", E, E, E, "...AD......", E, E, E, E);
     const moved = play(state, "f9-f5");
     expect(moved.captures).toEqual(["e5"]);
     expect(pieceAt(moved.state, "e5")).toBeNull();
@@ -131,20 +105,7 @@ describe("captures", () => {
   });
 
   it("captures custodially, several pieces at once", () => {
-    const state = setup(
-      "attackers",
-      E,
-      E,
-      ".K.........",
-      E,
-      "....A......",
-      "....D......",
-      "..ADDD.A...",
-      E,
-      E,
-      E,
-      "....A......",
-    );
+    const state = setup("attackers", E, E, ".K.........", E, "....A......", "....D......", "..ADDD.A...", E, E, E, "....A......");
     expect(refusal(state, "e1-e5")).toBe("blocked");
     const open = setup("attackers", E, E, ".K.........", E, "....A......", "....D......", "..AD.DA....", E, E, E, "....A......");
     const capture = play(open, "e1-e5");
@@ -246,20 +207,7 @@ describe("game ends", () => {
   });
 
   it("ends the game with an exit fort once the wall cannot be captured", () => {
-    const almost = setup(
-      "defenders",
-      E,
-      E,
-      ".A.......A.",
-      E,
-      "....D......",
-      ".......A...",
-      E,
-      E,
-      "...D.......",
-      "..D..D.....",
-      "..DK.D.....",
-    );
+    const almost = setup("defenders", E, E, ".A.......A.", E, "....D......", ".......A...", E, E, "...D.......", "..D..D.....", "..DK.D.....");
     expect(play(almost, "e7-e3").status).toEqual({ over: true, winner: "defenders", reason: "exit fort" });
   });
 
@@ -273,19 +221,7 @@ describe("game ends", () => {
   });
 
   it("lets the attackers win by encircling every defender", () => {
-    const ring = [
-      E,
-      E,
-      "....AAA....",
-      "...A...A...",
-      "..A.....A..",
-      "..A..K..A..",
-      "..A...D.A..",
-      "...A...A...",
-      "....A.A....",
-      E,
-      ".....A.....",
-    ];
+    const ring = [E, E, "....AAA....", "...A...A...", "..A.....A..", "..A..K..A..", "..A...D.A..", "...A...A...", "....A.A....", E, ".....A....."];
     expect(play(stateFromDiagram(ring, "attackers"), "f1-f3").status).toEqual({
       over: true,
       winner: "attackers",

@@ -84,9 +84,7 @@ export type MoveOutcome =
     }
   | { readonly ok: false; readonly reason: IllegalReason | "unreadable move" };
 
-export type EndOutcome =
-  | { readonly ok: true; readonly state: GameState }
-  | { readonly ok: false; readonly reason: "game is over" };
+export type EndOutcome = { readonly ok: true; readonly state: GameState } | { readonly ok: false; readonly reason: "game is over" };
 
 export type Piece = "attacker" | "defender" | "king";
 
@@ -261,9 +259,7 @@ const REASONS: readonly EndReason[] = [
 
 /** One compact line holding the whole state, e.g. for a text column. */
 export function serializeState(state: GameState): string {
-  const status = state.status.over
-    ? `${state.status.winner === null ? "=" : state.status.winner[0]}:${state.status.reason}`
-    : "-";
+  const status = state.status.over ? `${state.status.winner === null ? "=" : state.status.winner[0]}:${state.status.reason}` : "-";
   return [state.board, state.toMove[0], state.ply, status, state.history.join(",")].join("/");
 }
 
@@ -286,8 +282,7 @@ export function deserializeState(text: string, variant: VariantId = "copenhagen"
   let status: GameStatus = ONGOING_STATUS;
   if (statusText !== "-") {
     const [winnerText, reason] = statusText.split(":");
-    const winner: Side | null | undefined =
-      winnerText === "a" ? "attackers" : winnerText === "d" ? "defenders" : winnerText === "=" ? null : undefined;
+    const winner: Side | null | undefined = winnerText === "a" ? "attackers" : winnerText === "d" ? "defenders" : winnerText === "=" ? null : undefined;
     const knownReason = REASONS.find((r) => r === reason);
     if (winner === undefined || knownReason === undefined) throw new Error("game state: bad status");
     status = { over: true, winner, reason: knownReason };

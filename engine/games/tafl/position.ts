@@ -16,15 +16,7 @@ import { KEY_STRIDE as STRIDE, PIECE_KEY_HI, PIECE_KEY_LO, SIDE_KEY_HI, SIDE_KEY
 
 /** Why a finished game ended. */
 export type EndReason =
-  | "king captured"
-  | "encircled"
-  | "king escaped"
-  | "exit fort"
-  | "no attackers left"
-  | "no legal moves"
-  | "resignation"
-  | "timeout"
-  | "agreement";
+  "king captured" | "encircled" | "king escaped" | "exit fort" | "no attackers left" | "no legal moves" | "resignation" | "timeout" | "agreement";
 
 /** Why a move was refused. */
 export type IllegalReason =
@@ -107,13 +99,7 @@ export function startBoard(v: Variant = COPENHAGEN): Uint8Array {
  * (the current position is added when the attackers are to move). The status
  * is taken as given.
  */
-export function createPosition(
-  board?: Uint8Array,
-  toMove: SideCode = ATTACKERS,
-  ply = 0,
-  history: readonly number[] = [],
-  v: Variant = COPENHAGEN,
-): Position {
+export function createPosition(board?: Uint8Array, toMove: SideCode = ATTACKERS, ply = 0, history: readonly number[] = [], v: Variant = COPENHAGEN): Position {
   board ??= startBoard(v);
   if (board.length !== v.cells) throw new Error(`a ${v.name} board has ${v.cells} squares, not ${board.length}`);
   let king = -1;
@@ -327,10 +313,7 @@ function isKingNextTo(v: Variant, sq: number, king: number): boolean {
 }
 
 /** The scalar fields of a position, which a snapshot saves and restores. */
-type Scalars = Pick<
-  Position,
-  "toMove" | "king" | "attackers" | "defenders" | "ply" | "hashHi" | "hashLo" | "historyStart" | "result" | "reason"
->;
+type Scalars = Pick<Position, "toMove" | "king" | "attackers" | "defenders" | "ply" | "hashHi" | "hashLo" | "historyStart" | "result" | "reason">;
 
 function copyScalars(from: Scalars, to: Scalars): void {
   to.toMove = from.toMove;

@@ -46,7 +46,10 @@ export function parseRecords(csv: string): GameRecord[] {
     if (moves === undefined || result === undefined || rest.length > 0) {
       throw new Error(`line ${index + 1}: expected "moves,attacker captures,defender captures,status"`);
     }
-    const tokens = moves.trim().split(/\s+/).filter((t) => t !== "");
+    const tokens = moves
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== "");
     const timedOut = tokens[tokens.length - 1] === "timeout";
     records.push({
       moves: timedOut ? tokens.slice(0, -1) : tokens,

@@ -263,18 +263,14 @@ export function isExitFort(v: Variant, board: Uint8Array, king: number, attacker
   const cells = v.cells;
   for (let sq = 0; sq < cells; sq++) if (board[sq] === DEFENDER) safe[sq] = 1;
   const closes = (sq: number): boolean => sq < 0 || (inFort[sq] === mark && restricted[sq] === 0) || safe[sq] === 1;
-  const breakable = (a: number, b: number): boolean =>
-    !closes(a) && !closes(b) && 2 - (restricted[a] as number) - (restricted[b] as number) <= attackers;
+  const breakable = (a: number, b: number): boolean => !closes(a) && !closes(b) && 2 - (restricted[a] as number) - (restricted[b] as number) <= attackers;
   let changed = true;
   while (changed) {
     changed = false;
     for (let sq = 0; sq < cells; sq++) {
       if (safe[sq] !== 1) continue;
       const base = sq * 4;
-      if (
-        breakable(neighbour[base + 0] as number, neighbour[base + 2] as number) ||
-        breakable(neighbour[base + 1] as number, neighbour[base + 3] as number)
-      ) {
+      if (breakable(neighbour[base + 0] as number, neighbour[base + 2] as number) || breakable(neighbour[base + 1] as number, neighbour[base + 3] as number)) {
         safe[sq] = 0;
         changed = true;
       }

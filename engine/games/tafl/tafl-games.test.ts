@@ -14,7 +14,16 @@ describe("Copenhagen records", () => {
       state = outcome.state;
       notations.push(outcome.notation);
     }
-    const line = copenhagen.exportRecord({ side1: "a", side2: "b", result: "0-1", endReason: "timeout", startedAt: 0, event: null, site: "x", moves: notations });
+    const line = copenhagen.exportRecord({
+      side1: "a",
+      side2: "b",
+      result: "0-1",
+      endReason: "timeout",
+      startedAt: 0,
+      event: null,
+      site: "x",
+      moves: notations,
+    });
     const [record] = parseRecords(line);
     expect(record).toMatchObject({ moves: notations, result: "defenders", timedOut: true });
     expect(replayGame(record!).movesReplayed).toBe(notations.length);
@@ -42,7 +51,16 @@ describe("Brandubh behind the contract", () => {
     expect(brandubh.parse(brandubh.serialize(state))).toEqual(state);
     expect(() => brandubh.parse(copenhagen.serialize(copenhagen.setup()))).toThrow(/49/);
     expect(() => copenhagen.parse(brandubh.serialize(brandubh.setup()))).toThrow(/121/);
-    const line = brandubh.exportRecord({ side1: "a", side2: "b", result: "0-1", endReason: "king escaped", startedAt: 0, event: null, site: "x", moves: notations });
+    const line = brandubh.exportRecord({
+      side1: "a",
+      side2: "b",
+      result: "0-1",
+      endReason: "king escaped",
+      startedAt: 0,
+      event: null,
+      site: "x",
+      moves: notations,
+    });
     expect(line).toBe(`${notations.join(" ")},0,0,White\n`);
   });
 });

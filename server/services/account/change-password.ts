@@ -8,12 +8,7 @@ import { checkCurrentPassword } from "./check-current-password";
 import { AppError } from "../errors";
 import { requireLiveUser } from "./require-live-user";
 
-export async function changePassword(
-  db: Db,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-  now = new Date(),
-): Promise<void> {
+export async function changePassword(db: Db, userId: string, input: { currentPassword: string; newPassword: string }, now = new Date()): Promise<void> {
   const user = await requireLiveUser(db, userId);
   await checkCurrentPassword(db, user, input.currentPassword, "Your current password is not correct.", now);
   if (input.currentPassword === input.newPassword) {

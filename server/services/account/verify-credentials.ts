@@ -7,17 +7,11 @@ import { ZUsername } from "@/lib/account-rules";
 import { burnVerifyTime, verifyPassword } from "@/server/auth/password";
 import { ipKey, throttledCheck, userKey, waitSentence } from "../auth/throttle";
 
-export type SignInResult =
-  | { ok: true; user: { id: string; username: string; sessionVersion: number } }
-  | { ok: false; message: string };
+export type SignInResult = { ok: true; user: { id: string; username: string; sessionVersion: number } } | { ok: false; message: string };
 
 export const WRONG_CREDENTIALS = "Wrong username or password.";
 
-export async function verifyCredentials(
-  db: Db,
-  input: { username: string; password: string; ip: string | null },
-  now = new Date(),
-): Promise<SignInResult> {
+export async function verifyCredentials(db: Db, input: { username: string; password: string; ip: string | null }, now = new Date()): Promise<SignInResult> {
   const username = input.username.trim();
   // Malformed input is just a wrong sign-in: no lookup, same message. (A name no account
   // can have, e.g. with a NUL that PostgreSQL would refuse, never reaches the query.)

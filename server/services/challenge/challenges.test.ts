@@ -30,7 +30,11 @@ async function challengeNotices(...people: SessionUser[]) {
   return rows.filter((r) => people.some((p) => p.id === r.userId));
 }
 
-const openBy = async (creator: SessionUser) => h.db.select().from(challenges).where(and(eq(challenges.creatorId, creator.id), eq(challenges.status, "open")));
+const openBy = async (creator: SessionUser) =>
+  h.db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.creatorId, creator.id), eq(challenges.status, "open")));
 
 describe("directed challenges", () => {
   it("only the addressee sees and accepts one; the notice reaches them alone and is done once accepted", async () => {
@@ -46,9 +50,17 @@ describe("directed challenges", () => {
 
     const notices = await challengeNotices(alice, bob, carol);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ userId: bob.id, link: "/play", resolvedAt: null, payload: { from: alice.username, game: "Copenhagen Hnefatafl 11×11", rematch: false } });
+    expect(notices[0]).toMatchObject({
+      userId: bob.id,
+      link: "/play",
+      resolvedAt: null,
+      payload: { from: alice.username, game: "Copenhagen Hnefatafl 11×11", rematch: false },
+    });
 
-    await expect(api(carol).challenge.accept({ challengeId: ch.id })).rejects.toMatchObject({ code: "FORBIDDEN", message: "This challenge is addressed to another player." });
+    await expect(api(carol).challenge.accept({ challengeId: ch.id })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "This challenge is addressed to another player.",
+    });
     await expect(api(carol).challenge.decline({ challengeId: ch.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(api(alice).challenge.decline({ challengeId: ch.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
@@ -84,8 +96,14 @@ describe("directed challenges", () => {
     const gone = await player();
     await h.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     const base = { gameType: "chess-onsite" as const, timeControl: "3d+6h" };
-    await expect(api(alice).challenge.create({ ...base, opponent: alice.username })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "You cannot challenge yourself." });
-    await expect(api(alice).challenge.create({ ...base, opponent: "nobody-here-at-all" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "There is no player called “nobody-here-at-all”." });
+    await expect(api(alice).challenge.create({ ...base, opponent: alice.username })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "You cannot challenge yourself.",
+    });
+    await expect(api(alice).challenge.create({ ...base, opponent: "nobody-here-at-all" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "There is no player called “nobody-here-at-all”.",
+    });
     await expect(api(alice).challenge.create({ ...base, opponent: gone.username })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(api(alice).challenge.create({ ...base, opponent: "a" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(api(null).challenge.create({ ...base, opponent: bob.username })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
@@ -105,7 +123,13 @@ describe("rematch", () => {
   async function finishedGame(opts: { gameType?: string; settings?: Record<string, number> } = {}) {
     const [alice, bob] = [await player(), await player()];
     // Through a challenge, as a rematch's settings come from it: alice plays side 1.
-    const ch = await api(alice).challenge.create({ gameType: (opts.gameType ?? "backgammon") as "backgammon", timeControl: "3d+6h", side: "side1", rated: false, gameSettings: opts.settings });
+    const ch = await api(alice).challenge.create({
+      gameType: (opts.gameType ?? "backgammon") as "backgammon",
+      timeControl: "3d+6h",
+      side: "side1",
+      rated: false,
+      gameSettings: opts.settings,
+    });
     const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
     await api(bob).game.resign({ gameId });
     return { alice, bob, gameId };
@@ -114,9 +138,20 @@ describe("rematch", () => {
   it("offers the same game, settings and time control with sides swapped; accepting starts it; the page's query shows it to the players alone", async () => {
     const { alice, bob, gameId } = await finishedGame({ settings: { matchLength: 5 } });
     const offer = await api(bob).challenge.rematch({ gameId });
-    expect(offer).toMatchObject({ addresseeId: alice.id, rematchOf: gameId, gameType: "backgammon", creatorSide: "side1", rated: false, gameSettings: { matchLength: 5 }, initialMs: 3 * 86_400_000 });
+    expect(offer).toMatchObject({
+      addresseeId: alice.id,
+      rematchOf: gameId,
+      gameType: "backgammon",
+      creatorSide: "side1",
+      rated: false,
+      gameSettings: { matchLength: 5 },
+      initialMs: 3 * 86_400_000,
+    });
     expect((await challengeNotices(alice, bob)).map((n) => [n.userId, n.link, n.payload.rematch])).toEqual([[alice.id, `/games/${gameId}`, true]]);
-    await expect(api(alice).challenge.rematch({ gameId })).rejects.toMatchObject({ code: "CONFLICT", message: `${bob.username} already offers you a rematch: accept it.` });
+    await expect(api(alice).challenge.rematch({ gameId })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `${bob.username} already offers you a rematch: accept it.`,
+    });
     await expect(api(bob).challenge.rematch({ gameId })).rejects.toMatchObject({ code: "CONFLICT" });
 
     expect(await api(await player()).challenge.rematchOf({ gameId })).toBeNull();
@@ -132,14 +167,28 @@ describe("rematch", () => {
 
   it("is refused while the game runs, to a spectator, and against a deleted account", async () => {
     const [alice, bob, carol] = [await player(), await player(), await player()];
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: alice.id, side2Id: bob.id, rated: true, initialMs: 86_400_000, incrementMs: 0 }, new Date()));
-    await expect(api(alice).challenge.rematch({ gameId: game.id })).rejects.toMatchObject({ code: "CONFLICT", message: "The game is still being played: a rematch can be offered once it is over." });
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: alice.id, side2Id: bob.id, rated: true, initialMs: 86_400_000, incrementMs: 0 }, new Date()),
+    );
+    await expect(api(alice).challenge.rematch({ gameId: game.id })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "The game is still being played: a rematch can be offered once it is over.",
+    });
     await h.db.update(games).set({ status: "finished", result: "draw" }).where(eq(games.id, game.id));
     await expect(api(carol).challenge.rematch({ gameId: game.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(api(alice).challenge.rematch({ gameId: "not-a-game" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "That is not a game id." });
     await h.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, bob.id));
-    await expect(api(alice).challenge.rematch({ gameId: game.id })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Your opponent's account no longer exists." });
+    await expect(api(alice).challenge.rematch({ gameId: game.id })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "Your opponent's account no longer exists.",
+    });
     expect(await h.db.select().from(challenges).where(eq(challenges.rematchOf, game.id))).toHaveLength(0);
-    expect(await h.db.select().from(notifications).where(like(notifications.subject, "challenge:%")).then((r) => r.filter((n) => [alice.id, bob.id].includes(n.userId)))).toHaveLength(0);
+    expect(
+      await h.db
+        .select()
+        .from(notifications)
+        .where(like(notifications.subject, "challenge:%"))
+        .then((r) => r.filter((n) => [alice.id, bob.id].includes(n.userId))),
+    ).toHaveLength(0);
   });
 });

@@ -60,7 +60,11 @@ async function addresseeOf(tx: Db, userId: string, username: string): Promise<{ 
   return found;
 }
 
-type Opening = Omit<ChallengeInput, "opponent"> & { gameSettings: Record<string, number>; addressee: { id: string; username: string } | null; rematchOf?: string };
+type Opening = Omit<ChallengeInput, "opponent"> & {
+  gameSettings: Record<string, number>;
+  addressee: { id: string; username: string } | null;
+  rematchOf?: string;
+};
 
 /**
  * Inserts a challenge within the limits (MAX_OPEN_CHALLENGES open, one open challenge
@@ -72,7 +76,10 @@ async function openChallenge(tx: Db, userId: string, c: Opening, now: Date) {
   const [me] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).for("update");
   if (!me) throw new AppError("UNAUTHORIZED", "Your account no longer exists.");
   const [open] = await tx
-    .select({ n: count(), toAddressee: c.addressee ? sql<number>`count(*) filter (where ${challenges.addresseeId} = ${c.addressee.id})`.mapWith(Number) : sql<number>`0` })
+    .select({
+      n: count(),
+      toAddressee: c.addressee ? sql<number>`count(*) filter (where ${challenges.addresseeId} = ${c.addressee.id})`.mapWith(Number) : sql<number>`0`,
+    })
     .from(challenges)
     .where(and(eq(challenges.creatorId, userId), eq(challenges.status, "open")));
   if ((open?.n ?? 0) >= MAX_OPEN_CHALLENGES) {
@@ -104,7 +111,12 @@ async function openChallenge(tx: Db, userId: string, c: Opening, now: Date) {
           {
             userId: c.addressee.id,
             kind: "challenge",
-            payload: { from: me.username, game: catalogGame(c.gameType)?.name ?? c.gameType, timeControl: timeControlLabel(c.initialMs, c.incrementMs), rematch: c.rematchOf !== undefined },
+            payload: {
+              from: me.username,
+              game: catalogGame(c.gameType)?.name ?? c.gameType,
+              timeControl: timeControlLabel(c.initialMs, c.incrementMs),
+              rematch: c.rematchOf !== undefined,
+            },
             // A rematch is answered on the finished game's page, where it was offered; any other on the lobby.
             link: c.rematchOf ? gameLink(c.rematchOf) : "/play",
             subject: noticeKey(userId, c.addressee.id),
@@ -138,7 +150,15 @@ export async function offerRematch(db: Db, userId: string, gameId: string, now =
   const { row, told } = await db.transaction(async (tx) => {
     const [g] = await tx
       .select({
-        game: { gameType: games.gameType, side1Id: games.side1Id, side2Id: games.side2Id, status: games.status, rated: games.rated, initialMs: games.initialMs, incrementMs: games.incrementMs },
+        game: {
+          gameType: games.gameType,
+          side1Id: games.side1Id,
+          side2Id: games.side2Id,
+          status: games.status,
+          rated: games.rated,
+          initialMs: games.initialMs,
+          incrementMs: games.incrementMs,
+        },
         // The settings it was played with: its challenge's, else its tournament's (a position holds them, but not as values).
         challengeSettings: challenges.gameSettings,
         challengeRated: challenges.rated,

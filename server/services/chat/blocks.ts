@@ -16,7 +16,8 @@ export async function blockUser(db: Db, user: SessionUser, blockedId: string, no
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
   if (!target) throw new AppError("NOT_FOUND", "There is no such player.");
   const [held] = await db.select({ n: count() }).from(chatBlocks).where(eq(chatBlocks.blockerId, user.id));
-  if (held!.n >= MAX_BLOCKS) throw new AppError("BAD_REQUEST", `You already block ${MAX_BLOCKS} players, the most one account may; unblock someone in Settings first.`);
+  if (held!.n >= MAX_BLOCKS)
+    throw new AppError("BAD_REQUEST", `You already block ${MAX_BLOCKS} players, the most one account may; unblock someone in Settings first.`);
   // Blocking someone already blocked changes nothing.
   await db.insert(chatBlocks).values({ blockerId: user.id, blockedId, createdAt: now }).onConflictDoNothing();
 }

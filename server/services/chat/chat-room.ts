@@ -65,7 +65,15 @@ export async function roomAccess(db: Db, room: ChatRoom, user: SessionUser | nul
 }
 
 /** A stored message as pages and socket events carry it. */
-export function chatMessageOf(row: { id: string; roomKind: ChatRoom["kind"]; roomId: string; authorId: string; author: string; text: string; createdAt: Date }): ChatMessage {
+export function chatMessageOf(row: {
+  id: string;
+  roomKind: ChatRoom["kind"];
+  roomId: string;
+  authorId: string;
+  author: string;
+  text: string;
+  createdAt: Date;
+}): ChatMessage {
   return {
     id: row.id,
     room: chatSocketRoom({ kind: row.roomKind, id: row.roomId }),

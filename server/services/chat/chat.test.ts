@@ -104,7 +104,9 @@ describe("chat", () => {
       [w.admin.username, "the site's admin here"],
     ]);
     expect(anonymous).toMatchObject({ cannotWrite: "Sign in to chat.", canModerate: false, hasOlder: false, blocked: [] });
-    expect((await api(w.spectator).chat.history({ room: w.gameRoom })).cannotWrite).toBe("Only the players write in a game's chat; spectators read it, and talk in the tournament's chat.");
+    expect((await api(w.spectator).chat.history({ room: w.gameRoom })).cannotWrite).toBe(
+      "Only the players write in a game's chat; spectators read it, and talk in the tournament's chat.",
+    );
     expect(await api(w.side1).chat.history({ room: w.gameRoom })).toMatchObject({ cannotWrite: null, canModerate: false });
     expect(await api(w.organizer).chat.history({ room: w.gameRoom })).toMatchObject({ canModerate: true });
     expect(await api(w.organizer).chat.history({ room: w.tournamentRoom })).toMatchObject({ cannotWrite: null, canModerate: true });
@@ -178,10 +180,14 @@ describe("chat", () => {
 
     // A game outside any tournament: only a site admin moderates it.
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
+    );
     const casual = await api(a).chat.post({ room: { kind: "game", id: game.id }, text: "hi" });
     // No tournament: no other room to send spectators to.
-    expect((await api(w.spectator).chat.history({ room: { kind: "game", id: game.id } })).cannotWrite).toBe("Only the players write in a game's chat; spectators read it.");
+    expect((await api(w.spectator).chat.history({ room: { kind: "game", id: game.id } })).cannotWrite).toBe(
+      "Only the players write in a game's chat; spectators read it.",
+    );
     expect(await outcome(api(w.organizer).chat.hide({ messageId: casual.id }))).toMatch(/^FORBIDDEN/);
     expect(await outcome(api(w.admin).chat.hide({ messageId: casual.id }))).toBe("ok");
   });
@@ -286,7 +292,11 @@ describe("chat", () => {
       // The event is the message and nothing else: no game state rides along.
       expect(Object.keys(message).sort()).toEqual(["author", "authorId", "createdAt", "id", "room", "text"]);
       // A report sends the organizer's own pages the bare inbox ping (their "Your turn" count refetches).
-      const organizerSocket: Socket = connect(realtime.url, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie: await cookieOf(w.organizer) } });
+      const organizerSocket: Socket = connect(realtime.url, {
+        transports: ["websocket"],
+        forceNew: true,
+        extraHeaders: { cookie: await cookieOf(w.organizer) },
+      });
       try {
         const pinged = new Promise<void>((resolve) => organizerSocket.once("inbox", () => resolve()));
         await new Promise<void>((resolve) => organizerSocket.once("connect", resolve));

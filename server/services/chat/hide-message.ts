@@ -13,8 +13,14 @@ export async function hideMessage(db: Db, user: SessionUser, messageId: string, 
   const { room, hidden } = await moderatedMessage(db, user, messageId);
   if (hidden) return;
   await db.transaction(async (tx) => {
-    await tx.update(chatMessages).set({ hiddenBy: user.id, hiddenAt: now }).where(and(eq(chatMessages.id, messageId), isNull(chatMessages.hiddenAt)));
-    await tx.update(chatReports).set({ closedAt: now }).where(and(eq(chatReports.messageId, messageId), isNull(chatReports.closedAt)));
+    await tx
+      .update(chatMessages)
+      .set({ hiddenBy: user.id, hiddenAt: now })
+      .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.hiddenAt)));
+    await tx
+      .update(chatReports)
+      .set({ closedAt: now })
+      .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.closedAt)));
   });
   publishChatHidden(chatSocketRoom(room), messageId);
 }

@@ -17,7 +17,15 @@ export async function postMessage(db: Db, user: SessionUser, room: ChatRoom, tex
     .insert(chatMessages)
     .values({ roomKind: room.kind, roomId: room.id, authorId: user.id, text, createdAt: now })
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt });
-  const message = chatMessageOf({ id: row!.id, roomKind: room.kind, roomId: room.id, authorId: user.id, author: user.username, text, createdAt: row!.createdAt });
+  const message = chatMessageOf({
+    id: row!.id,
+    roomKind: room.kind,
+    roomId: room.id,
+    authorId: user.id,
+    author: user.username,
+    text,
+    createdAt: row!.createdAt,
+  });
   publishChatMessage(message);
   return message;
 }

@@ -11,10 +11,17 @@ import { AppError } from "../errors";
 import { roomOrganizer } from "./chat-room";
 
 export async function reportMessage(db: Db, user: SessionUser, messageId: string, reason: string, now = new Date()): Promise<void> {
-  const [m] = await db.select({ authorId: chatMessages.authorId, hiddenAt: chatMessages.hiddenAt, roomKind: chatMessages.roomKind, roomId: chatMessages.roomId }).from(chatMessages).where(eq(chatMessages.id, messageId));
+  const [m] = await db
+    .select({ authorId: chatMessages.authorId, hiddenAt: chatMessages.hiddenAt, roomKind: chatMessages.roomKind, roomId: chatMessages.roomId })
+    .from(chatMessages)
+    .where(eq(chatMessages.id, messageId));
   if (!m || m.hiddenAt) throw new AppError("NOT_FOUND", "There is no such message.");
   if (m.authorId === user.id) throw new AppError("BAD_REQUEST", "You cannot report your own message.");
-  const added = await db.insert(chatReports).values({ messageId, reporterId: user.id, reason, createdAt: now }).onConflictDoNothing().returning({ id: chatReports.id });
+  const added = await db
+    .insert(chatReports)
+    .values({ messageId, reporterId: user.id, reason, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: chatReports.id });
   // A bare ping (the same the inbox uses), no notice: the header's count refetches.
   const organizer = added.length > 0 ? await roomOrganizer(db, { kind: m.roomKind, id: m.roomId }) : null;
   if (organizer) pingInbox([organizer]);

@@ -61,6 +61,8 @@ export async function reportedMessages(db: Db, user: SessionUser): Promise<Repor
 /** The moderator read the reports and keeps the message: its open reports are closed. */
 export async function keepMessage(db: Db, user: SessionUser, messageId: string, now = new Date()): Promise<void> {
   await moderatedMessage(db, user, messageId);
-  await db.update(chatReports).set({ closedAt: now }).where(and(eq(chatReports.messageId, messageId), isNull(chatReports.closedAt)));
+  await db
+    .update(chatReports)
+    .set({ closedAt: now })
+    .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.closedAt)));
 }
-

@@ -82,7 +82,11 @@ export async function createGame(tx: Db, input: NewGame, now: Date): Promise<Gam
  * of each. The ids are made here, so nothing is sent back: a 300,000-game round would
  * otherwise return 300,000 rows it already knows.
  */
-export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
+export async function createGames(
+  tx: Db,
+  inputs: readonly NewGame[],
+  now: Date,
+): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
   const rows = inputs.map((input) => ({ ...rowFor(input, now), id: newRowId() }));
   await insertMany(tx, games, rows, null);
   const dice = await Promise.all(rows.filter((r) => hasDice(r.gameType)).map((r) => newDice(r.id)));

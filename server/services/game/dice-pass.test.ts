@@ -139,7 +139,10 @@ describe("a forced move and a pass on the site", () => {
     expect(view.dice).toMatchObject({ serverSeed: null, rolls: rolls.length, playerSeeds: seeds.playerSeeds });
 
     // The .mat export (the record download): the pass is the dice with no move, the forced turn is written out.
-    const mat = rules.exportRecord({ side1: "one", side2: "two", result: null, endReason: null, startedAt: view.createdAt, event: null, site: "Moot", moves: notations }, view.position!);
+    const mat = rules.exportRecord(
+      { side1: "one", side2: "two", result: null, endReason: null, startedAt: view.createdAt, event: null, site: "Moot", moves: notations },
+      view.position!,
+    );
     const rows = mat.split("\n").filter((line) => /^ {0,2}\d+\) /.test(line));
     const diceText = (dice: readonly number[]) => `${Math.max(...dice)}${Math.min(...dice)}:`;
     const cell = (entry: OfflineEntry) => (row: string) => cellsOf(row)[roller(entry) - 1];

@@ -40,7 +40,9 @@ const DAY = 86_400_000;
 
 async function newGame() {
   const [side1, side2] = [await newPlayer(h), await newPlayer(h)];
-  const game = await h.db.transaction((tx) => createGame(tx, { gameType: GAME, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()));
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType: GAME, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()),
+  );
   return { gameId: game.id, side1, side2, player: (side: 1 | 2) => (side === 1 ? side1 : side2) };
 }
 
@@ -158,7 +160,10 @@ describe("the server's dice", () => {
       const record = diceRecordOf(end)!;
       // A missing seed counts as empty once the dice roll.
       expect(record.playerSeeds).toEqual(["", ""]);
-      expect(await verifyDice(record)).toMatchObject({ ok: true, findings: [`The server seed matches the commitment and all ${record.rolls.length} rolls match the seeds.`] });
+      expect(await verifyDice(record)).toMatchObject({
+        ok: true,
+        findings: [`The server seed matches the commitment and all ${record.rolls.length} rolls match the seeds.`],
+      });
     } finally {
       await second.close();
     }
@@ -199,7 +204,10 @@ describe("the server's dice", () => {
     await unchanged(() => apiFor(h, spectator).game.setDiceSeed({ gameId, seed: "x" }), "You are not playing in this game.");
 
     await apiFor(h, side1).game.move({ gameId, ply: 0, move: "roll" });
-    await unchanged(() => apiFor(h, side2).game.setDiceSeed({ gameId, seed: "late" }), "The dice have already been rolled: the seeds are fixed for the rest of the game.");
+    await unchanged(
+      () => apiFor(h, side2).game.setDiceSeed({ gameId, seed: "late" }),
+      "The dice have already been rolled: the seeds are fixed for the rest of the game.",
+    );
     let view = await apiFor(h, null).game.get({ gameId });
     // Until the dice allow a choice of turns, the rolls play themselves.
     while (phaseOf(view) !== "move") {
@@ -211,14 +219,20 @@ describe("the server's dice", () => {
     await unchanged(() => apiFor(h, mover).game.move({ gameId, ply: view.ply, move: "24/off" }), "That move is not allowed");
     await unchanged(() => apiFor(h, mover).game.move({ gameId, ply: view.ply, move: "take" }), "That move is not allowed: the dice are rolled: play them.");
     await unchanged(() => apiFor(h, waiting).game.move({ gameId, ply: view.ply, move: "double" }), "It is not your turn.");
-    await unchanged(() => apiFor(h, mover).game.move({ gameId, ply: view.ply, move: "double" }), "That move is not allowed: a double is offered before rolling, not after.");
+    await unchanged(
+      () => apiFor(h, mover).game.move({ gameId, ply: view.ply, move: "double" }),
+      "That move is not allowed: a double is offered before rolling, not after.",
+    );
   });
 
   it("refuses a double in the Crawford game", async () => {
     const g = await newGame();
     // The match as it stands after side 1 reached 2 of 3 points: the next game is the Crawford game.
     const crawford = { ...JSON.parse(rules.setup()), score: [2, 0], game: 2, crawford: true, crawfordSeen: true };
-    await h.db.update(games).set({ position: JSON.stringify(crawford) }).where(eq(games.id, g.gameId));
+    await h.db
+      .update(games)
+      .set({ position: JSON.stringify(crawford) })
+      .where(eq(games.id, g.gameId));
     await apiFor(h, g.side1).game.move({ gameId: g.gameId, ply: 0, move: "roll" });
     let view = await apiFor(h, null).game.get({ gameId: g.gameId });
     while (phaseOf(view) !== "move") {

@@ -12,7 +12,6 @@ import { endedBoard, finishGame } from "./finish-game";
 import { markAborted } from "./abort-game";
 import { type GameRow } from "./game-view";
 
-
 export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
 
 /** What a player whose move arrived after their flag fell is told. */

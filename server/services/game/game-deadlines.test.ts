@@ -26,7 +26,9 @@ const DAY = 86_400_000;
 
 async function newGame(db: Db = h.db, at = new Date()) {
   const [a, b] = [await newPlayer(h), await newPlayer(h)];
-  const game = await db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, at));
+  const game = await db.transaction((tx) =>
+    createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, at),
+  );
   return { game, attacker: a, defender: b };
 }
 
@@ -97,17 +99,19 @@ describe.runIf(inject("testDatabaseUrl"))("games updates on a PostgreSQL server"
 
   it("a move and a resignation change games without writing an index entry (HOT updates)", async () => {
     const { game, attacker, defender } = await newGame();
-    await h.db.transaction(async (tx) => {
-      const before = await counts(tx);
-      await makeMove(tx, attacker.id, { gameId: game.id, ply: 0, move: "d1-d3" });
-      await resignGame(tx, defender.id, game.id);
-      const after = await counts(tx);
-      expect(after.updated - before.updated).toBeGreaterThanOrEqual(2);
-      expect(after.hot - before.hot).toBe(after.updated - before.updated);
-      tx.rollback();
-    }).catch((e: unknown) => {
-      // rollback() ends the transaction by throwing this; anything else is a failure.
-      if (!(e instanceof TransactionRollbackError)) throw e;
-    });
+    await h.db
+      .transaction(async (tx) => {
+        const before = await counts(tx);
+        await makeMove(tx, attacker.id, { gameId: game.id, ply: 0, move: "d1-d3" });
+        await resignGame(tx, defender.id, game.id);
+        const after = await counts(tx);
+        expect(after.updated - before.updated).toBeGreaterThanOrEqual(2);
+        expect(after.hot - before.hot).toBe(after.updated - before.updated);
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        // rollback() ends the transaction by throwing this; anything else is a failure.
+        if (!(e instanceof TransactionRollbackError)) throw e;
+      });
   });
 });

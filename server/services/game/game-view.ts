@@ -81,7 +81,15 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
     // The server seed only once the game is over: while it runs it would tell the rolls.
     dice: dice ? diceView(dice, game.status !== "active") : null,
     report: report
-      ? { id: report.id, reporterId: report.reporterId, result: report.result, margin: report.margin, status: report.status, confirmAt: report.confirmAt.getTime(), disputeReason: report.disputeReason }
+      ? {
+          id: report.id,
+          reporterId: report.reporterId,
+          result: report.result,
+          margin: report.margin,
+          status: report.status,
+          confirmAt: report.confirmAt.getTime(),
+          disputeReason: report.disputeReason,
+        }
       : null,
     tournament,
     version: game.version,

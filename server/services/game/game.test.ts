@@ -28,7 +28,11 @@ const DAY = 86_400_000;
 async function newGame(opts: Partial<NewGame> & { at?: Date } = {}) {
   const [a, b] = [await player(), await player()];
   const game = await h.db.transaction((tx) =>
-    createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4, ...opts }, opts.at ?? new Date()),
+    createGame(
+      tx,
+      { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4, ...opts },
+      opts.at ?? new Date(),
+    ),
   );
   return { game, attacker: a, defender: b };
 }
@@ -285,12 +289,24 @@ describe("a result cannot be swapped under the opponent's answer (issue 24, find
       api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id, reason: "x".repeat(501) }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST", message: "Say why in at most 500 characters." });
     expect(await reportOf(game.id)).toMatchObject({ status: "pending", disputeReason: null });
-    await api(f).game.answerReport({ gameId: game.id, answer: "dispute", reportId: reported.report!.id, reason: "  I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.  " });
-    expect(await reportOf(game.id)).toMatchObject({ status: "disputed", disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer." });
+    await api(f).game.answerReport({
+      gameId: game.id,
+      answer: "dispute",
+      reportId: reported.report!.id,
+      reason: "  I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.  ",
+    });
+    expect(await reportOf(game.id)).toMatchObject({
+      status: "disputed",
+      disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.",
+    });
     const admin = { ...(await player()), isAdmin: true };
     const { queues } = await api(admin).notification.waiting();
     const item = queues.flatMap((q) => q.items).find((i) => i.gameId === game.id);
-    expect(item).toMatchObject({ reason: "disputed", disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.", sides: [e.username, f.username] });
+    expect(item).toMatchObject({
+      reason: "disputed",
+      disputeReason: "I won on time: the flag fell at move 31.\nScreenshot sent to the organizer.",
+      sides: [e.username, f.username],
+    });
   });
 
   it("the same report sent again changes nothing (its clock keeps running)", async () => {
@@ -319,7 +335,9 @@ describe("challenges", () => {
 
   it("refuses bad challenge settings and too many open challenges", async () => {
     const me = await player();
-    await expect(api(me).challenge.create({ gameType: "go" as never, timeControl: "3d+6h" })).rejects.toMatchObject({ message: "Choose a game from the list." });
+    await expect(api(me).challenge.create({ gameType: "go" as never, timeControl: "3d+6h" })).rejects.toMatchObject({
+      message: "Choose a game from the list.",
+    });
     await expect(api(me).challenge.create({ gameType: "chess", timeControl: "1y" })).rejects.toMatchObject({ message: "Choose a time control from the list." });
     await expect(api(null).challenge.create({ gameType: "chess", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     for (let i = 0; i < 5; i++) await api(me).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
@@ -374,9 +392,27 @@ describe("chess on the site", () => {
     const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
     const moves = ["e4", "d5", "e4e5", "f5", "exf6", "Nc6", "fxg7", "Be6", "Nf3", "Qd7", "Bc4", "O-O-O", "e1g1", "a6", "g7h8q"];
     const view = await play({ id: gameId }, alice, bob, moves);
-    expect(view.moves.map((m) => m.notation)).toEqual(["e4", "d5", "e5", "f5", "exf6", "Nc6", "fxg7", "Be6", "Nf3", "Qd7", "Bc4", "O-O-O", "O-O", "a6", "gxh8=Q"]);
+    expect(view.moves.map((m) => m.notation)).toEqual([
+      "e4",
+      "d5",
+      "e5",
+      "f5",
+      "exf6",
+      "Nc6",
+      "fxg7",
+      "Be6",
+      "Nf3",
+      "Qd7",
+      "Bc4",
+      "O-O-O",
+      "O-O",
+      "a6",
+      "gxh8=Q",
+    ]);
     expect(view).toMatchObject({ status: "active", ply: 15, gameType: "chess-onsite", rated: true });
-    await expect(api(bob).game.move({ gameId, ply: view.ply, move: "e2e4" })).rejects.toMatchObject({ message: "That move is not allowed: not a legal move here." });
+    await expect(api(bob).game.move({ gameId, ply: view.ply, move: "e2e4" })).rejects.toMatchObject({
+      message: "That move is not allowed: not a legal move here.",
+    });
     await expect(api(alice).game.move({ gameId, ply: view.ply, move: "Kb8" })).rejects.toMatchObject({ message: "It is not your turn." });
     expect((await api(bob).game.move({ gameId, ply: view.ply, move: "Kb8" })).set.ply).toBe(16);
   });
@@ -388,7 +424,27 @@ describe("chess on the site", () => {
     expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
 
     const other = await newGame({ gameType: "chess-onsite" });
-    const stalemate = await play(other.game, other.attacker, other.defender, ["e3", "a5", "Qh5", "Ra6", "Qxa5", "h5", "h4", "Rah6", "Qxc7", "f6", "Qxd7+", "Kf7", "Qxb7", "Qd3", "Qxb8", "Qh7", "Qxc8", "Kg6", "Qe6"]);
+    const stalemate = await play(other.game, other.attacker, other.defender, [
+      "e3",
+      "a5",
+      "Qh5",
+      "Ra6",
+      "Qxa5",
+      "h5",
+      "h4",
+      "Rah6",
+      "Qxc7",
+      "f6",
+      "Qxd7+",
+      "Kf7",
+      "Qxb7",
+      "Qd3",
+      "Qxb8",
+      "Qh7",
+      "Qxc8",
+      "Kg6",
+      "Qe6",
+    ]);
     expect(stalemate).toMatchObject({ status: "finished", result: "draw", endReason: "stalemate" });
   });
 });

@@ -70,7 +70,12 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: lastPly, sideToMove: moved.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(tx, afterMoveRow, { result: resultFor(moved.status.winner), reason: moved.status.reason, margin: rules.margin(moved.position), position: moved.position, context }, now);
+      const after = await finishGame(
+        tx,
+        afterMoveRow,
+        { result: resultFor(moved.status.winner), reason: moved.status.reason, margin: rules.margin(moved.position), position: moved.position, context },
+        now,
+      );
       return { kind: "over" as const, board: boardChange, after, players: [game.side1Id, game.side2Id] };
     }
     // The next turn is the side the rules name (afterMove assumes the other side): in the
@@ -80,15 +85,39 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     const drawOfferBy = game.drawOfferBy === side ? side : null;
     // The move's row and the game's new state in one statement: one round trip less per move.
     const moveRow = tx.$with("inserted_move").as(insertMove.returning({ ply: gameMoves.ply }));
-    await updateGame(tx, game.id, { position: moved.position, ply: lastPly, sideToMove: moved.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now, deadline: new Date(deadline), drawOfferBy }, moveRow);
+    await updateGame(
+      tx,
+      game.id,
+      {
+        position: moved.position,
+        ply: lastPly,
+        sideToMove: moved.toMove,
+        remaining1Ms,
+        remaining2Ms,
+        turnStartedAt: now,
+        deadline: new Date(deadline),
+        drawOfferBy,
+      },
+      moveRow,
+    );
     // updateGame bumped the version of the row this transaction holds locked.
     const update: Omit<GameUpdate, "serverNow"> = {
       gameId: game.id,
       version: game.version + 1,
       board: boardChange,
-      set: { ply: lastPly, clock: { remaining1Ms, remaining2Ms, toMove: moved.toMove, turnStartedAt: now.getTime(), deadline }, drawOfferBy, ...(played.dice && { dice: played.dice }) },
+      set: {
+        ply: lastPly,
+        clock: { remaining1Ms, remaining2Ms, toMove: moved.toMove, turnStartedAt: now.getTime(), deadline },
+        drawOfferBy,
+        ...(played.dice && { dice: played.dice }),
+      },
     };
-    return { kind: "moved" as const, update, players: [game.side1Id, game.side2Id], told: await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now) };
+    return {
+      kind: "moved" as const,
+      update,
+      players: [game.side1Id, game.side2Id],
+      told: await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now),
+    };
   });
 
   if (outcome.kind === "moved") {

@@ -42,7 +42,12 @@ async function ratingsOf(...players: SessionUser[]) {
   const rows = await h.db
     .select()
     .from(playerRatings)
-    .where(inArray(playerRatings.userId, players.map((p) => p.id)))
+    .where(
+      inArray(
+        playerRatings.userId,
+        players.map((p) => p.id),
+      ),
+    )
     .orderBy(playerRatings.userId, playerRatings.gameType);
   return rows.map(({ updatedAt: _updatedAt, ...rating }) => rating);
 }
@@ -123,7 +128,18 @@ describe("a live challenge game (minutes): each side's first move on its own cou
   async function liveGame(t0: Date, tournamentId?: string) {
     const [white, black] = [await newPlayer(h, { ratings: { "chess-onsite": 1600 } }), await newPlayer(h, { ratings: { "chess-onsite": 1400 } })];
     const game = await h.db.transaction((tx) =>
-      createGame(tx, { gameType: "chess-onsite", side1Id: white.id, side2Id: black.id, rated: true, ...BLITZ, ...(tournamentId ? { tournamentId, tournamentGameKey: "r1-g1-1" } : {}) }, t0),
+      createGame(
+        tx,
+        {
+          gameType: "chess-onsite",
+          side1Id: white.id,
+          side2Id: black.id,
+          rated: true,
+          ...BLITZ,
+          ...(tournamentId ? { tournamentId, tournamentGameKey: "r1-g1-1" } : {}),
+        },
+        t0,
+      ),
     );
     return { game, white, black };
   }
@@ -137,7 +153,14 @@ describe("a live challenge game (minutes): each side's first move on its own cou
     expect(await sweepOverdue(h.db, new Date(t0.getTime() + FIRST_MOVE_MS - 1))).not.toContain(game.id);
     const before = await ratingsOf(white, black);
     expect(await sweepOverdue(h.db, new Date(t0.getTime() + FIRST_MOVE_MS))).toContain(game.id);
-    expect(await rowOf(game.id)).toMatchObject({ status: "aborted", result: null, endReason: NO_FIRST_MOVE, rated: false, remaining1Ms: BLITZ.initialMs, remaining2Ms: BLITZ.initialMs });
+    expect(await rowOf(game.id)).toMatchObject({
+      status: "aborted",
+      result: null,
+      endReason: NO_FIRST_MOVE,
+      rated: false,
+      remaining1Ms: BLITZ.initialMs,
+      remaining2Ms: BLITZ.initialMs,
+    });
     expect(await ratingsOf(white, black)).toEqual(before);
   });
 
@@ -149,7 +172,11 @@ describe("a live challenge game (minutes): each side's first move on its own cou
     expect(await rowOf(game.id)).toMatchObject({ remaining1Ms: BLITZ.initialMs, deadline: new Date(t0.getTime() + 20_000 + FIRST_MOVE_MS) });
     await makeMove(h.db, black.id, { gameId: game.id, ply: 1, move: "e5" }, new Date(t0.getTime() + 45_000));
     // Both have moved: White's main clock runs from Black's move.
-    expect(await rowOf(game.id)).toMatchObject({ remaining1Ms: BLITZ.initialMs, remaining2Ms: BLITZ.initialMs, deadline: new Date(t0.getTime() + 45_000 + BLITZ.initialMs) });
+    expect(await rowOf(game.id)).toMatchObject({
+      remaining1Ms: BLITZ.initialMs,
+      remaining2Ms: BLITZ.initialMs,
+      deadline: new Date(t0.getTime() + 45_000 + BLITZ.initialMs),
+    });
     await expect(abortGame(h.db, white.id, game.id)).rejects.toMatchObject({ message: "Both sides have moved: the game can no longer be aborted." });
 
     const other = await liveGame(t0);
@@ -176,6 +203,9 @@ describe("a live challenge game (minutes): each side's first move on its own cou
     const t0 = new Date();
     const inTournament = await liveGame(t0, randomUUID());
     expect(inTournament.game.deadline!.getTime()).toBe(t0.getTime() + BLITZ.initialMs);
-    await expect(abortGame(h.db, inTournament.white.id, inTournament.game.id)).rejects.toMatchObject({ code: "BAD_REQUEST", message: "A tournament game cannot be aborted: resign it or ask the organizer." });
+    await expect(abortGame(h.db, inTournament.white.id, inTournament.game.id)).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "A tournament game cannot be aborted: resign it or ask the organizer.",
+    });
   });
 });

@@ -95,11 +95,17 @@ export async function answerReport(db: Db, userId: string, input: AnswerInput, n
     if (report.reporterId === userId) throw new AppError("BAD_REQUEST", "Your opponent must answer your report, not you.");
     // The reporter may change the report until it is answered; an answer holds only for the report it was given to.
     if (report.id !== input.reportId) {
-      throw new AppError("CONFLICT", `Your opponent changed the report after you saw it: it now says ${resultWords(report)}. Look at it again before you answer.`);
+      throw new AppError(
+        "CONFLICT",
+        `Your opponent changed the report after you saw it: it now says ${resultWords(report)}. Look at it again before you answer.`,
+      );
     }
     if (answer === "dispute") {
       if (report.status === "disputed") throw new AppError("CONFLICT", "You have already disputed this result: an organizer or a site admin will settle it.");
-      await tx.update(gameReports).set({ status: "disputed", disputeReason: input.reason?.trim() || null }).where(eq(gameReports.gameId, game.id));
+      await tx
+        .update(gameReports)
+        .set({ status: "disputed", disputeReason: input.reason?.trim() || null })
+        .where(eq(gameReports.gameId, game.id));
       await updateGame(tx, game.id, {});
       if (game.tournamentId) await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
       const told = await noticeDisputed(tx, game, userId, now);
@@ -131,10 +137,16 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
       const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
-      const finished = await finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
+      const finished = await finishGame(
+        tx,
+        game,
+        { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry },
+        now,
+      );
       return { ...finished, players: [game.side1Id, game.side2Id] };
     }
-    if (!tournament || game.status !== "finished") throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
+    if (!tournament || game.status !== "finished")
+      throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
     return { after: await correctTournamentResult(tx, tournament.id, game, input, actor.id), update: null, players: [game.side1Id, game.side2Id] };
   });
   // A finished game's update is built from what the transaction wrote; a correction reads the game back.

@@ -54,11 +54,24 @@ export async function setDiceSeed(db: Db, userId: string, input: DiceSeedInput, 
     const ply = game.ply + entries.length;
     if (last.status.over) {
       const row = { ...game, ply, sideToMove: last.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const finished = await finishGame(tx, row, { result: resultFor(last.status.winner), reason: last.status.reason, margin: rules.margin(last.position), position: last.position }, now);
+      const finished = await finishGame(
+        tx,
+        row,
+        { result: resultFor(last.status.winner), reason: last.status.reason, margin: rules.margin(last.position), position: last.position },
+        now,
+      );
       return { board, after: finished.after, told: [] as string[] };
     }
     const deadline = clockDeadline({ ...timed.clock, toMove: last.toMove })!;
-    await updateGame(tx, game.id, { position: last.position, ply, sideToMove: last.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now, deadline: new Date(deadline) });
+    await updateGame(tx, game.id, {
+      position: last.position,
+      ply,
+      sideToMove: last.toMove,
+      remaining1Ms,
+      remaining2Ms,
+      turnStartedAt: now,
+      deadline: new Date(deadline),
+    });
     // As if the side not to move had just moved: its notices of this game are done, and the
     // side to move is told, at the ply it moves at.
     const waiting = last.toMove === 1 ? game.side2Id : game.side1Id;

@@ -48,7 +48,14 @@ const openMoveNotices = (user: SessionUser, gameId: string) =>
   h.db
     .select({ kind: notifications.kind })
     .from(notifications)
-    .where(and(eq(notifications.userId, user.id), eq(notifications.subject, `game:${gameId}`), eq(notifications.kind, "your-move"), isNull(notifications.resolvedAt)));
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        eq(notifications.subject, `game:${gameId}`),
+        eq(notifications.kind, "your-move"),
+        isNull(notifications.resolvedAt),
+      ),
+    );
 
 describe("a game whose side to move is not the ply's parity", () => {
   it("lets B move twice running, and names B in the view, 'Your turn' and the notices", async () => {
@@ -82,7 +89,10 @@ describe("a game whose side to move is not the ply's parity", () => {
 
     await queueReminders(h.db, new Date(deadline - 2 * HOUR));
     const reminded = async (user: SessionUser) =>
-      h.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, "deadline"), eq(notifications.subject, `game:${game.id}`)));
+      h.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.kind, "deadline"), eq(notifications.subject, `game:${game.id}`)));
     expect(await reminded(b)).toHaveLength(1);
     expect(await reminded(a)).toHaveLength(0);
 

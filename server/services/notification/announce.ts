@@ -14,7 +14,8 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
   const told = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
-    if (t.status !== "registering" && t.status !== "running") throw new AppError("BAD_REQUEST", "Announcements can only be posted while the tournament takes registrations or runs.");
+    if (t.status !== "registering" && t.status !== "running")
+      throw new AppError("BAD_REQUEST", "Announcements can only be posted while the tournament takes registrations or runs.");
     await tx.insert(tournamentAnnouncements).values({ tournamentId, authorId: actor.id, message, createdAt: now });
     await audit(tx, tournamentId, actor.id, "announcement", message.slice(0, 200));
     const players = (await playersOf(tx, tournamentId)).filter((p) => p !== actor.id);

@@ -44,7 +44,16 @@ describe("calendar", () => {
     const myMove = await make(me.id, other.id);
     const theirMove = await make(other.id, me.id);
     const elsewhere = await make(other.id, me.id, "race");
-    const t = await apiFor(h, other).tournament.create({ name: "Calendar Cup", format: "league", gameType: "hnefatafl", timeControl: "3d+6h", rated: false, minPlayers: 4, maxPlayers: 8, startsAt: new Date(Date.now() + 7 * DAY) });
+    const t = await apiFor(h, other).tournament.create({
+      name: "Calendar Cup",
+      format: "league",
+      gameType: "hnefatafl",
+      timeControl: "3d+6h",
+      rated: false,
+      minPlayers: 4,
+      maxPlayers: 8,
+      startsAt: new Date(Date.now() + 7 * DAY),
+    });
     await apiFor(h, me).tournament.join({ tournamentId: t.id });
 
     const url = await apiFor(h, me).notification.rotateCalendar();

@@ -14,7 +14,6 @@ function calendar(name: string): ICalCalendar {
   return ical({ name, prodId: { company: "Moot", product: "Moot", language: "EN" }, ttl: 15 * 60 });
 }
 
-
 /** The games whose deadline this user must meet: their move on the site, or a result to report or confirm. */
 async function gamesWaitingOn(db: Db, userId: string) {
   const side1 = aliasedTable(users, "side1");
@@ -67,7 +66,13 @@ export async function userCalendar(db: Db, token: string, origin = channels().si
   for (const t of joined) {
     const start = t.startedAt ?? t.startsAt;
     if (!start) continue;
-    cal.createEvent({ id: `start-${t.id}@moot`, start, end: new Date(start.getTime() + EVENT_MS), summary: `${t.name} starts`, url: link(`/tournaments/${t.id}`) });
+    cal.createEvent({
+      id: `start-${t.id}@moot`,
+      start,
+      end: new Date(start.getTime() + EVENT_MS),
+      summary: `${t.name} starts`,
+      url: link(`/tournaments/${t.id}`),
+    });
   }
   return cal.toString();
 }
@@ -79,7 +84,14 @@ export async function tournamentCalendar(db: Db, tournamentId: string, origin = 
   if (!t) return null;
   const cal = calendar(t.name);
   const url = link(`/tournaments/${t.id}`);
-  if (t.registrationClosesAt) cal.createEvent({ id: `closes-${t.id}@moot`, start: t.registrationClosesAt, end: new Date(t.registrationClosesAt.getTime() + EVENT_MS), summary: `${t.name}: registration closes`, url });
+  if (t.registrationClosesAt)
+    cal.createEvent({
+      id: `closes-${t.id}@moot`,
+      start: t.registrationClosesAt,
+      end: new Date(t.registrationClosesAt.getTime() + EVENT_MS),
+      summary: `${t.name}: registration closes`,
+      url,
+    });
   const start = t.startedAt ?? t.startsAt;
   if (start) cal.createEvent({ id: `start-${t.id}@moot`, start, end: new Date(start.getTime() + EVENT_MS), summary: `${t.name} starts`, url });
   const side1 = aliasedTable(users, "side1");
@@ -92,7 +104,13 @@ export async function tournamentCalendar(db: Db, tournamentId: string, origin = 
     .where(and(eq(games.tournamentId, t.id), eq(games.status, "active"), isNotNull(games.deadline)))
     .limit(2000);
   for (const g of open) {
-    cal.createEvent({ id: `deadline-${g.id}@moot`, start: g.deadline!, end: new Date(g.deadline!.getTime() + EVENT_MS), summary: `${t.name}: ${g.name1} vs ${g.name2} (deadline)`, url: link(`/games/${g.id}`) });
+    cal.createEvent({
+      id: `deadline-${g.id}@moot`,
+      start: g.deadline!,
+      end: new Date(g.deadline!.getTime() + EVENT_MS),
+      summary: `${t.name}: ${g.name1} vs ${g.name2} (deadline)`,
+      url: link(`/games/${g.id}`),
+    });
   }
   return cal.toString();
 }

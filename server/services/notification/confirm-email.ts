@@ -53,7 +53,10 @@ export async function queueConfirmationMail(tx: Db, userId: string, now: Date): 
 
 /** "Send the link again" from the settings page. */
 export async function resendConfirmation(db: Db, userId: string, now = new Date()): Promise<void> {
-  const [user] = await db.select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [user] = await db
+    .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user?.email || user.emailConfirmedAt) throw new AppError("BAD_REQUEST", "There is no address waiting for confirmation.");
   await assertAddressFree(db, user.email, userId);
   await countConfirmationMail(db, userId, user.email, now);

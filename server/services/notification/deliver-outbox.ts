@@ -215,11 +215,20 @@ async function deliverOne(db: Db, w: Workers, lane: Lane, now: Date): Promise<bo
         const failed = attempts >= MAX_ATTEMPTS;
         await tx
           .update(outbox)
-          .set({ attempts, lastError: outcome.error.slice(0, 500), status: failed ? "failed" : "pending", nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)) })
+          .set({
+            attempts,
+            lastError: outcome.error.slice(0, 500),
+            status: failed ? "failed" : "pending",
+            nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          })
           .where(eq(outbox.id, row.id));
         if (failed) console.error(`[outbox] gave up on ${row.channel} ${row.id} after ${attempts} attempts: ${outcome.error}`);
         if (outcome.down) {
-          const pause = { failures: (claimed.failures ?? 0) + 1, pausedUntil: new Date(now.getTime() + backoffMs((claimed.failures ?? 0) + 1)), lastError: outcome.error.slice(0, 500) };
+          const pause = {
+            failures: (claimed.failures ?? 0) + 1,
+            pausedUntil: new Date(now.getTime() + backoffMs((claimed.failures ?? 0) + 1)),
+            lastError: outcome.error.slice(0, 500),
+          };
           await tx
             .insert(outboxDestinations)
             .values({ destination: claimed.destination, ...pause })
@@ -231,7 +240,8 @@ async function deliverOne(db: Db, w: Workers, lane: Lane, now: Date): Promise<bo
           .set({ status: outcome.status, attempts: row.attempts + 1, sentAt: outcome.status === "sent" ? now : null })
           .where(eq(outbox.id, row.id));
         // It answers again: its other rows need not wait any more.
-        if (outcome.status === "sent" && claimed.failures !== null) await tx.delete(outboxDestinations).where(eq(outboxDestinations.destination, claimed.destination));
+        if (outcome.status === "sent" && claimed.failures !== null)
+          await tx.delete(outboxDestinations).where(eq(outboxDestinations.destination, claimed.destination));
       }
       return true;
     });

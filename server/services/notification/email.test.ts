@@ -56,7 +56,9 @@ const settingsOf = async (userId: string) => (await h.db.select().from(notificat
 const mailSettings = (email: string) => ({ email, emailKinds: ["result-reported" as const], emailDigest: false, reminderHours: [] });
 
 async function reportedGame(reporter: SessionUser, opponent: SessionUser) {
-  const game = await h.db.transaction((tx) => createGame(tx, { gameType: "race", side1Id: reporter.id, side2Id: opponent.id, rated: false, initialMs: 1e9, incrementMs: 0 }, new Date()));
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType: "race", side1Id: reporter.id, side2Id: opponent.id, rated: false, initialMs: 1e9, incrementMs: 0 }, new Date()),
+  );
   const reported = await apiFor(h, reporter).game.report({ gameId: game.id, result: "1-0" });
   return { ...game, reportId: reported.report!.id };
 }
@@ -173,8 +175,13 @@ describe("addresses are confirmed before anything else is mailed to them", () =>
     expect((await apiFor(h, b).notification.settings()).emailConfirmed).toBe(false);
 
     const c = await newPlayer(h);
-    await expect(apiFor(h, c).notification.updateSettings(mailSettings("HEIDI@example.org"))).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("belongs to another account") });
-    await expect(apiFor(h, null).account.signUp({ username: `heidi${Date.now() % 100000}`, password: "a long enough password", email: "Heidi@Example.org" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(apiFor(h, c).notification.updateSettings(mailSettings("HEIDI@example.org"))).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("belongs to another account"),
+    });
+    await expect(
+      apiFor(h, null).account.signUp({ username: `heidi${Date.now() % 100000}`, password: "a long enough password", email: "Heidi@Example.org" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await apiFor(h, c).notification.settings()).email).toBe("");
     // b typed it before a confirmed it: b may keep it unconfirmed, but gets no new link.
     await expect(apiFor(h, b).notification.resendConfirmation()).rejects.toMatchObject({ code: "CONFLICT" });

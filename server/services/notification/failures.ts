@@ -10,7 +10,15 @@ export async function listFailedDeliveries(db: Db, page: number) {
   const failed = eq(outbox.status, "failed");
   const [rows, [total], pending] = await Promise.all([
     db
-      .select({ id: outbox.id, channel: outbox.channel, username: users.username, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, lastTriedAt: outbox.nextAttemptAt })
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        username: users.username,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        createdAt: outbox.createdAt,
+        lastTriedAt: outbox.nextAttemptAt,
+      })
       .from(outbox)
       .innerJoin(users, eq(users.id, outbox.userId))
       .where(failed)

@@ -60,12 +60,16 @@ const CAP = config().DELIVERIES_PER_USER_PER_HOUR;
 const hourNow = () => Math.floor(Date.now() / HOUR);
 /** The cap over the clock hours since `startHour`: a run may straddle the end of one. */
 const capOver = (startHour: number) => CAP * (hourNow() - startHour + 1);
-const mailsTo = (user: { email: string }, subject: string) => received.filter((m) => !Array.isArray(m.to) && m.to?.text === user.email && m.subject?.startsWith(subject));
+const mailsTo = (user: { email: string }, subject: string) =>
+  received.filter((m) => !Array.isArray(m.to) && m.to?.text === user.email && m.subject?.startsWith(subject));
 
 async function mailable(admin = false): Promise<SessionUser & { email: string }> {
   const p = await newPlayer(h);
   const email = `${uniqueName("m")}@example.org`;
-  await h.db.update(users).set({ email, emailConfirmedAt: new Date(), ...(admin ? { role: "admin" as const } : {}) }).where(eq(users.id, p.id));
+  await h.db
+    .update(users)
+    .set({ email, emailConfirmedAt: new Date(), ...(admin ? { role: "admin" as const } : {}) })
+    .where(eq(users.id, p.id));
   return { ...p, email, isAdmin: admin };
 }
 
@@ -84,7 +88,10 @@ async function limited(call: () => Promise<unknown>): Promise<"ok" | "limited"> 
 }
 
 const noticesOf = (userId: string, kind: "result-reported" | "announcement" | "result-disputed") =>
-  h.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+  h.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 
 /** Delivers what is due at the end of the current hour: the overflow digests. */
 const deliverAtHourEnd = () => deliverOutbox(h.db, new Date((hourNow() + 1) * HOUR + 1000));
@@ -128,7 +135,15 @@ describe("notification floods", () => {
   it("200 announcements: past the hourly limit they are refused; each player has one notice and at most the cap of mails; none once the tournament is over", async () => {
     const organizer = await mailable();
     const players = [await mailable(), await mailable()];
-    const t = await api(organizer).tournament.create({ name: uniqueName("Flood cup "), format: "groups", gameType: "race", timeControl: "3d+6h", rated: false, minPlayers: 2, maxPlayers: 8 });
+    const t = await api(organizer).tournament.create({
+      name: uniqueName("Flood cup "),
+      format: "groups",
+      gameType: "race",
+      timeControl: "3d+6h",
+      rated: false,
+      minPlayers: 2,
+      maxPlayers: 8,
+    });
     for (const p of players) await api(p).tournament.join({ tournamentId: t.id });
     const start = hourNow();
     const outcomes: string[] = [];

@@ -40,7 +40,12 @@ const side2 = alias(users, "side2");
  */
 export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ game: GameRow; context: GameContext }> {
   const [row] = await tx
-    .select({ game: games, name1: side1.username, name2: side2.username, tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId } })
+    .select({
+      game: games,
+      name1: side1.username,
+      name2: side2.username,
+      tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId },
+    })
     .from(games)
     .leftJoin(side1, eq(side1.id, games.side1Id))
     .leftJoin(side2, eq(side2.id, games.side2Id))

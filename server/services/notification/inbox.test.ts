@@ -27,7 +27,9 @@ async function kindsOf(user: SessionUser) {
 describe("inbox", () => {
   it("tells the opponent it is their move and resolves the mover's notice", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+    );
     await api(a).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
     expect(await kindsOf(b)).toEqual(["your-move"]);
     const summary = await api(b).notification.summary();
@@ -49,16 +51,24 @@ describe("inbox", () => {
     const t = await runningTournament(h, "league", "hnefatafl", 4);
     const [mover, next] = [t.side1, t.side2];
     await api(mover).game.move({ gameId: t.game.id, ply: 0, move: "d1-d3" });
-    const [notice] = await h.db.select().from(notifications).where(and(eq(notifications.userId, next.id), eq(notifications.kind, "your-move")));
+    const [notice] = await h.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, next.id), eq(notifications.kind, "your-move")));
     expect(notice!.payload).toMatchObject({ gameId: t.game.id, opponent: mover.username, tournamentId: t.tournamentId });
     const { name } = (await api(next).tournament.summary({ tournamentId: t.tournamentId })) as { name: string };
-    expect((await api(next).notification.summary()).latest.find((n) => n.kind === "your-move")!.body).toBe(`It is your move against ${mover.username} in ${name}.`);
+    expect((await api(next).notification.summary()).latest.find((n) => n.kind === "your-move")!.body).toBe(
+      `It is your move against ${mover.username} in ${name}.`,
+    );
   });
 
   it("names each player's opponent and the tournament in the game-over notices of a result the organizer sets", async () => {
     const t = await runningTournament(h, "league", "hnefatafl", 4);
     await api(t.organizer).game.setResult({ gameId: t.game.id, result: "1-0" });
-    const over = await h.db.select().from(notifications).where(and(eq(notifications.subject, `game:${t.game.id}`), eq(notifications.kind, "game-over")));
+    const over = await h.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.subject, `game:${t.game.id}`), eq(notifications.kind, "game-over")));
     const payloadOf = (userId: string) => over.find((n) => n.userId === userId)!.payload;
     expect(over).toHaveLength(2);
     expect(payloadOf(t.side1.id)).toMatchObject({ opponent: t.side2.username, result: "1-0", tournamentId: t.tournamentId });
@@ -70,7 +80,16 @@ describe("inbox", () => {
   it("pages newest first and marks one or all read, only the caller's own", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     for (let i = 0; i < 25; i++) {
-      await h.db.insert(notifications).values({ userId: a.id, kind: "announcement", payload: { tournament: "T", from: "org", message: `m${i}` }, link: "/", subject: "x", createdAt: new Date(Date.now() - (25 - i) * 1000) });
+      await h.db
+        .insert(notifications)
+        .values({
+          userId: a.id,
+          kind: "announcement",
+          payload: { tournament: "T", from: "org", message: `m${i}` },
+          link: "/",
+          subject: "x",
+          createdAt: new Date(Date.now() - (25 - i) * 1000),
+        });
     }
     const page1 = await api(a).notification.list({ page: 1 });
     expect(page1.pages).toBe(2);
@@ -101,7 +120,10 @@ describe("inbox", () => {
     expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)?.reason).toBe("report");
     const reported = await api(t.side1).game.report({ gameId: t.game.id, result: "1-0" });
     // Said as the opponent reads it: who won, not "1-0".
-    expect((await api(t.side2).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toMatchObject({ reason: "confirm", reported: `${t.side1.username} won` });
+    expect((await api(t.side2).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toMatchObject({
+      reason: "confirm",
+      reported: `${t.side1.username} won`,
+    });
     expect((await api(t.side1).notification.waiting()).items.find((i) => i.gameId === t.game.id)).toBeUndefined();
     expect(await kindsOf(t.side2)).toContain("result-reported");
     await api(t.side2).game.answerReport({ gameId: t.game.id, answer: "dispute", reportId: reported.report!.id });

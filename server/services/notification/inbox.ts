@@ -12,7 +12,15 @@ export const INBOX_PAGE_SIZE = 20;
 type Row = typeof notifications.$inferSelect;
 
 export function toItem(r: Row): InboxItem {
-  return { id: r.id, kind: r.kind, ...describe(r.kind, r.payload), link: r.link, createdAt: r.createdAt, read: r.readAt !== null, resolved: r.resolvedAt !== null };
+  return {
+    id: r.id,
+    kind: r.kind,
+    ...describe(r.kind, r.payload),
+    link: r.link,
+    createdAt: r.createdAt,
+    read: r.readAt !== null,
+    resolved: r.resolvedAt !== null,
+  };
 }
 
 const unreadOf = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.readAt), isNull(notifications.resolvedAt));

@@ -100,11 +100,19 @@ export function notifyPart(name: string, items: readonly NewNotification[], now:
   if (items.length === 0) return null;
   const at = now.toISOString();
   const values = sql.join(
-    items.map((n) => sql`(${newRowId()}::uuid, ${n.userId}::uuid, ${n.kind}, ${JSON.stringify(n.payload)}::jsonb, ${n.link}, ${n.subject}, ${n.dedupeKey ?? null}, ${at}::timestamptz)`),
+    items.map(
+      (n) =>
+        sql`(${newRowId()}::uuid, ${n.userId}::uuid, ${n.kind}, ${JSON.stringify(n.payload)}::jsonb, ${n.link}, ${n.subject}, ${n.dedupeKey ?? null}, ${at}::timestamptz)`,
+    ),
     sql`, `,
   );
   return {
-    ctes: [[name, sql`insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at) values ${values} on conflict do nothing returning id, user_id, kind`]],
+    ctes: [
+      [
+        name,
+        sql`insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at) values ${values} on conflict do nothing returning id, user_id, kind`,
+      ],
+    ],
     rows: deliveryTargets(`"${name}"`),
     read: (rows) => rows as unknown as Created[],
   };
@@ -143,7 +151,8 @@ async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: 
   }
 
   for (const c of created) {
-    if (c.subscriptionId) queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}` });
+    if (c.subscriptionId)
+      queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}` });
   }
   if (queued.length === 0) return userIds;
   const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);

@@ -62,7 +62,11 @@ beforeAll(async () => {
   configureChannels({
     siteUrl: "https://moot.test",
     email: { transport: nodemailer.createTransport(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`), from: "Moot <noreply@moot.test>" },
-    push: { ...keys, subject: "mailto:admin@moot.test", agent: new PushAgent({ allow: [good.host, bad.host, ...hanging.map((s) => s.host)] }, { ca: PUSH_CA }) },
+    push: {
+      ...keys,
+      subject: "mailto:admin@moot.test",
+      agent: new PushAgent({ allow: [good.host, bad.host, ...hanging.map((s) => s.host)] }, { ca: PUSH_CA }),
+    },
     secret: "a test secret that is long enough to sign",
   });
 });
@@ -75,7 +79,17 @@ afterAll(async () => {
 /** An announcement to these users, as notify() queues it: mail for who has an address, a push per browser. */
 async function announceTo(userIds: string[], now: Date) {
   await h.db.transaction((tx) =>
-    notify(tx, userIds.map((userId) => ({ userId, kind: "announcement", payload: { tournament: "Open", from: "org", message: "Round 2 is out." }, link: "/tournaments", subject: "tournament:test" })), now),
+    notify(
+      tx,
+      userIds.map((userId) => ({
+        userId,
+        kind: "announcement",
+        payload: { tournament: "Open", from: "org", message: "Round 2 is out." },
+        link: "/tournaments",
+        subject: "tournament:test",
+      })),
+      now,
+    ),
   );
 }
 
@@ -89,7 +103,10 @@ describe("outbox destinations", () => {
     for (const [i, p] of pushed.entries()) {
       await subscribePush(h.db, p.id, { endpoint: `https://${hanging[i]!.host}/push/${p.id}`, keys: good.subscribe(`hang-${i}`).keys });
     }
-    await announceTo(pushed.map((p) => p.id), new Date(Date.now() - 60_000));
+    await announceTo(
+      pushed.map((p) => p.id),
+      new Date(Date.now() - 60_000),
+    );
     const workers = outboxWorkers(h.db);
     const stuck = workers.run();
     await expect.poll(() => hanging.reduce((n, s) => n + s.open, 0)).toBeGreaterThan(0);

@@ -15,10 +15,36 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const PRIVATE = [
-  "127.0.0.1", "127.255.255.254", "10.0.0.1", "10.255.255.255", "172.16.0.1", "172.31.255.255", "192.168.0.1", "192.168.255.255",
-  "169.254.169.254", "100.64.0.1", "100.127.255.255", "0.0.0.0", "0.1.2.3", "255.255.255.255", "224.0.0.1", "192.0.2.1", "198.18.0.1",
-  "::1", "::", "fc00::1", "fdff:ffff::1", "fe80::1", "febf::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.1.2.3", "::ffff:7f00:1",
-  "64:ff9b::a00:1", "2002:a00:1::1", "2001:db8::1",
+  "127.0.0.1",
+  "127.255.255.254",
+  "10.0.0.1",
+  "10.255.255.255",
+  "172.16.0.1",
+  "172.31.255.255",
+  "192.168.0.1",
+  "192.168.255.255",
+  "169.254.169.254",
+  "100.64.0.1",
+  "100.127.255.255",
+  "0.0.0.0",
+  "0.1.2.3",
+  "255.255.255.255",
+  "224.0.0.1",
+  "192.0.2.1",
+  "198.18.0.1",
+  "::1",
+  "::",
+  "fc00::1",
+  "fdff:ffff::1",
+  "fe80::1",
+  "febf::1",
+  "ff02::1",
+  "::ffff:127.0.0.1",
+  "::ffff:10.1.2.3",
+  "::ffff:7f00:1",
+  "64:ff9b::a00:1",
+  "2002:a00:1::1",
+  "2001:db8::1",
 ];
 const PUBLIC = ["8.8.8.8", "142.250.74.138", "17.253.144.10", "2a00:1450:4001:82b::200a", "2606:4700::1"];
 
@@ -39,7 +65,10 @@ function resolverOf(table: Record<string, string[]>): typeof dnsLookup {
   return ((hostname: string, _options: unknown, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => {
     const addresses = table[hostname];
     if (!addresses) return callback(Object.assign(new Error(`no such name ${hostname}`), { code: "ENOTFOUND" }), []);
-    callback(null, addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 })),
+    );
   }) as unknown as typeof dnsLookup;
 }
 
@@ -60,13 +89,26 @@ describe("the push policy", () => {
     for (const endpoint of ["https://2130706433/", "https://0x7f.1/", "https://127.1/", "https://LOCALHOST./x", "https://a.localhost/x"]) {
       expect(refusePushEndpoint(endpoint), endpoint).toBe("Push addresses must be on the public internet.");
     }
-    for (const endpoint of ["https://fcm.googleapis.com:8443/x", "https://127.0.0.1:5432/", "https://localhost:6379/x", "https://[::1]:4203/", `${service.origin}/push/x`]) {
+    for (const endpoint of [
+      "https://fcm.googleapis.com:8443/x",
+      "https://127.0.0.1:5432/",
+      "https://localhost:6379/x",
+      "https://[::1]:4203/",
+      `${service.origin}/push/x`,
+    ]) {
       expect(refusePushEndpoint(endpoint), endpoint).toBe("Push addresses must use the standard https port (443).");
     }
     expect(refusePushEndpoint("http://fcm.googleapis.com/x")).toBe("Push addresses must use https.");
     expect(refusePushEndpoint("https://a:b@fcm.googleapis.com/x")).toMatch(/user name or password/);
     expect(refusePushEndpoint("not a url")).toMatch(/not a URL/);
-    for (const endpoint of ["https://fcm.googleapis.com/fcm/send/abc", "https://fcm.googleapis.com:443/x", "https://updates.push.services.mozilla.com/wpush/v2/x", "https://web.push.apple.com/x", "https://8.8.8.8/x", "https://[2606:4700::1]/x"]) {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://fcm.googleapis.com:443/x",
+      "https://updates.push.services.mozilla.com/wpush/v2/x",
+      "https://web.push.apple.com/x",
+      "https://8.8.8.8/x",
+      "https://[2606:4700::1]/x",
+    ]) {
       expect(refusePushEndpoint(endpoint), endpoint).toBeNull();
     }
     // A test's allow list names one exact host:port, nothing beside it.

@@ -30,7 +30,12 @@ beforeAll(async () => {
   const keys = await loadVapidKeys(h.db, {});
   vapidPublic = keys.publicKey;
   // The local push service is on loopback and not on 443: allowed by name, as only tests do.
-  configureChannels({ siteUrl: SITE, email: null, push: { ...keys, subject: "mailto:admin@moot.test", agent: new PushAgent({ allow: [service.host] }, { ca: PUSH_CA }) }, secret: "s" });
+  configureChannels({
+    siteUrl: SITE,
+    email: null,
+    push: { ...keys, subject: "mailto:admin@moot.test", agent: new PushAgent({ allow: [service.host] }, { ca: PUSH_CA }) },
+    secret: "s",
+  });
 });
 afterAll(async () => {
   await service.close();
@@ -46,7 +51,9 @@ describe("web push", () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     await subscribePush(h.db, b.id, service.subscribe("b-laptop"));
     await subscribePush(h.db, b.id, service.subscribe("b-phone"));
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+    );
     await apiFor(h, a).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
     await deliverOutbox(h.db);
     await deliverOutbox(h.db);
@@ -54,7 +61,12 @@ describe("web push", () => {
     const mine = service.received.filter((r) => r.subscription.startsWith("b-"));
     expect(mine.map((r) => r.subscription).sort()).toEqual(["b-laptop", "b-phone"]);
     for (const r of mine) {
-      expect(JSON.parse(r.body)).toEqual({ title: "Your move", body: `It is your move against ${a.username}.`, url: `${SITE}/games/${game.id}`, tag: `your-move:game:${game.id}` });
+      expect(JSON.parse(r.body)).toEqual({
+        title: "Your move",
+        body: `It is your move against ${a.username}.`,
+        url: `${SITE}/games/${game.id}`,
+        tag: `your-move:game:${game.id}`,
+      });
       expect(r.vapidKey).toBe(vapidPublic);
       expect(r.claims.aud).toBe(service.origin);
       expect(r.claims.sub).toBe("mailto:admin@moot.test");
@@ -66,7 +78,9 @@ describe("web push", () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     await subscribePush(h.db, b.id, service.subscribe("b-gone"));
     service.answer("b-gone", 410);
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+    );
     await apiFor(h, a).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
     await deliverOutbox(h.db);
     expect(await h.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, b.id))).toEqual([]);
@@ -78,7 +92,9 @@ describe("web push", () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     await subscribePush(h.db, b.id, service.subscribe("b-flaky"));
     service.answer("b-flaky", 500);
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+    );
     await apiFor(h, a).game.move({ gameId: game.id, ply: 0, move: "d1-d3" });
     const now = new Date();
     await deliverOutbox(h.db, now);
@@ -99,7 +115,8 @@ describe("web push", () => {
 });
 
 describe("registering a browser", () => {
-  const endpoints = (userId: string) => h.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const endpoints = (userId: string) =>
+    h.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
   it("refuses addresses that are not public https on port 443, with a sentence, storing nothing", async () => {
     const me = await newPlayer(h);
@@ -117,7 +134,10 @@ describe("registering a browser", () => {
       // The local push service itself, on another port than the one allowed.
       [service.origin.replace(/:(\d+)$/, (_, p: string) => `:${Number(p) + 1}`) + "/push/x", /standard https port/],
     ] as const) {
-      await expect(apiFor(h, me).notification.subscribePush({ endpoint, keys }), endpoint).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(sentence) });
+      await expect(apiFor(h, me).notification.subscribePush({ endpoint, keys }), endpoint).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(sentence),
+      });
     }
     expect(await endpoints(me.id)).toEqual([]);
   });
@@ -127,7 +147,12 @@ describe("registering a browser", () => {
     const all = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS + 3 }, (_, i) => service.subscribe(`cap-${me.id}-${i}`));
     for (const sub of all) await subscribePush(h.db, me.id, sub);
     const kept = (await endpoints(me.id)).map((r) => r.endpoint).sort();
-    expect(kept).toEqual(all.slice(3).map((s) => s.endpoint).sort());
+    expect(kept).toEqual(
+      all
+        .slice(3)
+        .map((s) => s.endpoint)
+        .sort(),
+    );
     // Several at once fit under the cap too (one registration per account at a time).
     const burst = Array.from({ length: 8 }, (_, i) => service.subscribe(`cap-burst-${me.id}-${i}`));
     await Promise.all(burst.map((sub) => subscribePush(h.db, me.id, sub)));
@@ -140,7 +165,10 @@ describe("registering a browser", () => {
     await subscribePush(h.db, owner.id, sub);
     // Someone who learnt the address but not the browser's keys.
     const theirs = service.subscribe(`thief-${other.id}`).keys;
-    await expect(apiFor(h, other).notification.subscribePush({ endpoint: sub.endpoint, keys: theirs })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/another browser/) });
+    await expect(apiFor(h, other).notification.subscribePush({ endpoint: sub.endpoint, keys: theirs })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/another browser/),
+    });
     expect(await endpoints(owner.id)).toEqual([{ endpoint: sub.endpoint }]);
     expect(await endpoints(other.id)).toEqual([]);
     // The same browser, another account signed in: its own keys move the subscription.

@@ -36,9 +36,15 @@ describe("queueReminders", () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     await apiFor(h, a).notification.updateSettings({ email: "", emailKinds: [], emailDigest: false, reminderHours: [48, 2] });
     const t0 = new Date("2030-01-01T00:00:00Z");
-    const game = await h.db.transaction((tx) => createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 72 * HOUR, incrementMs: 0 }, t0));
+    const game = await h.db.transaction((tx) =>
+      createGame(tx, { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 72 * HOUR, incrementMs: 0 }, t0),
+    );
     const at = (hours: number) => new Date(t0.getTime() + hours * HOUR);
-    const reminders = () => h.db.select().from(notifications).where(and(eq(notifications.userId, a.id), eq(notifications.kind, "deadline")));
+    const reminders = () =>
+      h.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, a.id), eq(notifications.kind, "deadline")));
 
     await queueReminders(h.db, at(23));
     expect(await reminders()).toHaveLength(0);
@@ -51,6 +57,11 @@ describe("queueReminders", () => {
     expect(all.map((r) => r.payload.hours).sort()).toEqual([2, 48]);
     expect(all.every((r) => r.link === `/games/${game.id}`)).toBe(true);
     // The opponent, not to move, got none.
-    expect(await h.db.select().from(notifications).where(and(eq(notifications.userId, b.id), eq(notifications.kind, "deadline")))).toHaveLength(0);
+    expect(
+      await h.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, b.id), eq(notifications.kind, "deadline"))),
+    ).toHaveLength(0);
   });
 });

@@ -41,7 +41,10 @@ export interface SettingsInput {
 }
 
 async function upsert(db: Db, userId: string, set: Partial<typeof notificationSettings.$inferInsert>): Promise<void> {
-  await db.insert(notificationSettings).values({ userId, ...set }).onConflictDoUpdate({ target: notificationSettings.userId, set });
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set });
 }
 
 /**
@@ -61,7 +64,11 @@ export async function updateSettings(db: Db, userId: string, input: SettingsInpu
       await tx.update(users).set({ email: input.email, emailConfirmedAt: null }).where(eq(users.id, userId));
       if (input.email) await queueConfirmationMail(tx, userId, now);
     }
-    await upsert(tx, userId, { emailKinds: input.emailKinds, emailDigest: input.emailDigest, reminderHours: [...new Set(input.reminderHours)].sort((a, b) => b - a) });
+    await upsert(tx, userId, {
+      emailKinds: input.emailKinds,
+      emailDigest: input.emailDigest,
+      reminderHours: [...new Set(input.reminderHours)].sort((a, b) => b - a),
+    });
   });
 }
 

@@ -51,7 +51,14 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
     .innerJoin(side1, eq(side1.id, games.side1Id))
     .innerJoin(side2, eq(side2.id, games.side2Id))
     .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
-    .where(and(eq(games.status, "active"), isNotNull(games.position), gt(gameDeadlines.deadline, now), lte(gameDeadlines.deadline, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR))))
+    .where(
+      and(
+        eq(games.status, "active"),
+        isNotNull(games.position),
+        gt(gameDeadlines.deadline, now),
+        lte(gameDeadlines.deadline, new Date(now.getTime() + MAX_REMINDER_HOURS * HOUR)),
+      ),
+    )
     .limit(BATCH);
   if (rows.length === 0) return [];
   const toMove = (g: (typeof rows)[number]) => (g.sideToMove === 1 ? g.side1Id : g.side2Id);
@@ -68,7 +75,13 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
     items.push({
       userId: player,
       kind: "deadline",
-      payload: { gameId: g.id, opponent: player === g.side1Id ? g.name2 : g.name1, hours: h, tournament: g.tournament ?? undefined, tournamentId: g.tournamentId ?? undefined },
+      payload: {
+        gameId: g.id,
+        opponent: player === g.side1Id ? g.name2 : g.name1,
+        hours: h,
+        tournament: g.tournament ?? undefined,
+        tournamentId: g.tournamentId ?? undefined,
+      },
       link: gameLink(g.id),
       subject: gameSubject(g.id),
       dedupeKey: `reminder:${g.id}:${g.ply}:${h}`,
@@ -95,7 +108,14 @@ export async function queueDigests(db: Db, now = new Date()): Promise<number> {
     .select({ userId: notificationSettings.userId })
     .from(notificationSettings)
     .innerJoin(users, eq(users.id, notificationSettings.userId))
-    .where(and(eq(notificationSettings.emailDigest, true), isNotNull(users.email), isNotNull(users.emailConfirmedAt), or(isNull(notificationSettings.lastDigestAt), lt(notificationSettings.lastDigestAt, new Date(now.getTime() - DAY)))))
+    .where(
+      and(
+        eq(notificationSettings.emailDigest, true),
+        isNotNull(users.email),
+        isNotNull(users.emailConfirmedAt),
+        or(isNull(notificationSettings.lastDigestAt), lt(notificationSettings.lastDigestAt, new Date(now.getTime() - DAY))),
+      ),
+    )
     .limit(BATCH);
   if (due.length === 0) return 0;
   const day = now.toISOString().slice(0, 10);

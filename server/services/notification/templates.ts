@@ -13,7 +13,10 @@ export interface PushPayload {
   tag: string;
 }
 
-export function pushPayload(n: { id: string; kind: NotificationKind; payload: NotificationPayload; link: string; subject: string }, siteUrl: string): PushPayload {
+export function pushPayload(
+  n: { id: string; kind: NotificationKind; payload: NotificationPayload; link: string; subject: string },
+  siteUrl: string,
+): PushPayload {
   const { title, body } = describe(n.kind, n.payload);
   return { title, body, url: new URL(n.link, siteUrl).href, tag: `${n.kind}:${n.subject}` };
 }
@@ -44,7 +47,11 @@ export function notificationMail(n: { kind: NotificationKind; payload: Notificat
   };
 }
 
-export function digestMail(items: readonly { kind: NotificationKind; payload: NotificationPayload; link: string }[], siteUrl: string, unsubscribeUrl: string): Mail {
+export function digestMail(
+  items: readonly { kind: NotificationKind; payload: NotificationPayload; link: string }[],
+  siteUrl: string,
+  unsubscribeUrl: string,
+): Mail {
   const lines = items.map((n) => ({ ...describe(n.kind, n.payload), url: new URL(n.link, siteUrl).href }));
   const foot = footer(unsubscribeUrl, new URL("/settings", siteUrl).href);
   const inbox = new URL("/inbox", siteUrl).href;

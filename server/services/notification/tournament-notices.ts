@@ -23,7 +23,10 @@ interface CreatedGame {
 
 async function namesOf(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(anyOf(users.id, [...new Set(ids)]));
+  const rows = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(anyOf(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
@@ -55,7 +58,10 @@ function gamesByPlayer(created: readonly CreatedGame[]): Map<string, CreatedGame
 async function gameItems(tx: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
   const by = gamesByPlayer(created);
   const single = [...by].filter(([, mine]) => mine.length === 1);
-  const names = await namesOf(tx, single.map(([p, [g]]) => (g!.side1Id === p ? g!.side2Id : g!.side1Id)));
+  const names = await namesOf(
+    tx,
+    single.map(([p, [g]]) => (g!.side1Id === p ? g!.side2Id : g!.side1Id)),
+  );
   const items: NewNotification[] = [];
   for (const [player, mine] of by) {
     const first = mine[0]!;
@@ -75,7 +81,13 @@ async function gameItems(tx: Db, t: TournamentRef, created: readonly CreatedGame
   return items;
 }
 
-const tournamentItem = (t: TournamentRef, userId: string, kind: NewNotification["kind"], extra: NewNotification["payload"] = {}, dedupe?: string): NewNotification => ({
+const tournamentItem = (
+  t: TournamentRef,
+  userId: string,
+  kind: NewNotification["kind"],
+  extra: NewNotification["payload"] = {},
+  dedupe?: string,
+): NewNotification => ({
   userId,
   kind,
   payload: { tournament: t.name, tournamentId: t.id, ...extra },
@@ -95,7 +107,14 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
 }
 
 /** After a result changed the engine state: new games, who advanced or is out, champions. */
-export async function noticeProgress(tx: Db, t: TournamentRef, next: TournamentState, events: readonly EngineEvent[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
+export async function noticeProgress(
+  tx: Db,
+  t: TournamentRef,
+  next: TournamentState,
+  events: readonly EngineEvent[],
+  created: readonly CreatedGame[],
+  now: Date,
+): Promise<string[]> {
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
   // Not push(...): spreading a 100,000-player round's notices overflows the call stack.
   const items: NewNotification[] = await gameItems(tx, t, created, released && "round" in released ? released.round : undefined);
@@ -104,7 +123,8 @@ export async function noticeProgress(tx: Db, t: TournamentRef, next: TournamentS
     if (e.type === "round-complete") {
       const round = next.rounds[e.round - 1];
       // The last round's survivors are the champions, told below.
-      if (round && next.status !== "finished") for (const p of round.advanced ?? []) items.push(tournamentItem(t, p, "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:${p}`));
+      if (round && next.status !== "finished")
+        for (const p of round.advanced ?? []) items.push(tournamentItem(t, p, "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:${p}`));
       for (const p of round?.eliminated ?? []) items.push(tournamentItem(t, p, "eliminated", { round: e.round }, `eliminated:${t.id}:${p}`));
     }
     if (e.type === "finished") for (const p of e.champions) items.push(tournamentItem(t, p, "champion", {}, `champion:${t.id}:${p}`));
@@ -115,5 +135,9 @@ export async function noticeProgress(tx: Db, t: TournamentRef, next: TournamentS
 /** Players of tournaments starting within the hour hear it once (the sweeper calls this). */
 export async function noticeStartingSoon(tx: Db, t: TournamentRef & { startsAt: Date }, now: Date): Promise<string[]> {
   const players = await playersOf(tx, t.id);
-  return notify(tx, players.map((p) => tournamentItem(t, p, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:${p}`)), now);
+  return notify(
+    tx,
+    players.map((p) => tournamentItem(t, p, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:${p}`)),
+    now,
+  );
 }

@@ -88,7 +88,14 @@ export async function waitingItems(db: Db, userId: string) {
       deadline: g.deadline,
       reportedResult: g.reportedResult,
       /** The report as the player reads it: who won, never "1-0". */
-      reported: g.reportedResult === null ? null : g.reportedResult === "draw" ? "a draw" : g.reportedResult === (side === 1 ? "1-0" : "0-1") ? "you won" : `${side === 1 ? g.name2 : g.name1} won`,
+      reported:
+        g.reportedResult === null
+          ? null
+          : g.reportedResult === "draw"
+            ? "a draw"
+            : g.reportedResult === (side === 1 ? "1-0" : "0-1")
+              ? "you won"
+              : `${side === 1 ? g.name2 : g.name1} won`,
     });
   }
   return items;
@@ -106,10 +113,34 @@ async function organizerQueues(db: Db, user: SessionUser, now: Date) {
   // Site admins settle disputes of games outside tournaments too.
   const scope = user.isAdmin ? or(eq(tournaments.organizerId, user.id), isNull(games.tournamentId)) : eq(tournaments.organizerId, user.id);
   const rows = await base(db)
-    .where(and(eq(games.status, "active"), needsDecision, scope, user.isAdmin ? or(isNull(games.tournamentId), eq(tournaments.status, "running")) : eq(tournaments.status, "running")))
+    .where(
+      and(
+        eq(games.status, "active"),
+        needsDecision,
+        scope,
+        user.isAdmin ? or(isNull(games.tournamentId), eq(tournaments.status, "running")) : eq(tournaments.status, "running"),
+      ),
+    )
     .orderBy(asc(games.deadline))
     .limit(LIMIT);
-  const byTournament = new Map<string, { tournament: { id: string; name: string } | null; items: { gameId: string; reason: QueueReason; players: string; sides: [string, string]; gameKey: string | null; gameType: string; deadline: Date | null; reportedResult: string | null; reportStatus: string | null; disputeReason: string | null }[] }>();
+  const byTournament = new Map<
+    string,
+    {
+      tournament: { id: string; name: string } | null;
+      items: {
+        gameId: string;
+        reason: QueueReason;
+        players: string;
+        sides: [string, string];
+        gameKey: string | null;
+        gameType: string;
+        deadline: Date | null;
+        reportedResult: string | null;
+        reportStatus: string | null;
+        disputeReason: string | null;
+      }[];
+    }
+  >();
   for (const g of rows) {
     const key = g.tournamentId ?? "";
     if (!byTournament.has(key)) byTournament.set(key, { tournament: g.tournamentId ? { id: g.tournamentId, name: g.tournament! } : null, items: [] });

@@ -47,7 +47,11 @@ export async function listPlayers(db: Db, input: LeaderboardInput) {
       .limit(PLAYERS_PAGE_SIZE)
       .offset((input.page - 1) * PLAYERS_PAGE_SIZE),
     db.select({ n: count() }).from(users).where(where),
-    db.select({ n: count() }).from(users).innerJoin(playerRatings, ratingOf(playerRatings, users.id, input.gameType)).where(where),
+    db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(playerRatings, ratingOf(playerRatings, users.id, input.gameType))
+      .where(where),
   ]);
   const totalCount = total?.n ?? 0;
   return {

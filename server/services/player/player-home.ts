@@ -89,6 +89,7 @@ export async function playerHome(db: Db, userId: string, now = new Date()) {
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .slice(0, 8);
   // Nothing played and nothing joined yet: a newcomer, whatever the clock says.
-  const newcomer = mine.length === 0 && myGames.length === 0 && organizing.length === 0 && (account ? now.getTime() - account.createdAt.getTime() < NEWCOMER_MS : true);
+  const newcomer =
+    mine.length === 0 && myGames.length === 0 && organizing.length === 0 && (account ? now.getTime() - account.createdAt.getTime() < NEWCOMER_MS : true);
   return { waiting, tournaments: running, organizing, deadlines, newcomer };
 }

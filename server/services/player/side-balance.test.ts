@@ -29,7 +29,10 @@ describe("player side balance", () => {
       const balance = await apiFor(h, null).player.sideBalance({ userId: p.id });
       expect(balance).toEqual([{ gameType: "chess", sides: engine.players.get(p.id) }]);
     }
-    const [first] = await h.db.select().from(games).where(and(eq(games.tournamentId, t.tournamentId), eq(games.status, "finished")));
+    const [first] = await h.db
+      .select()
+      .from(games)
+      .where(and(eq(games.tournamentId, t.tournamentId), eq(games.status, "finished")));
     expect(first).toBeDefined();
   });
 

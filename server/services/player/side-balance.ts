@@ -29,7 +29,14 @@ export async function playerSideBalance(db: Db, userId: string): Promise<PlayerS
     for (const r of rows) {
       if (r.result !== "1-0" && r.result !== "0-1" && r.result !== "draw") continue;
       let sides = byType.get(r.gameType);
-      if (!sides) byType.set(r.gameType, (sides = [{ wins: 0, draws: 0, losses: 0 }, { wins: 0, draws: 0, losses: 0 }]));
+      if (!sides)
+        byType.set(
+          r.gameType,
+          (sides = [
+            { wins: 0, draws: 0, losses: 0 },
+            { wins: 0, draws: 0, losses: 0 },
+          ]),
+        );
       const rec = sides[i]!;
       const n = Number(r.n);
       if (r.result === "draw") rec.draws += n;

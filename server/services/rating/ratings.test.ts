@@ -23,7 +23,9 @@ const DAY = 86_400_000;
 
 /** A rated game between the two, ended at once by `loser` resigning (works for every game type). */
 async function play(gameType: string, side1: SessionUser, side2: SessionUser, loser: SessionUser): Promise<string> {
-  const game = await h.db.transaction((tx) => createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()));
+  const game = await h.db.transaction((tx) =>
+    createGame(tx, { gameType, side1Id: side1.id, side2Id: side2.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+  );
   await apiFor(h, loser).game.resign({ gameId: game.id });
   return game.id;
 }
@@ -46,7 +48,11 @@ describe("ratings per game", () => {
     const busy = await newPlayer(h);
     const opponents = await Promise.all([0, 1, 2, 3, 4, 5].map(() => newPlayer(h)));
     const gameIds = await Promise.all(
-      opponents.map((o) => h.db.transaction((tx) => createGame(tx, { gameType: "brandubh", side1Id: busy.id, side2Id: o.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()))),
+      opponents.map((o) =>
+        h.db.transaction((tx) =>
+          createGame(tx, { gameType: "brandubh", side1Id: busy.id, side2Id: o.id, rated: true, initialMs: 3 * DAY, incrementMs: DAY / 4 }, new Date()),
+        ),
+      ),
     );
     // Six games rated at once, each in its own transaction on its own connection: each must
     // read the busy player's rating after the previous change, or one would overwrite another.
@@ -108,7 +114,10 @@ describe("ratings per game", () => {
     expect(after.get(`${ann.id} hnefatafl`)).toMatchObject({ rating: 1700, rd: 60, ratedGames: 20 });
     expect(after.get(`${bob.id} hnefatafl`)).toMatchObject({ rating: 1600, rd: 60, ratedGames: 20 });
     // Chess: both start from the initial rating, whatever their hnefatafl rating.
-    const [annChess, bobChess] = [updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 1 }]), updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 0 }])];
+    const [annChess, bobChess] = [
+      updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 1 }]),
+      updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 0 }]),
+    ];
     expect(after.get(`${ann.id} chess`)).toMatchObject({ ratedGames: 1 });
     expect(after.get(`${ann.id} chess`)!.rating).toBeCloseTo(annChess.rating, 2);
     expect(after.get(`${bob.id} chess`)!.rating).toBeCloseTo(bobChess.rating, 2);

@@ -14,7 +14,6 @@ import { checkedGameSettings } from "../game/game-settings";
 import { audit } from "./tournament-row";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
-
 /** The checks a tournament's settings must pass, on creation and on every edit before the start. */
 export function checkTournamentInput(input: CreateTournamentInput, now: Date): void {
   const format = getFormat(input.format);

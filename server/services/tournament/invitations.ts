@@ -39,7 +39,12 @@ export const REQUEST_COOLDOWN_MS = 24 * 3_600_000;
  * and declines stay out of the public audit log (it would name who was turned away);
  * the organizer's panel lists them.
  */
-export async function requestToJoin(db: Db, user: SessionUser, input: { tournamentId: string; token: string }, now = new Date()): Promise<{ status: "requested" }> {
+export async function requestToJoin(
+  db: Db,
+  user: SessionUser,
+  input: { tournamentId: string; token: string },
+  now = new Date(),
+): Promise<{ status: "requested" }> {
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireRegistering(t, now);
@@ -56,7 +61,8 @@ export async function requestToJoin(db: Db, user: SessionUser, input: { tourname
     if (prior?.declinedAt) {
       const wait = prior.declinedAt.getTime() + REQUEST_COOLDOWN_MS - now.getTime();
       const hours = Math.ceil(wait / 3_600_000);
-      if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", `The organizer declined your request: you may ask again in ${hours === 1 ? "1 hour" : `${hours} hours`}.`);
+      if (wait > 0)
+        throw new AppError("TOO_MANY_REQUESTS", `The organizer declined your request: you may ask again in ${hours === 1 ? "1 hour" : `${hours} hours`}.`);
     }
     // The tournament row is locked, so two requests of one player cannot both pass the checks above.
     await tx
@@ -70,7 +76,12 @@ export async function requestToJoin(db: Db, user: SessionUser, input: { tourname
 }
 
 /** The organizer approves (enters the player, in the audit log) or declines (kept for the cooldown, not logged) a waiting request. */
-export async function answerRequest(db: Db, user: SessionUser, input: { tournamentId: string; userId: string; approve: boolean }, now = new Date()): Promise<void> {
+export async function answerRequest(
+  db: Db,
+  user: SessionUser,
+  input: { tournamentId: string; userId: string; approve: boolean },
+  now = new Date(),
+): Promise<void> {
   const version = await db.transaction(async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
@@ -133,7 +144,11 @@ export async function organizerPanel(db: Db, user: SessionUser, tournamentId: st
     .where(and(eq(tournamentRequests.tournamentId, t.id), isNull(tournamentRequests.declinedAt)))
     .orderBy(asc(tournamentRequests.requestedAt));
   // Ratings in the tournament's game, which its rating limits are about.
-  const ratings = await ratingsFor(db, requests.map((r) => r.id), t.gameType);
+  const ratings = await ratingsFor(
+    db,
+    requests.map((r) => r.id),
+    t.gameType,
+  );
   return {
     inviteOnly: t.inviteOnly,
     inviteToken: t.inviteOnly ? t.inviteToken : null,

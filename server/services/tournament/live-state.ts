@@ -11,7 +11,17 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
-import { findGame, recordResults, type GameResult, type Outcome, type PlanOptions, type ResultInput, type ResultReason, type TournamentState, type Transition } from "@/engine/formats";
+import {
+  findGame,
+  recordResults,
+  type GameResult,
+  type Outcome,
+  type PlanOptions,
+  type ResultInput,
+  type ResultReason,
+  type TournamentState,
+  type Transition,
+} from "@/engine/formats";
 
 interface Remembered {
   foldedSeq: number;
@@ -53,7 +63,13 @@ export function applyLog(state: TournamentState, rows: readonly LogRow[], option
 
 async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogRow[]> {
   return db
-    .select({ seq: tournamentResults.seq, gameKey: tournamentResults.gameKey, outcome: tournamentResults.outcome, reason: tournamentResults.reason, margin: tournamentResults.margin })
+    .select({
+      seq: tournamentResults.seq,
+      gameKey: tournamentResults.gameKey,
+      outcome: tournamentResults.outcome,
+      reason: tournamentResults.reason,
+      margin: tournamentResults.margin,
+    })
     .from(tournamentResults)
     .where(and(eq(tournamentResults.tournamentId, tournamentId), gt(tournamentResults.seq, seq)))
     .orderBy(asc(tournamentResults.seq));

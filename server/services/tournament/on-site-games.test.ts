@@ -56,7 +56,10 @@ const state = async (id: string): Promise<TournamentState> => (await liveState(h
 const engineGame = (s: TournamentState, key: string) => s.rounds.flatMap((_, i) => roundGamesWithIds(s, i + 1)).find((g) => g.id === key)!;
 
 async function siteGame(tournamentId: string, key: string) {
-  const [g] = await h.db.select().from(games).where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, key)));
+  const [g] = await h.db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, key)));
   return g!;
 }
 
@@ -160,7 +163,14 @@ describe("tournaments of games played on the site", () => {
     expect(final).toMatchObject({ matchLength: 1, game: 1 });
     expect(rules.startOf(played.position!)).toBe(site.position);
     const view = await api(null).game.get({ gameId: site.id });
-    expect(rules.replay(view.moves.map((m) => m.notation), rules.startOf(played.position!)).at(-1)).toBe(played.position);
+    expect(
+      rules
+        .replay(
+          view.moves.map((m) => m.notation),
+          rules.startOf(played.position!),
+        )
+        .at(-1),
+    ).toBe(played.position);
 
     // A tournament that never set it plays the default.
     const plain = await running("diagonal", "backgammon", 3);

@@ -34,13 +34,29 @@ async function settleGames(tx: Db, t: TournamentRow, next: TournamentState, repl
       // The key is freed (renamed) so the engine's new game for that slot can take it.
       await tx
         .update(games)
-        .set({ status: "void", endReason: "voided by a withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, tournamentGameKey: `${g.tournamentGameKey}~void~${g.id}`, version: nextVersion() })
+        .set({
+          status: "void",
+          endReason: "voided by a withdrawal",
+          finishedAt: now,
+          deadline: null,
+          turnStartedAt: null,
+          tournamentGameKey: `${g.tournamentGameKey}~void~${g.id}`,
+          version: nextVersion(),
+        })
         .where(eq(games.id, g.id));
       touched.push(g.id);
     } else if (engineGame.result) {
       await tx
         .update(games)
-        .set({ status: "finished", result: engineGame.result.outcome, endReason: "withdrawal", finishedAt: now, deadline: null, turnStartedAt: null, version: nextVersion() })
+        .set({
+          status: "finished",
+          result: engineGame.result.outcome,
+          endReason: "withdrawal",
+          finishedAt: now,
+          deadline: null,
+          turnStartedAt: null,
+          version: nextVersion(),
+        })
         .where(eq(games.id, g.id));
       touched.push(g.id);
     }
@@ -72,7 +88,13 @@ export async function withdrawPlayer(
     const touched = await settleGames(tx, t, next, replanned, now);
     const finished = next.status === "finished";
     const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
-    await audit(tx, t.id, actor.id, input.disqualify ? "disqualified" : "withdrew", `Player ${input.playerId} ${self ? "withdrew" : input.disqualify ? "was disqualified" : "was withdrawn by the organizer"}.`);
+    await audit(
+      tx,
+      t.id,
+      actor.id,
+      input.disqualify ? "disqualified" : "withdrew",
+      `Player ${input.playerId} ${self ? "withdrew" : input.disqualify ? "was disqualified" : "was withdrawn by the organizer"}.`,
+    );
     return { saved, touched };
   });
   saved.remember();
@@ -142,4 +164,3 @@ export async function gameLinks(db: Db, tournamentId: string): Promise<Record<st
   for (const r of rows) if (r.key && !r.key.includes("~")) links[r.key] = r.id;
   return links;
 }
-

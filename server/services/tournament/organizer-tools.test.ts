@@ -33,7 +33,10 @@ const form = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function auditOf(tournamentId: string) {
-  return h.db.select({ action: tournamentAudit.action, detail: tournamentAudit.detail }).from(tournamentAudit).where(eq(tournamentAudit.tournamentId, tournamentId));
+  return h.db
+    .select({ action: tournamentAudit.action, detail: tournamentAudit.detail })
+    .from(tournamentAudit)
+    .where(eq(tournamentAudit.tournamentId, tournamentId));
 }
 
 describe("editing before the start", () => {
@@ -56,14 +59,20 @@ describe("editing before the start", () => {
     const t = await api(organizer).tournament.create(form());
     await expect(api(stranger).tournament.edit({ tournamentId: t.id, tournament: form({ name: "Mine now" }) })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(api(null).tournament.edit({ tournamentId: t.id, tournament: form() })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form({ settings: { groupSize: 1 } }) })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form({ name: "x" }) })).rejects.toThrow("The name must be at least 3 characters.");
+    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form({ settings: { groupSize: 1 } }) })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form({ name: "x" }) })).rejects.toThrow(
+      "The name must be at least 3 characters.",
+    );
     for (let i = 0; i < 3; i++) await api(await newPlayer(h)).tournament.join({ tournamentId: t.id });
     await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form({ maxPlayers: 2 }) })).rejects.toThrow("3 players have already joined");
     const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, t.id));
     expect(row).toMatchObject({ name: t.name, maxPlayers: 16 });
     await api(organizer).tournament.start({ tournamentId: t.id });
-    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form() })).rejects.toThrow("A tournament can only be edited before it starts.");
+    await expect(api(organizer).tournament.edit({ tournamentId: t.id, tournament: form() })).rejects.toThrow(
+      "A tournament can only be edited before it starts.",
+    );
     expect((await auditOf(t.id)).filter((a) => a.action === "edited")).toHaveLength(0);
   });
 });
@@ -78,7 +87,9 @@ describe("invite-only entry", () => {
     const panel = await api(organizer).tournament.organizerPanel({ tournamentId: t.id });
     expect(panel.inviteToken).toMatch(/^[A-Za-z0-9_-]{24}$/);
     await expect(api(alice).tournament.organizerPanel({ tournamentId: t.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(api(alice).tournament.requestToJoin({ tournamentId: t.id, token: "wrong-token-wrong-token!" })).rejects.toThrow("This invite link is not valid any more");
+    await expect(api(alice).tournament.requestToJoin({ tournamentId: t.id, token: "wrong-token-wrong-token!" })).rejects.toThrow(
+      "This invite link is not valid any more",
+    );
     await api(alice).tournament.requestToJoin({ tournamentId: t.id, token: panel.inviteToken! });
     await api(bob).tournament.requestToJoin({ tournamentId: t.id, token: panel.inviteToken! });
     await expect(api(alice).tournament.requestToJoin({ tournamentId: t.id, token: panel.inviteToken! })).rejects.toMatchObject({ code: "CONFLICT" });
@@ -113,7 +124,10 @@ describe("join-request spam", () => {
     await api(organizer).tournament.answerRequest({ tournamentId: t.id, userId: bob.id, approve: false });
     // Asking again at once (the issue's 50 cycles) is refused with a sentence and changes nothing.
     for (let i = 0; i < 5; i++) {
-      await expect(api(bob).tournament.requestToJoin(ask)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: "The organizer declined your request: you may ask again in 24 hours." });
+      await expect(api(bob).tournament.requestToJoin(ask)).rejects.toMatchObject({
+        code: "TOO_MANY_REQUESTS",
+        message: "The organizer declined your request: you may ask again in 24 hours.",
+      });
     }
     expect(await api(bob).tournament.myRequest({ tournamentId: t.id })).toBe(false);
     expect((await api(organizer).tournament.organizerPanel({ tournamentId: t.id })).requests).toEqual([]);
@@ -141,11 +155,16 @@ describe("removing a registrant", () => {
     await expect(api(a).tournament.removeRegistrant({ tournamentId: t.id, userId: b.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await api(organizer).tournament.removeRegistrant({ tournamentId: t.id, userId: b.id });
     await expect(api(organizer).tournament.removeRegistrant({ tournamentId: t.id, userId: b.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    const left = await h.db.select().from(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, b.id)));
+    const left = await h.db
+      .select()
+      .from(tournamentPlayers)
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, b.id)));
     expect(left).toHaveLength(0);
     expect((await auditOf(t.id)).find((x) => x.action === "removed")?.detail).toBe(`${b.username} was removed from the registrations.`);
     await api(b).tournament.join({ tournamentId: t.id });
     await api(organizer).tournament.start({ tournamentId: t.id });
-    await expect(api(organizer).tournament.removeRegistrant({ tournamentId: t.id, userId: a.id })).rejects.toThrow("Registrants can only be removed before the start");
+    await expect(api(organizer).tournament.removeRegistrant({ tournamentId: t.id, userId: a.id })).rejects.toThrow(
+      "Registrants can only be removed before the start",
+    );
   });
 });

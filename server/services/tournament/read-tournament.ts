@@ -147,7 +147,14 @@ export async function getTournament(db: Db, tournamentId: string) {
       .where(eq(tournamentPlayers.tournamentId, t.id))
       .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt)),
     db
-      .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
+      .select({
+        at: tournamentAudit.at,
+        action: tournamentAudit.action,
+        detail: tournamentAudit.detail,
+        actor: users.username,
+        actorId: tournamentAudit.actorId,
+        actorRole: users.role,
+      })
       .from(tournamentAudit)
       .leftJoin(users, eq(users.id, tournamentAudit.actorId))
       .where(eq(tournamentAudit.tournamentId, t.id))

@@ -25,7 +25,11 @@ import { announce, audit, engineResult, lockTournament, saveSnapshot, type Tourn
 /** Current ratings of the tournament's players in its game, for planning the next round. */
 export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "gameType">): Promise<Map<string, number>> {
   const players = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
-  const ratings = await ratingsFor(tx, players.map((p) => p.id), t.gameType);
+  const ratings = await ratingsFor(
+    tx,
+    players.map((p) => p.id),
+    t.gameType,
+  );
   return new Map([...ratings].map(([id, r]) => [id, r.rating]));
 }
 
@@ -63,10 +67,19 @@ export async function recordTournamentResult(
  * is appended and the round counted down; for a game the log already holds (a repeated
  * finish) nothing changes and nothing is counted. The audit entry, if any, goes with it.
  */
-export function tournamentResultPart(game: GameRow, result: "1-0" | "0-1" | "draw", reason: string, margin: number | null, entry?: ResultAudit): Part<Logged | null> | null {
+export function tournamentResultPart(
+  game: GameRow,
+  result: "1-0" | "0-1" | "draw",
+  reason: string,
+  margin: number | null,
+  entry?: ResultAudit,
+): Part<Logged | null> | null {
   // The audit entry's row, given the tournament's id (`id`) from `source`.
   const audited = (source: SQL) =>
-    ["audited", sql`insert into ${tournamentAudit} (id, tournament_id, actor_id, action, detail) select ${newRowId()}, id, ${entry!.actorId}, ${entry!.action}, ${entry!.detail} from ${source}`] as const;
+    [
+      "audited",
+      sql`insert into ${tournamentAudit} (id, tournament_id, actor_id, action, detail) select ${newRowId()}, id, ${entry!.actorId}, ${entry!.action}, ${entry!.detail} from ${source}`,
+    ] as const;
   if (!game.tournamentGameKey) {
     // A tournament game without a key should not exist; its audit entry is still written.
     return entry ? { ctes: [audited(sql`(select ${game.tournamentId}::uuid as id) k`)], rows: null, read: () => null } : null;
@@ -81,7 +94,10 @@ export function tournamentResultPart(game: GameRow, result: "1-0" | "0-1" | "dra
           select t.id, ${game.tournamentGameKey}, ${engine.outcome}, ${engine.reason}, ${engine.margin ?? null} from tournament_locked t where t.status = 'running'
           on conflict do nothing returning seq`,
       ],
-      ["counted", sql`update ${tournaments} set pending = pending - 1, version = version + 1 where id = ${game.tournamentId} and exists (select from logged) returning pending, version`],
+      [
+        "counted",
+        sql`update ${tournaments} set pending = pending - 1, version = version + 1 where id = ${game.tournamentId} and exists (select from logged) returning pending, version`,
+      ],
       ...(entry ? [audited(sql`tournament_locked`)] : []),
     ],
     rows: sql`select t.format, counted.pending, counted.version from tournament_locked t left join counted on true`,
@@ -117,7 +133,10 @@ export async function afterTournamentResult(
 export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<() => void> {
   const folded = await foldLog(tx, t.id, { ratings });
   if (!folded) return () => {};
-  const { transition: { state: next, events }, seq } = folded;
+  const {
+    transition: { state: next, events },
+    seq,
+  } = folded;
   const created = await syncGames(tx, t, next, now);
   const finished = next.status === "finished";
   const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});

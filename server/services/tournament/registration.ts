@@ -23,13 +23,16 @@ export async function admitPlayer(tx: Db, t: TournamentRow, userId: string, now:
   // Limits apply to the rating in the tournament's game.
   const rating = Math.round((await ratingsFor(tx, [userId], t.gameType)).get(userId)!.rating);
   const whose = who === "you" ? "your rating" : `${me.username}'s rating`;
-  if (t.minRating != null && rating < t.minRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.minRating} or more; ${whose} is ${rating}.`);
-  if (t.maxRating != null && rating > t.maxRating) throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.maxRating} or less; ${whose} is ${rating}.`);
+  if (t.minRating != null && rating < t.minRating)
+    throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.minRating} or more; ${whose} is ${rating}.`);
+  if (t.maxRating != null && rating > t.maxRating)
+    throw new AppError("BAD_REQUEST", `This tournament is for players rated ${t.maxRating} or less; ${whose} is ${rating}.`);
   const [already] = await tx
     .select({ userId: tournamentPlayers.userId })
     .from(tournamentPlayers)
     .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)));
-  if (already) throw new AppError("CONFLICT", who === "you" ? "You have already joined this tournament." : `${me.username} has already joined this tournament.`);
+  if (already)
+    throw new AppError("CONFLICT", who === "you" ? "You have already joined this tournament." : `${me.username} has already joined this tournament.`);
   const [joined] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
   if ((joined?.n ?? 0) >= t.maxPlayers) throw new AppError("BAD_REQUEST", `The tournament is full (${t.maxPlayers} players).`);
   await tx.insert(tournamentPlayers).values({ tournamentId: t.id, userId, joinedAt: now });

@@ -98,7 +98,10 @@ describe("the staged championship of the four-colour game, played on the site", 
       // then the round's games side by side, as players play them.
       const sites = [];
       for (const g of open) {
-        let [site] = await h.db.select().from(games).where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, g.id)));
+        let [site] = await h.db
+          .select()
+          .from(games)
+          .where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, g.id)));
         expect(site!.position).toBe(rules.setup());
         if (g.chooser) {
           // The higher seed's choice, made on the site before the first move (half the time B).
@@ -132,14 +135,22 @@ describe("the staged championship of the four-colour game, played on the site", 
     }
     const playedMs = performance.now() - started;
     // What it cost, for the report.
-    console.log(`staged championship of 28: ${played} games, ${moves} moves through the game service in ${Math.round(playedMs / 1000)} s (${(playedMs / moves).toFixed(1)} ms a move)`);
+    console.log(
+      `staged championship of 28: ${played} games, ${moves} moves through the game service in ${Math.round(playedMs / 1000)} s (${(playedMs / moves).toFixed(1)} ms a move)`,
+    );
 
     // ---- The games as the site stored them.
     const s = await state();
     const rows = await h.db.select().from(games).where(eq(games.tournamentId, t.id));
     expect(rows.every((r) => r.status === "finished" && r.result !== null)).toBe(true);
     expect(rows).toHaveLength(played);
-    const site: SiteGame[] = rows.map((r) => ({ key: r.tournamentGameKey!, side1: r.side1Id, side2: r.side2Id, result: r.result as SiteGame["result"], margin: r.margin ?? 0 }));
+    const site: SiteGame[] = rows.map((r) => ({
+      key: r.tournamentGameKey!,
+      side1: r.side1Id,
+      side2: r.side2Id,
+      result: r.result as SiteGame["result"],
+      margin: r.margin ?? 0,
+    }));
     const inRound = (n: number) => site.filter((g) => g.key.startsWith(`r${n}-`));
     expect(inRound(1)).toHaveLength(4 * 21);
     expect(inRound(2)).toHaveLength(4 * 6);
@@ -160,7 +171,9 @@ describe("the staged championship of the four-colour game, played on the site", 
     for (const group of r1Groups) {
       for (let a = 0; a < 7; a++) {
         for (let b = a + 1; b < 7; b++) {
-          const pair = inRound(1).filter((g) => new Set([g.side1, g.side2]).size === 2 && [g.side1, g.side2].includes(group[a]!) && [g.side1, g.side2].includes(group[b]!));
+          const pair = inRound(1).filter(
+            (g) => new Set([g.side1, g.side2]).size === 2 && [g.side1, g.side2].includes(group[a]!) && [g.side1, g.side2].includes(group[b]!),
+          );
           expect(pair).toHaveLength(1);
           const playerA = (a + 1 + b + 1) % 2 === 0 ? group[a] : group[b];
           expect(pair[0]!.side1).toBe(playerA);
@@ -227,7 +240,9 @@ describe("the staged championship of the four-colour game, played on the site", 
     };
     // Head-to-head as the round was planned: the games of rounds 1 and 2.
     const headToHead = (id: string, other: string) =>
-      site.filter((g) => /^r[12]-/.test(g.key) && [g.side1, g.side2].includes(id) && [g.side1, g.side2].includes(other)).reduce((sum, g) => sum + pointsOf(g, id), 0);
+      site
+        .filter((g) => /^r[12]-/.test(g.key) && [g.side1, g.side2].includes(id) && [g.side1, g.side2].includes(other))
+        .reduce((sum, g) => sum + pointsOf(g, id), 0);
     const r3Stored = storedGroups(s.rounds[2]!).map((g) => g.players);
     const r3Groups = r3Table[r3Grouping]!.map((g, gi) => {
       const codes = g.split(" ").map((code) => at(2, "TEBS", code));
@@ -279,8 +294,14 @@ describe("the staged championship of the four-colour game, played on the site", 
       const decided = keys.find((k) => k(a) !== k(b));
       return decided ? (decided(a) > decided(b) ? [a, b] : [b, a]) : null;
     };
-    const finalSeeds = seeded(semi1.winner, semi2.winner) ?? [chosen.get("r5-g1-1")!.chooser, [semi1.winner, semi2.winner].find((p) => p !== chosen.get("r5-g1-1")!.chooser)!];
-    const thirdSeeds = seeded(semi1.loser, semi2.loser) ?? [chosen.get("r5-g2-1")!.chooser, [semi1.loser, semi2.loser].find((p) => p !== chosen.get("r5-g2-1")!.chooser)!];
+    const finalSeeds = seeded(semi1.winner, semi2.winner) ?? [
+      chosen.get("r5-g1-1")!.chooser,
+      [semi1.winner, semi2.winner].find((p) => p !== chosen.get("r5-g1-1")!.chooser)!,
+    ];
+    const thirdSeeds = seeded(semi1.loser, semi2.loser) ?? [
+      chosen.get("r5-g2-1")!.chooser,
+      [semi1.loser, semi2.loser].find((p) => p !== chosen.get("r5-g2-1")!.chooser)!,
+    ];
     const final = knockout(5, "Final", finalSeeds[0]!, finalSeeds[1]!);
     const third = knockout(5, "Third place", thirdSeeds[0]!, thirdSeeds[1]!);
     expect(inRound(5)).toHaveLength(final.games + third.games);
@@ -370,7 +391,10 @@ function rankByTheBook(members: readonly string[], roundGames: SiteGame[], step4
   const mine = (id: string) => roundGames.filter((g) => inGroup.has(g.side1) && inGroup.has(g.side2) && (g.side1 === id || g.side2 === id));
   const percent = (id: string) => mine(id).reduce((s, g) => s + pointsOf(g, id), 0) / mine(id).length;
   const perGame = (id: string) => mine(id).reduce((s, g) => s + marginOf(g, id), 0) / mine(id).length;
-  const among = (set: string[]) => (id: string) => mine(id).filter((g) => set.includes(g.side1) && set.includes(g.side2)).reduce((s, g) => s + pointsOf(g, id), 0);
+  const among = (set: string[]) => (id: string) =>
+    mine(id)
+      .filter((g) => set.includes(g.side1) && set.includes(g.side2))
+      .reduce((s, g) => s + pointsOf(g, id), 0);
   const steps = (set: string[]): ((id: string) => number)[] => [among(set), perGame, step4];
   const order = (set: string[], criteria: ((id: string) => number)[]): string[][] => {
     if (set.length === 1) return [set];

@@ -13,7 +13,17 @@ import { ratingsFor } from "../rating/player-ratings";
 import { syncGames, type CreatedGame } from "./sync-games";
 import { pingInbox } from "@/server/realtime/publish";
 import { noticeStarted } from "../notification/tournament-notices";
-import { announce, audit, engineCall, lockTournament, requireOrganizer, saveSnapshot, saveTournament, tournamentHead, type TournamentRow } from "./tournament-row";
+import {
+  announce,
+  audit,
+  engineCall,
+  lockTournament,
+  requireOrganizer,
+  saveSnapshot,
+  saveTournament,
+  tournamentHead,
+  type TournamentRow,
+} from "./tournament-row";
 
 export interface Started {
   tournamentId: string;
@@ -36,7 +46,11 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
     .where(eq(tournamentPlayers.tournamentId, t.id))
     .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId));
   // Seeded by the rating in the tournament's own game.
-  const ratings = await ratingsFor(tx, joined.map((p) => p.id), t.gameType);
+  const ratings = await ratingsFor(
+    tx,
+    joined.map((p) => p.id),
+    t.gameType,
+  );
   const players = joined.map(({ id }) => ({ id, rating: ratings.get(id)!.rating }));
   if (players.length < t.minPlayers) {
     throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
@@ -50,7 +64,13 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   // Nothing is logged before the start: the snapshot includes the log up to position 0.
   const { version } = await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now });
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  const told = await noticeStarted(tx, t, joined.map((p) => p.id), created, now);
+  const told = await noticeStarted(
+    tx,
+    t,
+    joined.map((p) => p.id),
+    created,
+    now,
+  );
   return { tournamentId: t.id, name: t.name, version, created, told };
 }
 

@@ -53,7 +53,10 @@ describe("tournament.page", () => {
     // A few results so the standings and the audit log have something in them.
     const state = (await liveState(h.db, fixture.t.id))!;
     for (const g of playableGames(state).slice(0, 10)) {
-      const [site] = await h.db.select().from(games).where(and(eq(games.tournamentId, fixture.t.id), eq(games.tournamentGameKey, g.id)));
+      const [site] = await h.db
+        .select()
+        .from(games)
+        .where(and(eq(games.tournamentId, fixture.t.id), eq(games.tournamentGameKey, g.id)));
       await api(fixture.organizer).game.setResult({ gameId: site!.id, result: "1-0" });
     }
   }, 120_000);
@@ -116,8 +119,14 @@ describe("tournament.page", () => {
     if (view.rounds!.panel.kind !== "groups") throw new Error("groups expected");
     expect(view.rounds!.panel.page).toBe(2);
     expect(view.players.page).toBe(2);
-    await expect(api(null).tournament.page({ tournamentId: fixture.t.id, standings: 0 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The standings page must be 1 or more." });
-    await expect(api(null).tournament.page({ tournamentId: fixture.t.id, groups: 1.5 })).rejects.toMatchObject({ code: "BAD_REQUEST", message: "The groups page must be a whole number." });
+    await expect(api(null).tournament.page({ tournamentId: fixture.t.id, standings: 0 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "The standings page must be 1 or more.",
+    });
+    await expect(api(null).tournament.page({ tournamentId: fixture.t.id, groups: 1.5 })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      message: "The groups page must be a whole number.",
+    });
     await expect(api(null).tournament.standings({ tournamentId: fixture.t.id, page: -1 })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     const last = await api(null).tournament.standings({ tournamentId: fixture.t.id, page: 999 });
     expect(last).toMatchObject({ page: 2, pageCount: 2, total: N });
@@ -137,9 +146,16 @@ describe("tournament.page", () => {
     const id = fixture.t.id;
     // Enough recorded actions for several pages, some before and some after the start.
     const started = (await api(null).tournament.get({ tournamentId: id })).startedAt!;
-    await h.db.insert(tournamentAudit).values(
-      Array.from({ length: 60 }, (_, i) => ({ tournamentId: id, action: "edited", detail: `note ${i}`, at: new Date(started.getTime() + (i % 2 === 0 ? -1 : 1) * (i + 1) * 1000) })),
-    );
+    await h.db
+      .insert(tournamentAudit)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          tournamentId: id,
+          action: "edited",
+          detail: `note ${i}`,
+          at: new Date(started.getTime() + (i % 2 === 0 ? -1 : 1) * (i + 1) * 1000),
+        })),
+      );
     const full = await api(null).tournament.get({ tournamentId: id });
     const roundTimes: Record<number, string> = { 1: full.startedAt!.toISOString() };
     const merged = mergeAudit(

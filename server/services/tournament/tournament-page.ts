@@ -35,7 +35,18 @@ import {
 import { diagonalRows, type DiagonalRoundView, type DiagonalRow } from "@/lib/diagonal-rows";
 import { currentTabIndex, roundTabs } from "@/lib/round-tabs";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
-import { auditReferences, type ActorKind, type AuditItem, groupView, jointChampionsWhy, roundSummary, tableInfo, type GroupView, type RoundSummary, type TableInfo } from "@/lib/tournament-view";
+import {
+  auditReferences,
+  type ActorKind,
+  type AuditItem,
+  groupView,
+  jointChampionsWhy,
+  roundSummary,
+  tableInfo,
+  type GroupView,
+  type RoundSummary,
+  type TableInfo,
+} from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
 import { ratingColumns, ratingOf } from "../rating/player-ratings";
@@ -144,7 +155,10 @@ function openGameKeys(state: TournamentState, me: string): string[] {
   if (state.status === "finished" || state.rounds.length === 0) return [];
   const round = state.rounds[state.rounds.length - 1]!;
   // League phases are released one by one: ask the engine (a league has at most 30 players).
-  if (round.phases) return playableGames(state).filter((g) => g.side1 === me || g.side2 === me).map((g) => g.id);
+  if (round.phases)
+    return playableGames(state)
+      .filter((g) => g.side1 === me || g.side2 === me)
+      .map((g) => g.id);
   const gi = groupsOf(round).findIndex((g) => g.players.includes(me));
   const group = gi >= 0 ? vecAt(round.groups, gi) : undefined;
   if (!group) return [];
@@ -161,7 +175,14 @@ async function nextGameFor(db: Db, tournamentId: string, state: TournamentState,
   const keys = openGameKeys(state, me);
   if (keys.length === 0) return null;
   const rows = await db
-    .select({ id: games.id, key: games.tournamentGameKey, side1: games.side1Id, sideToMove: games.sideToMove, position: games.position, deadline: games.deadline })
+    .select({
+      id: games.id,
+      key: games.tournamentGameKey,
+      side1: games.side1Id,
+      sideToMove: games.sideToMove,
+      position: games.position,
+      deadline: games.deadline,
+    })
     .from(games)
     .where(and(eq(games.tournamentId, tournamentId), inArray(games.tournamentGameKey, keys), eq(games.status, "active")));
   if (rows.length === 0) return null;
@@ -224,7 +245,9 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
   const counts = await db
     .select({
       total: count(),
-      ...Object.fromEntries(finite.map((x, k) => [`b${k}`, sql<number>`count(*) filter (where ${tournamentAudit.at} < ${new Date(x).toISOString()})`.mapWith(Number)])),
+      ...Object.fromEntries(
+        finite.map((x, k) => [`b${k}`, sql<number>`count(*) filter (where ${tournamentAudit.at} < ${new Date(x).toISOString()})`.mapWith(Number)]),
+      ),
     })
     .from(tournamentAudit)
     .where(eq(tournamentAudit.tournamentId, t.id));
@@ -267,7 +290,14 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
   const recorded =
     lastAction > firstAction
       ? await db
-          .select({ at: tournamentAudit.at, action: tournamentAudit.action, detail: tournamentAudit.detail, actor: users.username, actorId: tournamentAudit.actorId, actorRole: users.role })
+          .select({
+            at: tournamentAudit.at,
+            action: tournamentAudit.action,
+            detail: tournamentAudit.detail,
+            actor: users.username,
+            actorId: tournamentAudit.actorId,
+            actorRole: users.role,
+          })
           .from(tournamentAudit)
           .leftJoin(users, eq(users.id, tournamentAudit.actorId))
           .where(eq(tournamentAudit.tournamentId, t.id))
@@ -390,7 +420,14 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
       const viewerAt = me ? rows.findIndex((x) => x.player === me) : -1;
       const w = whole
         ? { page: 1, pageCount: 1, spans: [{ start: 0, end: rows.length }] }
-        : pinnedWindow({ total: rows.length, page: query.groups, pageSize: PAGE_SIZES.diagonal, top: 0, ...(viewerAt >= 0 ? { viewer: viewerAt } : {}), around: PAGE_SIZES.standingsAround });
+        : pinnedWindow({
+            total: rows.length,
+            page: query.groups,
+            pageSize: PAGE_SIZES.diagonal,
+            top: 0,
+            ...(viewerAt >= 0 ? { viewer: viewerAt } : {}),
+            around: PAGE_SIZES.standingsAround,
+          });
       const shownRows: DiagonalRow[] = [];
       const gapsBefore: number[] = [];
       for (const s of w.spans) {
@@ -575,7 +612,6 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   };
 }
 
-
 /** One page of the tournament standings with the players' names (tournament.standings). */
 export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
   const t = await readTournament(db, tournamentId);
@@ -585,7 +621,11 @@ export async function standingsPage(db: Db, tournamentId: string, requested: num
   const page = clampPage(requested, pageCount);
   const s = pageSpan(page, PAGE_SIZES.standings, rows.length);
   const shownRows = spanIndexes([s]).map((i) => standingRow(table, i));
-  const names = await namesOf(db, shownRows.map((r) => r.player), t.gameType);
+  const names = await namesOf(
+    db,
+    shownRows.map((r) => r.player),
+    t.gameType,
+  );
   return { version, page, pageCount, total: rows.length, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
 }
 

@@ -16,7 +16,6 @@ const { state: _snapshot, ...columns } = getTableColumns(tournaments);
 export const tournamentHead = columns;
 export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
 
-
 /** Reads the tournament row without the state snapshot (a few hundred bytes at any size), or NOT_FOUND. */
 export async function readTournament(db: Db, id: string): Promise<TournamentRow> {
   const [row] = await db.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id));

@@ -43,7 +43,10 @@ async function state(id: string): Promise<TournamentState> {
 }
 
 async function siteGame(tournamentId: string, key: string) {
-  const [g] = await h.db.select().from(games).where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, key)));
+  const [g] = await h.db
+    .select()
+    .from(games)
+    .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, key)));
   return g!;
 }
 
@@ -63,7 +66,9 @@ describe("creating and joining", () => {
       code: "BAD_REQUEST",
       message: expect.stringMatching(/^Settings: groupSize/),
     });
-    await expect(api(me).tournament.create({ ...base, ...limits, name: "x", format: "groups" })).rejects.toMatchObject({ message: "The name must be at least 3 characters." });
+    await expect(api(me).tournament.create({ ...base, ...limits, name: "x", format: "groups" })).rejects.toMatchObject({
+      message: "The name must be at least 3 characters.",
+    });
     await expect(api(me).tournament.create({ ...base, ...limits, name: "Staged", format: "staged", minPlayers: 4 })).rejects.toMatchObject({
       message: "Staged groups championship needs at least 16 players.",
     });
@@ -87,7 +92,9 @@ describe("creating and joining", () => {
     expect(summary).not.toHaveProperty("state");
     // The limits apply to the rating in the tournament's game (chess), not in another.
     const weakAtChess = await newPlayer(h, { ratings: { chess: 900, hnefatafl: 1800 } });
-    await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({ message: "This tournament is for players rated 1000 or more; your rating is 900." });
+    await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({
+      message: "This tournament is for players rated 1000 or more; your rating is 900.",
+    });
   });
 });
 
@@ -128,14 +135,26 @@ describe("running by itself", () => {
     const stored = await h.db.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
     expect(stored.map((r) => r.id)).not.toEqual(equal.map((p) => p.id));
     await api(organizer).tournament.start({ tournamentId: t.id });
-    const expected = engineStart("groups", equal.map((p) => ({ id: p.id, rating: 1700 })), {}, t.seed, { gameType: "chess" });
+    const expected = engineStart(
+      "groups",
+      equal.map((p) => ({ id: p.id, rating: 1700 })),
+      {},
+      t.seed,
+      { gameType: "chess" },
+    );
     expect((await state(t.id)).players).toEqual(expected.players);
   });
 
   it("a result mid-round appends one log row and leaves the snapshot alone; the round's last result folds", async () => {
     const { organizer, t } = await tournamentWith("groups", 8, { groupSize: 4 });
     await api(organizer).tournament.start({ tournamentId: t.id });
-    const snapshot = async () => (await h.db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq, pending: tournaments.pending }).from(tournaments).where(eq(tournaments.id, t.id)))[0]!;
+    const snapshot = async () =>
+      (
+        await h.db
+          .select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq, pending: tournaments.pending })
+          .from(tournaments)
+          .where(eq(tournaments.id, t.id))
+      )[0]!;
     const before = await snapshot();
     const open = playableGames(await state(t.id));
     expect(before.pending).toBe(open.length);
@@ -193,7 +212,10 @@ describe("running by itself", () => {
     await Promise.all(lastTwo.map(async (g) => api(organizer).game.setResult({ gameId: (await siteGame(t.id, g.id)).id, result: stronger(g) })));
     const s = await state(t.id);
     expect(s.rounds).toHaveLength(2);
-    const [round2] = await h.db.select({ n: count() }).from(games).where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, "r2-%")));
+    const [round2] = await h.db
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, "r2-%")));
     expect(round2!.n).toBe(playableGames(s).length);
   });
 
@@ -327,7 +349,10 @@ describe("organizer actions", () => {
     }
     await api(organizer).tournament.cancel({ tournamentId: t.id });
     expect((await api(null).tournament.get({ tournamentId: t.id })).status).toBe("cancelled");
-    const [active] = await h.db.select({ n: count() }).from(games).where(and(eq(games.tournamentId, t.id), eq(games.status, "active")));
+    const [active] = await h.db
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")));
     expect(active!.n).toBe(0);
   });
 

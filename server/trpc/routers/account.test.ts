@@ -146,7 +146,10 @@ describe("signed-in account changes", () => {
     const { username, user } = await signedUp();
     await expect(caller(user).account.delete({ password: "wrong" })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await caller(user).account.delete({ password: "first-password" });
-    const [row] = await h.db.select().from(users).where(sql`${users.id} = ${user.id}`);
+    const [row] = await h.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${user.id}`);
     expect(row).toMatchObject({ email: null, passwordHash: null });
     expect(row!.username).toBe(`deleted-${user.id}`);
     expect((await verifyCredentials(h.db, { username, password: "first-password", ip: null })).ok).toBe(false);

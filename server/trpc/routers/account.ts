@@ -15,12 +15,8 @@ export const accountRouter = router({
     return signUp(ctx.db, input);
   }),
   me: publicProcedure.input(z.void()).query(({ ctx }) => ctx.user),
-  changePassword: protectedProcedure
-    .input(ZChangePasswordInput)
-    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
+  changePassword: protectedProcedure.input(ZChangePasswordInput).mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, input)),
   /** Ends every session of the account, this one too; the browser then signs out. */
   signOutEverywhere: protectedProcedure.input(z.void()).mutation(({ ctx }) => signOutEverywhere(ctx.db, ctx.user.id)),
-  delete: protectedProcedure
-    .input(ZDeleteAccountInput)
-    .mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.user.id, input)),
+  delete: protectedProcedure.input(ZDeleteAccountInput).mutation(({ ctx, input }) => deleteAccount(ctx.db, ctx.user.id, input)),
 });

@@ -30,7 +30,9 @@ export const chatRouter = router({
     .input(
       z.object({
         room: ZRoom,
-        text: plainText(z.string().trim().min(1, "Write a message first.").max(MAX_CHAT_LENGTH, `Keep chat messages to ${MAX_CHAT_LENGTH} characters.`), { label: "The message" }),
+        text: plainText(z.string().trim().min(1, "Write a message first.").max(MAX_CHAT_LENGTH, `Keep chat messages to ${MAX_CHAT_LENGTH} characters.`), {
+          label: "The message",
+        }),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -41,7 +43,9 @@ export const chatRouter = router({
   report: protectedProcedure
     .input(
       ZMessageId.extend({
-        reason: plainText(z.string().trim().max(MAX_REPORT_REASON_LENGTH, `Keep the reason to ${MAX_REPORT_REASON_LENGTH} characters.`), { label: "The reason" }).default(""),
+        reason: plainText(z.string().trim().max(MAX_REPORT_REASON_LENGTH, `Keep the reason to ${MAX_REPORT_REASON_LENGTH} characters.`), {
+          label: "The reason",
+        }).default(""),
       }),
     )
     .mutation(({ ctx, input }) => reportMessage(ctx.db, ctx.user, input.messageId, input.reason)),

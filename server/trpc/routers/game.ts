@@ -24,17 +24,19 @@ export const gameRouter = router({
   get: publicProcedure.input(ZGameId).query(({ ctx, input }) => loadGameView(ctx.db, input.gameId)),
   live: publicProcedure.input(z.object({ page: ZPage })).query(({ ctx, input }) => listLiveGames(ctx.db, input.page)),
   /** Up to `limit` games past both first moves, the most recently moved first (the home page's boards). */
-  inPlay: publicProcedure.input(z.object({ limit: z.number().int().min(1).max(12).default(4) })).query(({ ctx, input }) => listGamesInPlay(ctx.db, input.limit)),
-  ofPlayer: publicProcedure
-    .input(z.object({ userId: z.uuid(), page: ZPage }))
-    .query(({ ctx, input }) => listPlayerGames(ctx.db, input.userId, input.page)),
+  inPlay: publicProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(12).default(4) }))
+    .query(({ ctx, input }) => listGamesInPlay(ctx.db, input.limit)),
+  ofPlayer: publicProcedure.input(z.object({ userId: z.uuid(), page: ZPage })).query(({ ctx, input }) => listPlayerGames(ctx.db, input.userId, input.page)),
 
   /** Only the player whose turn it is; `ply` is the move count the player saw. */
   move: protectedProcedure
     .input(
       ZGameId.extend({
         ply: z.number().int().min(0).max(100_000),
-        move: plainText(z.string().trim().min(2, "Write the move like d1-d3, e4 or 24/18 13/11.").max(60, "Write the move like d1-d3, e4 or 24/18 13/11."), { label: "The move" }),
+        move: plainText(z.string().trim().min(2, "Write the move like d1-d3, e4 or 24/18 13/11.").max(60, "Write the move like d1-d3, e4 or 24/18 13/11."), {
+          label: "The move",
+        }),
       }),
     )
     .mutation(async ({ ctx, input }) => {

@@ -39,7 +39,13 @@ export const notificationRouter = router({
         emailKinds: z.array(z.enum(NOTIFICATION_KINDS, { error: "That is not a kind of notification." })).max(NOTIFICATION_KINDS.length),
         emailDigest: z.boolean(),
         reminderHours: z
-          .array(z.number().int("Reminder hours must be whole hours.").min(1, "A reminder comes at least 1 hour before the deadline.").max(MAX_REMINDER_HOURS, `Reminders can come at most ${MAX_REMINDER_HOURS} hours before the deadline.`))
+          .array(
+            z
+              .number()
+              .int("Reminder hours must be whole hours.")
+              .min(1, "A reminder comes at least 1 hour before the deadline.")
+              .max(MAX_REMINDER_HOURS, `Reminders can come at most ${MAX_REMINDER_HOURS} hours before the deadline.`),
+          )
           .max(3, "At most three reminders per game."),
       }),
     )
@@ -47,14 +53,31 @@ export const notificationRouter = router({
   /** Sends the confirmation link for the caller's unconfirmed address again (limited per account and address). */
   resendConfirmation: protectedProcedure.input(z.void()).mutation(({ ctx }) => resendConfirmation(ctx.db, ctx.user.id)),
   subscribePush: protectedProcedure
-    .input(z.object({ endpoint: plainText(z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), { label: "The push address" }), keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }) }))
+    .input(
+      z.object({
+        endpoint: plainText(z.url("The browser's push address is not a URL.").max(1000).startsWith("https://", "Push addresses must use https."), {
+          label: "The push address",
+        }),
+        keys: z.object({ p256dh: ZBase64Url, auth: ZBase64Url }),
+      }),
+    )
     .mutation(({ ctx, input }) => subscribePush(ctx.db, ctx.user.id, input)),
-  unsubscribePush: protectedProcedure.input(z.object({ endpoint: plainText(z.string().max(1000, "That is not a push address."), { label: "The push address" }) })).mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
+  unsubscribePush: protectedProcedure
+    .input(z.object({ endpoint: plainText(z.string().max(1000, "That is not a push address."), { label: "The push address" }) }))
+    .mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),
   rotateCalendar: protectedProcedure.input(z.void()).mutation(({ ctx }) => rotateCalendarToken(ctx.db, ctx.user.id, originFor(ctx.host))),
 
   /** Organizer announcements: posted by the organizer (or an admin), read by anyone. */
   announce: protectedProcedure
-    .input(z.object({ tournamentId: ZTournamentId, message: plainText(z.string().trim().min(1, "Write a message first.").max(2000, "Keep announcements under 2,000 characters."), { label: "The announcement", multiline: true }) }))
+    .input(
+      z.object({
+        tournamentId: ZTournamentId,
+        message: plainText(z.string().trim().min(1, "Write a message first.").max(2000, "Keep announcements under 2,000 characters."), {
+          label: "The announcement",
+          multiline: true,
+        }),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       await enforceLimit(ctx.db, `announcement:${ctx.user.id}`, limits.announcement());
       return postAnnouncement(ctx.db, ctx.user, input.tournamentId, input.message);

@@ -26,12 +26,12 @@ export const playerRouter = router({
   list: publicProcedure
     .input(ZListPlayersInput)
     .query(({ ctx, input }) => listPlayers(ctx.db, { ...input, direction: input.direction ?? (input.sort === "name" ? "asc" : "desc") })),
-  byUsername: publicProcedure
-    .input(z.object({ username: ZUsername }))
-    .query(({ ctx, input }) => getPlayer(ctx.db, input.username)),
+  byUsername: publicProcedure.input(z.object({ username: ZUsername })).query(({ ctx, input }) => getPlayer(ctx.db, input.username)),
   ratingHistory: publicProcedure
     .input(z.object({ userId: z.uuid(), gameType: ZGameType }))
     .query(({ ctx, input }) => ratingHistoryOf(ctx.db, input.userId, input.gameType)),
   /** The player's wins, draws and losses on each side, per game. */
-  sideBalance: publicProcedure.input(z.object({ userId: z.uuid("That is not a player id.") })).query(({ ctx, input }) => playerSideBalance(ctx.db, input.userId)),
+  sideBalance: publicProcedure
+    .input(z.object({ userId: z.uuid("That is not a player id.") }))
+    .query(({ ctx, input }) => playerSideBalance(ctx.db, input.userId)),
 });

@@ -19,11 +19,22 @@ import { gameAction, limits } from "../limits";
 const ZTournamentId = z.object({ tournamentId: z.uuid("That is not a tournament id.") });
 
 /** A page number of one of the tournament page's windows; past the last page is clamped to it. */
-const ZPage = (what: string) => z.number(`The ${what} page must be a number.`).int(`The ${what} page must be a whole number.`).min(1, `The ${what} page must be 1 or more.`).max(MAX_PAGE, `The ${what} page is too large.`).optional();
+const ZPage = (what: string) =>
+  z
+    .number(`The ${what} page must be a number.`)
+    .int(`The ${what} page must be a whole number.`)
+    .min(1, `The ${what} page must be 1 or more.`)
+    .max(MAX_PAGE, `The ${what} page is too large.`)
+    .optional();
 
 export const ZTournamentPageInput = ZTournamentId.extend({
   standings: ZPage("standings"),
-  round: z.number("The round must be a number.").int("The round must be a whole number.").min(1, "The round must be 1 or more.").max(MAX_ROUND, "There is no such round.").optional(),
+  round: z
+    .number("The round must be a number.")
+    .int("The round must be a whole number.")
+    .min(1, "The round must be 1 or more.")
+    .max(MAX_ROUND, "There is no such round.")
+    .optional(),
   groups: ZPage("groups"),
   players: ZPage("players"),
   q: plainText(z.string().trim().max(80, "Search text must be at most 80 characters."), { label: "Search text" }).optional(),
@@ -63,9 +74,13 @@ export const tournamentRouter = router({
     return tournamentPage(ctx.db, ctx.user ? { id: ctx.user.id, isAdmin: ctx.user.isAdmin } : null, tournamentId, query);
   }),
   /** One page of the standings (50 rows), with names. */
-  standings: publicProcedure.input(ZTournamentId.extend({ page: ZPage("standings") })).query(({ ctx, input }) => standingsPage(ctx.db, input.tournamentId, input.page)),
+  standings: publicProcedure
+    .input(ZTournamentId.extend({ page: ZPage("standings") }))
+    .query(({ ctx, input }) => standingsPage(ctx.db, input.tournamentId, input.page)),
   /** One page of the audit log (25 entries); the latest when no page is given. */
-  audit: publicProcedure.input(ZTournamentId.extend({ page: ZPage("audit log") })).query(({ ctx, input }) => auditLogPage(ctx.db, input.tournamentId, input.page)),
+  audit: publicProcedure
+    .input(ZTournamentId.extend({ page: ZPage("audit log") }))
+    .query(({ ctx, input }) => auditLogPage(ctx.db, input.tournamentId, input.page)),
   /** Clinched / out / open for every player of the live tables, with what would settle it. */
   clinch: publicProcedure.input(ZTournamentId).query(({ ctx, input }) => tournamentClinch(ctx.db, input.tournamentId)),
 
@@ -95,7 +110,11 @@ export const tournamentRouter = router({
   myRequest: protectedProcedure.input(ZTournamentId).query(({ ctx, input }) => myRequest(ctx.db, ctx.user.id, input.tournamentId)),
   /** A player who followed the invite link asks to join. */
   requestToJoin: protectedProcedure
-    .input(ZTournamentId.extend({ token: plainText(z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid."), { label: "The invite link" }) }))
+    .input(
+      ZTournamentId.extend({
+        token: plainText(z.string().min(1, "The invite link is incomplete.").max(100, "The invite link is not valid."), { label: "The invite link" }),
+      }),
+    )
     .mutation(({ ctx, input }) => requestToJoin(ctx.db, ctx.user, input)),
   /** Organizer or admin: approve (enter) or decline a join request. */
   answerRequest: protectedProcedure

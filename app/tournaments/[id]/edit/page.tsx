@@ -46,7 +46,8 @@ export default async function EditTournamentPage({ params }: Props) {
       <div className="space-y-1">
         <h1 className="text-2xl font-bold">Edit {t.name}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
-          Anything may change until the start; {t.playerCount} player{t.playerCount === 1 ? " has" : "s have"} joined, so the most players cannot go below that. {back}
+          Anything may change until the start; {t.playerCount} player{t.playerCount === 1 ? " has" : "s have"} joined, so the most players cannot go below that.{" "}
+          {back}
         </p>
       </div>
       <CreateTournamentForm

@@ -26,7 +26,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   // Not request.url's origin: behind the custom server that is always http://localhost:PORT.
   const origin = originFor(request.headers.get("host"));
   const urls = Object.fromEntries(Object.entries(t.gameLinks).map(([key, gameId]) => [key, `${origin}/games/${gameId}`]));
-  const slug = t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "tournament";
+  const slug =
+    t.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 60) || "tournament";
   // A byte-order mark so spreadsheet programs read the file as UTF-8 (names, "½").
   return new Response(`\uFEFF${tournamentCsv(parsed.data.kind, t.state, names, urls)}`, {
     headers: {
