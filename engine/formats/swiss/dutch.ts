@@ -375,26 +375,21 @@ function pairBracket(remaining: readonly PlayerState[], mdps: ReadonlySet<number
       });
     }
   }
-  matcher.optimize(quality);
-
-  // Generation order. First the MDPs: which are paired (S1), then their opponents.
+  // Generation order. First the MDPs: which are paired (S1: the lowest numbers), then
+  // their opponents (for each MDP in turn, the lowest-numbered resident). The
+  // opponents' objectives are set for every MDP: those left unpaired have no
+  // resident partner in any matching left, so theirs change nothing.
   const mdpList = bracket.filter((v) => isMdp[v]);
   const residents = bracket.filter((v) => !isMdp[v]);
   const residentRank = new Map(residents.map((v, i) => [v, i]));
   if (mdpList.length > 0) {
     const mdpPos = new Map(mdpList.map((v, i) => [v, i]));
-    matcher.optimize(
-      superIncreasing(mdpList.length, (e) => {
+    quality.push(
+      ...superIncreasing(mdpList.length, (e) => {
         const mr = mdpResident(e);
         return mr ? mdpPos.get(mr[0])! : null;
       }),
-    );
-    const s1 = mdpList.filter((v) => {
-      const p = matcher.partner(v);
-      return p < k && inB[p] === 1;
-    });
-    matcher.optimize(
-      s1.map((mdp) => ({
+      ...mdpList.map((mdp) => ({
         value: (e: number) => {
           const mr = mdpResident(e);
           return mr && mr[0] === mdp ? residents.length - residentRank.get(mr[1])! : 0;
@@ -404,6 +399,8 @@ function pairBracket(remaining: readonly PlayerState[], mdps: ReadonlySet<number
       })),
     );
   }
+  matcher.optimize(quality);
+
   // The remainder: residents not paired with an MDP, renumbered 1, 2, ... (Art. 4.1).
   const remainder = residents.filter((v) => {
     const p = matcher.partner(v);

@@ -95,7 +95,11 @@ export function maxWeightMatching(graph: MatchingGraph, maxCardinality: boolean)
   const allowEdge = new Uint8Array(m);
   let queue: number[] = [];
 
-  const slack = (k: number): number => dual[endpoint[2 * k]!]! + dual[endpoint[2 * k + 1]!]! - 2 * weight[k]!;
+  const eu = graph.u;
+  const ev = graph.v;
+  const w2 = new Float64Array(m);
+  for (let k = 0; k < m; k++) w2[k] = 2 * weight[k]!;
+  const slack = (k: number): number => dual[eu[k]!]! + dual[ev[k]!]! - w2[k]!;
 
   const leaves = (b: number, out: number[]): number[] => {
     if (b < n) out.push(b);
@@ -372,7 +376,7 @@ export function maxWeightMatching(graph: MatchingGraph, maxCardinality: boolean)
           if (inBlossom[v] === inBlossom[w]) continue;
           let kslack = 0;
           if (!allowEdge[k]) {
-            kslack = slack(k);
+            kslack = dual[v]! + dual[w]! - w2[k]!;
             if (kslack <= 0) allowEdge[k] = 1;
           }
           if (allowEdge[k]) {
