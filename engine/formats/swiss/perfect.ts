@@ -121,6 +121,18 @@ export function perfectCandidate(
   };
   const pairRemainder = (remainder: PlayerState[], mdpPairs: [PlayerState, PlayerState][]): boolean => {
     const half = Math.floor(remainder.length / 2);
+    // Every pair giving both their colour needs a white-wanting and a black-wanting
+    // player, or one without a preference: when the count cannot work, no
+    // transposition is perfect, and the search would only prove it slowly.
+    let white = 0;
+    let black = 0;
+    for (const p of remainder)
+      if (p.prefColour === "w") white++;
+      else if (p.prefColour === "b") black++;
+    if (Math.abs(white - black) > remainder.length - white - black + (remainder.length % 2)) {
+      undecided = true;
+      return true;
+    }
     const found = firstAssignment(
       remainder.slice(0, half),
       remainder.slice(half),
