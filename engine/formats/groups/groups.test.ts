@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { gamesOf, gamesWithIds, groupsOf, parseGameId } from "./core";
-import { balancedGroupSizes, fixedGroupSizes, planGroupsRound, GROUPS_DEFAULTS } from "./groups";
-import { recordResults, roundStandings, standings, startTournament, validateSettings, withdraw, playableGames } from "./registry";
-import { simulate, simulatedPlayers } from "./simulate";
-import { DRAW, WIN1, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
-import type { Game, GameWithId, GroupsSettings, TournamentState } from "./types";
+import { gamesOf, gamesWithIds, groupsOf, parseGameId } from "../core";
+import { balancedGroupSizes, fixedGroupSizes, planGroupsRound, groupsSettings, type GroupsSettings } from "./groups";
+import { recordResults, roundStandings, standings, startTournament, validateSettings, withdraw, playableGames } from "../registry";
+import { simulate, simulatedPlayers } from "../simulate";
+import { DRAW, WIN1, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "../testing";
+import type { Game, GameWithId, TournamentState } from "../types";
+
+const GROUPS_DEFAULTS = groupsSettings.parse({});
 
 const sizes = (text: string) => text.split("|").map((s) => s.trim().split(/\s+/).map(Number));
 

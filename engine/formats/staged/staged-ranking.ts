@@ -10,9 +10,9 @@
 // step 2 among its own members only. The result carries, for every adjacent pair,
 // the sentence that says which step separated them and with what values.
 
-import type { Prng } from "../prng";
-import { tallyGames, type Tally } from "./core";
-import type { AuditEntry, Game } from "./types";
+import type { Prng } from "../../prng";
+import { tallyGames, type Tally } from "../core";
+import type { AuditEntry, Game } from "../types";
 
 export interface LadderInput {
   /** Players to rank (withdrawn players already left out), in seed order. */

@@ -3,8 +3,9 @@
 // towards elimination (carried over from earlier rounds when the settings say
 // so, restarting at a play-off), and what the round did to them.
 
-import { vecAt, type DiagonalPattern, type DiagonalSettings, type GameWithId, type TournamentState } from "@/engine/formats";
-import { groupGames, outcomeFor, type PlayerOutcome } from "./tournament-view";
+import { vecAt, type DiagonalPattern, type GameWithId, type TournamentState } from "@/engine/formats";
+import type { DiagonalSettings } from "@/engine/formats/diagonal/diagonal";
+import { groupGames, outcomeFor, type PlayerOutcome } from "@/lib/tournament-view";
 
 export interface DiagonalOpponent {
   readonly opponent: string;

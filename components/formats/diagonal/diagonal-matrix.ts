@@ -3,7 +3,7 @@
 // The pattern's offsets show as diagonals (player i meets i ± d), so a glance says
 // how the field was spread; each cell also carries the row player's result.
 
-import type { DiagonalOpponent, DiagonalRow } from "@/lib/diagonal-rows";
+import type { DiagonalOpponent, DiagonalRow } from "./diagonal-rows";
 
 /** cells[i][j]: the pairing of the circle's i-th and j-th players (from 0) from i's side, or null. */
 export function opponentMatrix(rows: readonly DiagonalRow[]): (DiagonalOpponent | null)[][] {

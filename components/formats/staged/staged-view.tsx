@@ -6,11 +6,11 @@
 
 import { groupsOf, roundStandings } from "@/engine/formats";
 import { groupView, type GroupView } from "@/lib/tournament-view";
-import { stagedBracket, type BracketMatch, type BracketSlot } from "./bracket";
-import { clinchTableFor } from "./clinch-text";
-import { GroupCrossTable } from "./group-cross-table";
-import { playerName, resultText, type TournamentViewProps } from "./model";
-import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "./ui";
+import { stagedBracket, type BracketMatch, type BracketSlot } from "@/components/tournament/bracket";
+import { clinchTableFor } from "@/components/tournament/clinch-text";
+import { GroupCrossTable } from "@/components/tournament/group-cross-table";
+import { playerName, resultText, type TournamentViewProps } from "@/components/tournament/model";
+import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "@/components/tournament/ui";
 
 export interface StagedViewProps extends TournamentViewProps {
   /** 1–3 shows that group round; 4 or 5 shows the knockout bracket; omitted: the whole path. */
@@ -192,6 +192,14 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
   );
 }
 
+/** Round 1's groups wear their colours. */
+const GROUP_COLOURS: Readonly<Record<string, string>> = {
+  Blue: "bg-sky-500",
+  Yellow: "bg-yellow-400",
+  Red: "bg-red-500",
+  Green: "bg-emerald-500",
+};
+
 function GroupRound({ state, names, gameLinks, clinch, onSite, round }: TournamentViewProps & { round: number }) {
   const r = state.rounds[round - 1];
   if (!r) return <EmptyState>{round === 1 ? "Round 1 has not been drawn yet." : `Round ${round} starts when round ${round - 1} is complete.`}</EmptyState>;
@@ -211,6 +219,7 @@ function GroupRound({ state, names, gameLinks, clinch, onSite, round }: Tourname
           clinch={clinchTableFor(clinch, round, g.name)}
           onSite={onSite}
           caption={`Group ${g.name}`}
+          accent={round === 1 ? GROUP_COLOURS[g.name] : undefined}
         />
       ))}
     </div>

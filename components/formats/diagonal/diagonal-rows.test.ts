@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simulate, simulatedPlayers, startTournament } from "@/engine/formats";
 import { diagonalRows } from "./diagonal-rows";
-import { opponentMatrix } from "@/components/tournament/diagonal-matrix";
+import { opponentMatrix } from "./diagonal-matrix";
 
 describe("diagonalRows", () => {
   it("lists the documented 24-player, 4-opponent circle before any result", () => {

@@ -24,7 +24,8 @@
 // semi-final walkover); head-to-head in the round-3 seeding looks at any earlier
 // game between the two players.
 
-import { Prng } from "../prng";
+import type { z } from "zod";
+import { Prng } from "../../prng";
 import {
   assertCanWithdraw,
   begin,
@@ -46,11 +47,14 @@ import {
   type DraftState,
   type RoundHooks,
   type Tally,
-} from "./core";
+} from "../core";
 import { rankGroup, type LadderResult } from "./staged-ranking";
-import { rankTable, uniqueRows, type RankEntry, type RankKey } from "./standings";
-import { checkKnownKeys, checkPlayerCount } from "./validation";
-import { vec, vecAt, vecPush, vecSet, vecSize } from "./vec";
+import { rankTable, uniqueRows, type RankEntry, type RankKey } from "../standings";
+import { settingsSchema } from "../settings";
+import { clinchMarks, type ClinchInput } from "../clinch";
+import { memoTable, pickGroups, splitGames, type ClinchTable } from "../clinch-tables";
+import { GAME_TYPES } from "../game-types";
+import { vec, vecAt, vecPush, vecSet, vecSize } from "../vec";
 import {
   FormatError,
   type AuditEntry,
@@ -60,14 +64,16 @@ import {
   type Group,
   type GroupStanding,
   type Round,
-  type StagedSettings,
   type StandingRow,
   type TournamentState,
-} from "./types";
+} from "../types";
 
 export const ROUND1_GROUPS = ["Blue", "Yellow", "Red", "Green"] as const;
 export const ROUND2_GROUPS = ["T", "E", "B", "S"] as const;
 export const ROUND3_GROUPS = ["I", "II"] as const;
+/** The staged championship has a fixed path: nothing to set. */
+export const stagedSettings = settingsSchema({});
+export type StagedSettings = Readonly<z.output<typeof stagedSettings>>;
 export const MIN_STAGED_PLAYERS = 16;
 export const MAX_STAGED_PLAYERS = 32;
 /** Rounds from this one on are knockouts: a drawn game is replayed with roles swapped. */
@@ -404,13 +410,6 @@ const hooks: RoundHooks<"staged"> = {
   },
 };
 
-function validate(input: Partial<StagedSettings> | undefined, playerCount: number): ReturnType<Format<"staged">["validate"]> {
-  const problems: ReturnType<Format<"staged">["validate"]> = [];
-  checkKnownKeys(problems, input, [], "the staged championship");
-  checkPlayerCount(problems, playerCount, MIN_STAGED_PLAYERS, MAX_STAGED_PLAYERS, "the staged championship");
-  return problems;
-}
-
 /** Replans the current round after a between-rounds withdrawal. */
 function replan(s: DraftState<"staged">, events: EngineEvent[]): void {
   const current = s.rounds.pop() as Round;
@@ -455,15 +454,15 @@ const STANDING_KEYS: readonly RankKey[] = [
   { name: "percent", label: "score %", better: "high" },
 ];
 
-export const stagedFormat: Format<"staged"> = {
+export const stagedFormat: Format<"staged", StagedSettings> = {
   name: "staged",
   title: "Staged groups championship",
   defaultGameType: "roles",
-  defaults: {},
+  label: "Staged groups (4 groups → 4 groups of 4 → 2 groups of 4 → semi-finals → final)",
+  noun: "the staged championship",
+  settings: stagedSettings,
   minPlayers: MIN_STAGED_PLAYERS,
   maxPlayers: MAX_STAGED_PLAYERS,
-  resolveSettings: () => ({}),
-  validate,
 
   start(players, settings, seed, options) {
     const { state, rng, seeds } = begin(stagedFormat, players, settings, seed, options);
@@ -561,6 +560,31 @@ export const stagedFormat: Format<"staged"> = {
       return { name: group.name, rows: uniqueRows(entries, ladder.whys) };
     });
   },
+
+  // Group rounds 1–3: the top places of each group go on, ranked by the ladder
+  // (score, head-to-head, margins, then rating in round 1 or the previous round's rank).
+  clinchTables(state, round, only) {
+    const places = ADVANCING[round.number];
+    if (round.number > 3 || places === undefined) return [];
+    const withdrawn = withdrawnSet(state);
+    const previous = state.rounds[round.number - 2];
+    const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
+    return pickGroups(round, only).map(({ group, gi }) => {
+      const players = group.players.filter((p) => !withdrawn.has(p));
+      return memoTable(group.games, `${round.number}/${gi}/${players.join(",")}`, (): ClinchTable => {
+        const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
+        const input: ClinchInput = {
+          players,
+          ...splitGames(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
+          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+          rule: { kind: "ladder", places, step4 },
+        };
+        return { round: round.number, group: group.name, goal: "top", places, remaining: input.remaining.length, marks: clinchMarks(input) };
+      });
+    });
+  },
+
+  chooseRole: (state, gameId, playerId, role) => chooseRole(state, gameId, playerId, role) as TournamentState<"staged">,
 };
 
 /**

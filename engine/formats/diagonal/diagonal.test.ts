@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { chooseOffsets, diagonalOffsets, forEachDiagonalPair, planDiagonalRound, DIAGONAL_DEFAULTS } from "./diagonal";
-import { playableGames, recordResults, standings, startTournament, validateSettings, withdraw } from "./registry";
-import { simulate, simulatedPlayers } from "./simulate";
-import { WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
-import type { DiagonalSettings, Game, Round } from "./types";
-import { gamesOf, groupsOf } from "./core";
+import { chooseOffsets, diagonalOffsets, forEachDiagonalPair, planDiagonalRound, diagonalSettings, type DiagonalSettings } from "./diagonal";
+import { playableGames, recordResults, standings, startTournament, validateSettings, withdraw } from "../registry";
+import { simulate, simulatedPlayers } from "../simulate";
+import { WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "../testing";
+import type { Game, Round } from "../types";
+import { gamesOf, groupsOf } from "../core";
+
+const DIAGONAL_DEFAULTS = diagonalSettings.parse({});
 
 function opponents(n: number, k: number, i: number): number[] {
   const out: number[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { simulate, simulatedPlayers, standings, startTournament } from "@/engine/formats";
 import { standingColumns } from "@/components/tournament/columns";
-import { currentTabIndex, roundTabs } from "./round-tabs";
+import { roundTabs } from "./pages";
+import { currentTabIndex } from "./round-tabs";
 
 describe("roundTabs", () => {
   it("gives the staged championship its four stages, later ones empty", () => {

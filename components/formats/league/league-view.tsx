@@ -1,13 +1,10 @@
-// The league: its table (points → wins → wins as black, shared places "3=") and
-// its phases in order, each released, playing or waiting, with its games, results
+// The league's phases in order, each released, playing or waiting, with its games, results
 // and byes. Small leagues show every phase open; large ones (a 30-player league
 // has 870 games) open only the phase being played.
 
-import { standings, type GameWithId, type Phase } from "@/engine/formats";
-import { gamesByContainer, playerName, resultText, sideNames, type TournamentViewProps } from "./model";
-import { clinchTableFor } from "./clinch-text";
-import { StandingsTable } from "./standings-table";
-import { Badge, EmptyState, GameResultLink, PlayerLabel } from "./ui";
+import type { GameWithId, Phase } from "@/engine/formats";
+import { gamesByContainer, playerName, resultText, sideNames, type TournamentViewProps } from "@/components/tournament/model";
+import { Badge, EmptyState, GameResultLink, PlayerLabel } from "@/components/tournament/ui";
 import { gamesOf, phasesOf, vecSize } from "@/engine/formats";
 
 /** Below this many games in total every phase is shown open. */
@@ -59,7 +56,7 @@ function GameLine({
   );
 }
 
-export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable = true }: TournamentViewProps & { showTable?: boolean }) {
+export function LeagueView({ state, names, gameLinks, onSite }: TournamentViewProps) {
   const round = state.rounds[0];
   if (!round?.phases) return <EmptyState>The league has not started.</EmptyState>;
   const phases = phasesOf(round);
@@ -72,17 +69,6 @@ export function LeagueView({ state, names, gameLinks, clinch, onSite, showTable 
 
   return (
     <div className="space-y-6" data-testid="league-view">
-      {showTable ? (
-        <StandingsTable
-          info={state}
-          rows={standings(state)}
-          overall
-          names={names}
-          caption="League table"
-          testId="league-table"
-          clinch={clinchTableFor(clinch, 1, null)}
-        />
-      ) : null}
       <section aria-labelledby="league-phases" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 id="league-phases" className="text-base font-semibold">

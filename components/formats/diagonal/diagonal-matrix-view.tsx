@@ -2,10 +2,10 @@
 // players in circle order, an x per pairing (coloured by the row player's result
 // once played), so the diagonals of the pattern are visible at a glance.
 
-import type { DiagonalRow } from "@/lib/diagonal-rows";
+import type { DiagonalRow } from "./diagonal-rows";
 import { opponentMatrix } from "./diagonal-matrix";
-import { playerName, type PlayerNames } from "./model";
-import { TableFrame } from "./ui";
+import { playerName, type PlayerNames } from "@/components/tournament/model";
+import { TableFrame } from "@/components/tournament/ui";
 
 /** Larger circles fold the matrix away (it grows with the square of the field). */
 const OPEN_UP_TO = 40;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { leagueCycle } from "./league-schedule";
-import { playableGames, recordResult, recordResults, standings, startTournament, validateSettings, withdraw } from "./registry";
-import { simulate, simulatedPlayers } from "./simulate";
-import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
-import type { Game, TournamentState } from "./types";
-import { gamesOf, phasesOf } from "./core";
+import { playableGames, recordResult, recordResults, standings, startTournament, validateSettings, withdraw } from "../registry";
+import { simulate, simulatedPlayers } from "../simulate";
+import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "../testing";
+import type { Game, TournamentState } from "../types";
+import { gamesOf, phasesOf } from "../core";
 
 const letters = (id: string) => "ABCDE"[Number(id.slice(1)) - 1];
 const show = (g: Game) => `${letters(g.side1)}–${letters(g.side2)}`;

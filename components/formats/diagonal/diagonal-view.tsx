@@ -5,10 +5,10 @@
 
 import { Fragment } from "react";
 import type { TableInfo } from "@/lib/tournament-view";
-import type { DiagonalRoundView, DiagonalRow } from "@/lib/diagonal-rows";
+import type { DiagonalRoundView, DiagonalRow } from "./diagonal-rows";
 import { DiagonalMatrix } from "./diagonal-matrix-view";
-import { outcomeSymbol, playerName, sideNames, type GameLinks, type PlayerNames } from "./model";
-import { Badge, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "./ui";
+import { outcomeSymbol, playerName, sideNames, type GameLinks, type PlayerNames } from "@/components/tournament/model";
+import { Badge, GameResultLink, numClass, PlayerLabel, StatusBadge, TableFrame, tdClass, theadClass, thClass } from "@/components/tournament/ui";
 
 export interface DiagonalViewProps {
   readonly info: TableInfo;

@@ -49,31 +49,22 @@ import {
   type DraftState,
   type RoundHooks,
   type Tally,
-} from "./core";
-import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
-import { vec } from "./vec";
-import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
-import {
-  FormatError,
-  type DiagonalPattern,
-  type DiagonalSettings,
-  type EngineEvent,
-  type Format,
-  type Game,
-  type PlanOptions,
-  type Problem,
-  type Round,
-  type SettingsInput,
-  type TournamentState,
-} from "./types";
+} from "../core";
+import { rankByKeys, rankTable, type RankEntry, type RankKey } from "../standings";
+import { vec } from "../vec";
+import { setting, settingsSchema } from "../settings";
+import type { z } from "zod";
+import { FormatError, type DiagonalPattern, type EngineEvent, type Format, type Game, type PlanOptions, type Round, type TournamentState } from "../types";
 
-export const DIAGONAL_DEFAULTS: DiagonalSettings = {
-  firstRoundOpponents: 4,
-  laterRoundOpponents: 2,
-  gamesPerOpponent: 1,
-  eliminationLosses: 2,
-  lossesCarryOver: true,
-};
+/** The diagonal race's settings: opponents per round, games per opponent, and the losses that put a player out. */
+export const diagonalSettings = settingsSchema({
+  firstRoundOpponents: setting.integer({ label: "Opponents in round 1", what: "first-round opponents", min: 2, max: 8, even: true, default: 4 }),
+  laterRoundOpponents: setting.integer({ label: "Opponents in later rounds", what: "later-round opponents", min: 2, max: 8, even: true, default: 2 }),
+  gamesPerOpponent: setting.integer({ label: "Games per opponent", what: "games per opponent", min: 1, max: 2, default: 1 }),
+  eliminationLosses: setting.integer({ label: "Losses that eliminate", what: "losses for elimination", min: 1, max: 20, default: 2 }),
+  lossesCarryOver: setting.flag({ label: "Losses carry over between rounds", what: "lossesCarryOver", default: true }),
+});
+export type DiagonalSettings = Readonly<z.output<typeof diagonalSettings>>;
 
 const MAX_PLAYERS = 1_000_000;
 /** Largest total shift of the offsets tried when avoiding rematches. */
@@ -331,29 +322,6 @@ const hooks: RoundHooks<"diagonal"> = {
   },
 };
 
-function resolveSettings(input?: SettingsInput<"diagonal">): DiagonalSettings {
-  return { ...DIAGONAL_DEFAULTS, ...input };
-}
-
-function validate(input: SettingsInput<"diagonal"> | undefined, playerCount: number): Problem[] {
-  const problems: Problem[] = [];
-  checkKnownKeys(problems, input, Object.keys(DIAGONAL_DEFAULTS), "the diagonal race");
-  const s = resolveSettings(input);
-  for (const [field, label] of [
-    ["firstRoundOpponents", "first-round opponents"],
-    ["laterRoundOpponents", "later-round opponents"],
-  ] as const) {
-    const v = s[field];
-    checkInteger(problems, field, v, 2, 8, label);
-    if (Number.isInteger(v) && v % 2 !== 0) problems.push({ field, message: `${label} must be even (got ${v})` });
-  }
-  checkInteger(problems, "gamesPerOpponent", s.gamesPerOpponent, 1, 2, "games per opponent");
-  checkInteger(problems, "eliminationLosses", s.eliminationLosses, 1, 20, "losses for elimination");
-  if (typeof s.lossesCarryOver !== "boolean") problems.push({ field: "lossesCarryOver", message: "lossesCarryOver must be true or false" });
-  checkPlayerCount(problems, playerCount, 2, MAX_PLAYERS, "the diagonal race");
-  return problems;
-}
-
 const TOURNAMENT_KEYS: readonly RankKey[] = [
   { name: "champion", label: "titles", better: "high" },
   { name: "round", label: "rounds reached", better: "high" },
@@ -365,15 +333,15 @@ const ROUND_KEYS: readonly RankKey[] = [
   { name: "wins", label: "wins this round", better: "high" },
 ];
 
-export const diagonalFormat: Format<"diagonal"> = {
+export const diagonalFormat: Format<"diagonal", DiagonalSettings> = {
   name: "diagonal",
   title: "Diagonal race",
   defaultGameType: "race",
-  defaults: DIAGONAL_DEFAULTS,
+  label: "Diagonal race",
+  noun: "the diagonal race",
+  settings: diagonalSettings,
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
-  resolveSettings,
-  validate,
 
   start(players, settings, seed, options) {
     const { state, rng, seeds } = begin(diagonalFormat, players, settings, seed, options);
@@ -412,6 +380,9 @@ export const diagonalFormat: Format<"diagonal"> = {
     });
     return rankTable(entries, TOURNAMENT_KEYS);
   },
+
+  // One circle of players, each out on their own count of losses: no table to mark.
+  clinchTables: () => [],
 
   roundStandings(state, roundNumber) {
     const round = state.rounds[roundNumber - 1];

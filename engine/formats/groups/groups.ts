@@ -20,11 +20,13 @@
 // - Tournament standings: champions first, then by the last round reached, then by
 //   the score percentage in that round's group, then wins; equal rows share a rank.
 
+import type { z } from "zod";
 import {
   begin,
   closeIfDone,
   finish,
   gamesOf,
+  groupGameId,
   groupsOf,
   lastKnownRatings,
   orderByRating,
@@ -41,28 +43,45 @@ import {
   type DraftState,
   type RoundHooks,
   type Tally,
-} from "./core";
-import { GAME_TYPES } from "./game-types";
-import { rankByKeys, rankTable, type RankEntry, type RankKey } from "./standings";
-import { checkInteger, checkKnownKeys, checkPlayerCount } from "./validation";
-import { vec, vecAt } from "./vec";
-import type {
-  EngineEvent,
-  Format,
-  Game,
-  Group,
-  GroupStanding,
-  GroupsSettings,
-  PlanOptions,
-  Player,
-  Problem,
-  Round,
-  SettingsInput,
-  TournamentState,
-} from "./types";
-import { FormatError } from "./types";
+} from "../core";
+import { GAME_TYPES } from "../game-types";
+import { rankByKeys, rankTable, type RankEntry, type RankKey } from "../standings";
+import { setting, settingsSchema } from "../settings";
+import { clinchMarks, type ClinchInput } from "../clinch";
+import { DETAILED_TABLES, memoTable, pickGroups, splitGames, type ClinchTable } from "../clinch-tables";
+import { vec, vecAt } from "../vec";
+import type { EngineEvent, Format, Game, Group, GroupStanding, PlanOptions, Player, Round, TournamentState } from "../types";
+import { FormatError } from "../types";
 
-export const GROUPS_DEFAULTS: GroupsSettings = { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 };
+/** Group elimination's settings: how the groups are cut and how many games a pair plays. */
+export const groupsSettings = settingsSchema({
+  partition: setting.choice({
+    label: "Groups",
+    what: "partition",
+    options: { fixed: "Fixed size (split the last group)", balanced: "Balanced (at most N per group)" },
+    default: "fixed",
+  }),
+  groupSize: setting.integer({
+    label: "Group size",
+    what: "group size",
+    hint: "2–16",
+    min: 2,
+    max: 16,
+    default: 4,
+    shownWhen: { key: "partition", value: "fixed" },
+  }),
+  maxGroupSize: setting.integer({
+    label: "Largest group",
+    what: "maximum group size",
+    hint: "2–16",
+    min: 2,
+    max: 16,
+    default: 8,
+    shownWhen: { key: "partition", value: "balanced" },
+  }),
+  gamesPerPair: setting.integer({ label: "Games per pair on each side", what: "games per pair on each side", min: 1, max: 10, default: 1 }),
+});
+export type GroupsSettings = Readonly<z.output<typeof groupsSettings>>;
 
 /** Upper bound on entrants; far above any real event, it keeps ids and memory sane. */
 const MAX_PLAYERS = 1_000_000;
@@ -192,24 +211,6 @@ function planNext(s: DraftState<"groups">, players: readonly string[], options: 
   events.push({ type: "round-released", round: number });
 }
 
-function resolveSettings(input?: SettingsInput<"groups">): GroupsSettings {
-  return { ...GROUPS_DEFAULTS, ...input };
-}
-
-function validate(input: SettingsInput<"groups"> | undefined, playerCount: number): Problem[] {
-  const problems: Problem[] = [];
-  checkKnownKeys(problems, input, Object.keys(GROUPS_DEFAULTS), "group elimination");
-  const s = resolveSettings(input);
-  if (s.partition !== "fixed" && s.partition !== "balanced") {
-    problems.push({ field: "partition", message: `partition must be "fixed" or "balanced" (got ${JSON.stringify(s.partition)})` });
-  }
-  checkInteger(problems, "groupSize", s.groupSize, 2, 16, "group size");
-  checkInteger(problems, "maxGroupSize", s.maxGroupSize, 2, 16, "maximum group size");
-  checkInteger(problems, "gamesPerPair", s.gamesPerPair, 1, 10, "games per pair on each side");
-  checkPlayerCount(problems, playerCount, 2, MAX_PLAYERS, "group elimination");
-  return problems;
-}
-
 /**
  * What a player's status depends on besides their round: the state's champions and
  * withdrawals (lists shared by every version until they change) and the round's
@@ -318,15 +319,15 @@ const TOURNAMENT_KEYS: readonly RankKey[] = [
   { name: "wins", label: "wins in that round", better: "high" },
 ];
 
-export const groupsFormat: Format<"groups"> = {
+export const groupsFormat: Format<"groups", GroupsSettings> = {
   name: "groups",
   title: "Group elimination",
   defaultGameType: "tafl",
-  defaults: GROUPS_DEFAULTS,
+  label: "Group elimination",
+  noun: "group elimination",
+  settings: groupsSettings,
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
-  resolveSettings,
-  validate,
 
   start(players, settings, seed, options) {
     const { state, rng, seeds, ratings } = begin(groupsFormat, players, settings, seed, options);
@@ -375,6 +376,25 @@ export const groupsFormat: Format<"groups"> = {
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     const { status } = statusLookup(state);
     return groupsOf(round).map((group) => standingOf(state, round, group, status));
+  },
+
+  // Everyone on the group's top score goes on: one place qualifies, scored win 2 / draw 1.
+  clinchTables(state, round, only) {
+    const withdrawn = withdrawnSet(state);
+    return pickGroups(round, only).map(({ group, gi }) => {
+      const players = group.players.filter((p) => !withdrawn.has(p));
+      const details = gi < DETAILED_TABLES;
+      return memoTable(group.games, `${round.number}/${gi}/${details}/${players.join(",")}`, (): ClinchTable => {
+        const input: ClinchInput = {
+          players,
+          ...splitGames(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
+          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+          rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+          details,
+        };
+        return { round: round.number, group: group.name, goal: "advance", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) };
+      });
+    });
   },
 
   groupStanding(state, roundNumber, groupIndex) {

@@ -20,6 +20,7 @@ import {
   deepDraft,
   finish,
   gamesOf,
+  phaseGameId,
   phasesOf,
   recordResults,
   roundGames,
@@ -28,29 +29,43 @@ import {
   type DraftRound,
   type RoundHooks,
   type Tally,
-} from "./core";
-import { GAME_TYPES } from "./game-types";
+} from "../core";
+import { GAME_TYPES } from "../game-types";
 import { leagueCycle } from "./league-schedule";
-import { rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
-import { vec, vecAt, vecSize } from "./vec";
-import { checkKnownKeys, checkPlayerCount } from "./validation";
+import { rankTable, standingRows, type RankEntry, type RankKey } from "../standings";
+import { vec, vecAt, vecSize } from "../vec";
+import { setting, settingsSchema } from "../settings";
+import { clinchMarks, type ClinchInput } from "../clinch";
+import { splitGames } from "../clinch-tables";
+import type { z } from "zod";
 import {
   FormatError,
   type AuditEntry,
   type EngineEvent,
   type Format,
   type Game,
-  type LeagueSettings,
   type Phase,
-  type Problem,
   type Round,
-  type SettingsInput,
   type RankedRow,
   type Standings,
   type TournamentState,
-} from "./types";
+} from "../types";
 
-export const LEAGUE_DEFAULTS: LeagueSettings = { points: { win: 3, draw: 1, loss: 0 } };
+/** The league's settings: the points a win, a draw and a loss score. */
+export const leagueSettings = settingsSchema({
+  points: setting.group({
+    label: "Points (win, draw, loss)",
+    what: "league points",
+    fields: {
+      win: setting.number({ label: "Points for a win", what: "points for a win", default: 3 }),
+      draw: setting.number({ label: "Points for a draw", what: "points for a draw", default: 1 }),
+      loss: setting.number({ label: "Points for a loss", what: "points for a loss", default: 0 }),
+    },
+    check: ({ win, draw, loss }) =>
+      win > draw && draw >= loss ? null : `points must reward a win above a draw and a draw at least as much as a loss (got ${win}/${draw}/${loss})`,
+  }),
+});
+export type LeagueSettings = Readonly<z.output<typeof leagueSettings>>;
 
 /** The whole league round: every phase planned, phase 1 released. */
 export function planLeagueRound(seeds: readonly string[], ratings: readonly number[], audit: AuditEntry[]): Round {
@@ -173,39 +188,15 @@ const hooks: RoundHooks<"league"> = {
   },
 };
 
-function resolveSettings(input?: SettingsInput<"league">): LeagueSettings {
-  return { points: { ...LEAGUE_DEFAULTS.points, ...input?.points } };
-}
-
-function validate(input: SettingsInput<"league"> | undefined, playerCount: number): Problem[] {
-  const problems: Problem[] = [];
-  checkKnownKeys(problems, input, ["points"], "the league");
-  checkKnownKeys(problems, input?.points, ["win", "draw", "loss"], "league points");
-  const { win, draw, loss } = resolveSettings(input).points;
-  for (const [name, v] of [
-    ["win", win],
-    ["draw", draw],
-    ["loss", loss],
-  ] as const) {
-    if (typeof v !== "number" || !Number.isFinite(v))
-      problems.push({ field: `points.${name}`, message: `points for a ${name} must be a number (got ${JSON.stringify(v)})` });
-  }
-  if (!(win > draw && draw >= loss)) {
-    problems.push({ field: "points", message: `points must reward a win above a draw and a draw at least as much as a loss (got ${win}/${draw}/${loss})` });
-  }
-  checkPlayerCount(problems, playerCount, 4, 30, "the league");
-  return problems;
-}
-
-export const leagueFormat: Format<"league"> = {
+export const leagueFormat: Format<"league", LeagueSettings> = {
   name: "league",
   title: "League (double round robin)",
   defaultGameType: "chess",
-  defaults: LEAGUE_DEFAULTS,
+  label: "League (double round-robin)",
+  noun: "the league",
+  settings: leagueSettings,
   minPlayers: 4,
   maxPlayers: 30,
-  resolveSettings,
-  validate,
 
   start(players, settings, seed, options) {
     const { state, rng, seeds, ratings } = begin(leagueFormat, players, settings, seed, options);
@@ -247,6 +238,21 @@ export const leagueFormat: Format<"league"> = {
   },
 
   standings: leagueStandings,
+
+  // One table: the title goes to the top place (points, then wins, then wins as black).
+  clinchTables(state, round) {
+    const voided = new Set(state.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
+    const games = phasesOf(round).flatMap((phase) => splitGames(gamesOf(phase), (n) => phaseGameId(round.number, phase.number, n)));
+    const input: ClinchInput = {
+      players: round.seeds.filter((p) => !voided.has(p)),
+      cannotQualify: [...withdrawnSet(state)],
+      played: games.flatMap((x) => x.played),
+      remaining: games.flatMap((x) => x.remaining),
+      drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+      rule: { kind: "points", points: state.settings.points, tiebreaks: ["wins", "winsAsBlack"], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+    };
+    return [{ round: round.number, group: null, goal: "win", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) }];
+  },
 
   roundStandings(state, roundNumber) {
     if (roundNumber !== 1) throw new FormatError(`the league has one round, not ${roundNumber}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { Prng } from "../prng";
+import { Prng } from "../../prng";
 import { ROUND2_GROUPINGS, ROUND3_GROUPINGS, round1PlayerA, snakeGroup } from "./staged";
 import { rankGroup } from "./staged-ranking";
 import {
@@ -14,11 +14,11 @@ import {
   startTournament,
   validateSettings,
   withdraw,
-} from "./registry";
-import { simulate, simulatedPlayers } from "./simulate";
-import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "./testing";
-import type { AuditEntry, Game, GameResult, TournamentState } from "./types";
-import { gamesOf, groupsOf } from "./core";
+} from "../registry";
+import { simulate, simulatedPlayers } from "../simulate";
+import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "../testing";
+import type { AuditEntry, Game, GameResult, TournamentState } from "../types";
+import { gamesOf, groupsOf } from "../core";
 
 describe("round 1: snake seeding and roles", () => {
   it("deals seeds 1..28 as the rule book's table", () => {
