@@ -46,7 +46,7 @@ import type {
 } from "./types";
 import { standingRows } from "./standings";
 import { FormatError } from "./types";
-import { formatProblems } from "./validation";
+import { formatProblems, type Validated } from "./validation";
 
 /** Every format, in the order the site lists them: one line each. */
 export const FORMATS = {
@@ -87,7 +87,7 @@ function formatOf(state: TournamentState): Format<FormatName> {
 
 export function validateSettings<F extends FormatName>(format: F, settings: SettingsInput<F> | undefined, playerCount: number): Problem[] {
   if (!isFormatName(format)) return [{ field: "format", message: `unknown format ${JSON.stringify(format)} (known: ${FORMAT_NAMES.join(", ")})` }];
-  return formatProblems(getFormat(format), settings, playerCount);
+  return formatProblems(getFormat(format) as Validated<unknown>, settings, playerCount);
 }
 
 /** Every setting of the format with its default. */

@@ -45,13 +45,29 @@ export function settingsSchema<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 export const setting = {
-  /** A whole number from `min` to `max`; `even` refuses odd values. */
-  integer(info: SettingInfo & { readonly min: number; readonly max: number; readonly default: number; readonly even?: boolean }) {
-    const { what, min, max } = info;
+  /**
+   * A whole number from `min` to `max`; `even` refuses odd values, `check` refuses
+   * others with its own sentence (null: fine).
+   */
+  integer(
+    info: SettingInfo & {
+      readonly min: number;
+      readonly max: number;
+      readonly default: number;
+      readonly even?: boolean;
+      readonly check?: (value: number) => string | null;
+    },
+  ) {
+    const { what, min, max, check } = info;
     const notWhole = (iss: { input?: unknown }) => `${what} must be a whole number (got ${JSON.stringify(iss.input)})`;
     const outside = (iss: { input?: unknown }) => `${what} must be between ${min} and ${max} (got ${String(iss.input)})`;
-    const base = z.number({ error: notWhole }).int({ error: notWhole }).min(min, { error: outside }).max(max, { error: outside });
-    const checked = info.even ? base.refine((v) => v % 2 === 0, { error: (iss) => `${what} must be even (got ${String(iss.input)})` }) : base;
+    let checked: z.ZodType<number, number> = z.number({ error: notWhole }).int({ error: notWhole }).min(min, { error: outside }).max(max, { error: outside });
+    if (info.even) checked = checked.refine((v) => v % 2 === 0, { error: (iss) => `${what} must be even (got ${String(iss.input)})` });
+    if (check)
+      checked = checked.superRefine((v, ctx) => {
+        const message = check(v);
+        if (message) ctx.addIssue({ code: "custom", message });
+      });
     return checked.default(info.default).register(DECLARED, { ...plain(info), kind: "integer", min, max, default: info.default });
   },
   /** Any finite number. */

@@ -238,6 +238,11 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   readonly defaultGameType: GameTypeName;
   readonly minPlayers: number;
   readonly maxPlayers: number;
+  /**
+   * Problems the schema cannot see, once the settings are valid: a player count the
+   * settings decide (a double elimination needs 3). Absent: none.
+   */
+  checkSettings?(settings: S, playerCount: number): Problem[];
   /** Seeds the players and plans round 1. Throws a FormatError if the settings or players have problems. */
   start(players: readonly Player[], settings: SettingsInput<F> | undefined, seed: string | number, options?: StartOptions): TournamentState<F>;
   /**

@@ -5,11 +5,12 @@ import { settingsProblems, type SettingsSchema } from "./settings";
 import type { Problem } from "./types";
 
 /** What validation reads of a format. */
-export interface Validated {
+export interface Validated<S = unknown> {
   readonly noun: string;
-  readonly settings: SettingsSchema<unknown>;
+  readonly settings: SettingsSchema<S>;
   readonly minPlayers: number;
   readonly maxPlayers: number;
+  checkSettings?(settings: S, playerCount: number): Problem[];
 }
 
 export function checkPlayerCount(problems: Problem[], count: number, min: number, max: number, format: string): void {
@@ -21,8 +22,9 @@ export function checkPlayerCount(problems: Problem[], count: number, min: number
 }
 
 /** Every problem with these settings (missing ones take their defaults) and this many players. */
-export function formatProblems(format: Validated, input: unknown, playerCount: number): Problem[] {
+export function formatProblems<S>(format: Validated<S>, input: unknown, playerCount: number): Problem[] {
   const problems = settingsProblems(format.settings, input, format.noun);
   checkPlayerCount(problems, playerCount, format.minPlayers, format.maxPlayers, format.noun);
+  if (problems.length === 0 && format.checkSettings) problems.push(...format.checkSettings(format.settings.parse(input ?? {}), playerCount));
   return problems;
 }
