@@ -22,7 +22,9 @@
 // participant with every other, and each is looked up by a scan of the
 // participants): 12 s at 10,000 players here, so hours at 100,000. It runs at the
 // sizes in BENCH_ELIMINATION_PEER_SIZES (default 10000); at the others its cells say
-// "not run". Timings are medians of the warm runs (min–max, n) after one cold run.
+// "not run". Timings are medians of the warm runs (min–max, n) after one cold run,
+// with the median CPU time of the process over the same runs (other sessions on a
+// shared machine inflate wall times, not CPU time); the load average is printed.
 import { BracketsManager } from "brackets-manager";
 import { playableGames } from "../engine/formats/core";
 import { bracketSize, dropOrderName, log2 } from "../engine/formats/elimination/bracket";
@@ -30,19 +32,33 @@ import { eliminationFormat } from "../engine/formats/elimination/elimination";
 import { simulatedPlayers } from "../engine/formats/simulate";
 import type { GameResult, TournamentState } from "../engine/formats/types";
 import { IndexedStore } from "./brackets-store";
-import { loadAverage, printTable, ratio, spread, type BenchRow } from "./stats";
+import { loadAverage, printTable, spread, type BenchRow } from "./stats";
 
 const SIZES = [10_000, 100_000];
 const PEER_SIZES = new Set((process.env.BENCH_ELIMINATION_PEER_SIZES ?? "10000").split(",").map(Number));
 
-/** Warm samples after one cold run. */
-async function samples(runs: number, fn: () => number | Promise<number>): Promise<number[]> {
+/** Warm samples after one cold run: what `fn` returns (its wall time, scaled) and the process's CPU time over the same run, scaled alike. */
+async function samples(runs: number, fn: () => number | Promise<number>): Promise<{ wall: number[]; cpu: number[] }> {
   await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) out.push(await fn());
-  return out;
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    const t0 = performance.now();
+    const took = await fn();
+    const elapsed = performance.now() - t0;
+    const used = process.cpuUsage(c);
+    wall.push(took);
+    // The same scale as `took` (per result where fn divides), over the whole call.
+    cpu.push(((used.user + used.system) / 1000) * (took / elapsed));
+  }
+  return { wall, cpu };
 }
 const median = (xs: readonly number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** "median (min–max, n=…), CPU median" */
+const show = (s: { wall: number[]; cpu: number[] }, unit: (x: number) => string) => `${spread(s.wall, unit)}, CPU ${unit(median(s.cpu))}`;
+/** How many times Moot's median brackets-manager's figure is. */
+const times = (peer: number, moot: { wall: number[] }) => `${(peer / median(moot.wall)).toFixed(0)}× Moot's`;
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const us = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} µs`;
 
@@ -89,9 +105,10 @@ for (const n of SIZES) {
     const peerStarts = peer ? [(await peerStage(kind, n)).took] : [];
     rows.push({
       name: `${what}: start (plan round 1 + list its games)`,
-      measured: spread(mootStart, ms),
-      baseline: peer ? `brackets-manager create.stage: ${ms(peerStarts[0]!)} (1 run)` : "brackets-manager: not run (quadratic)",
-      ratio: peer ? ratio(median(mootStart), peerStarts[0]!) : undefined,
+      measured: show(mootStart, ms),
+      baseline: peer
+        ? `brackets-manager create.stage: ${ms(peerStarts[0]!)} (1 run), ${times(peerStarts[0]!, mootStart)}`
+        : "brackets-manager: not run (quadratic)",
       target: "-",
       ok: null,
     });
@@ -118,9 +135,8 @@ for (const n of SIZES) {
     }
     rows.push({
       name: `${what}: one result (chained), per result`,
-      measured: spread(mootOne, us),
-      baseline: peerOne === null ? "brackets-manager: not run" : `brackets-manager update.match: ${us(peerOne)} (1 run of 300)`,
-      ratio: peerOne === null ? undefined : ratio(median(mootOne), peerOne),
+      measured: show(mootOne, us),
+      baseline: peerOne === null ? "brackets-manager: not run" : `brackets-manager update.match: ${us(peerOne)} (1 run of 300), ${times(peerOne, mootOne)}`,
       target: "-",
       ok: null,
     });
@@ -145,9 +161,8 @@ for (const n of SIZES) {
     });
     rows.push({
       name: `${what}: the whole bracket (${results.toLocaleString("en")} results, ${finished.rounds.length} rounds), per result`,
-      measured: spread(mootAll, us),
-      baseline: peerOne === null ? "brackets-manager: not run" : `brackets-manager update.match, above: ${us(peerOne)}`,
-      ratio: peerOne === null ? undefined : ratio(median(mootAll), peerOne),
+      measured: show(mootAll, us),
+      baseline: peerOne === null ? "brackets-manager: not run" : `brackets-manager update.match, above: ${us(peerOne)}, ${times(peerOne, mootAll)}`,
       target: "-",
       ok: null,
     });
@@ -157,7 +172,7 @@ for (const n of SIZES) {
       eliminationFormat.standings(copy);
       return performance.now() - t0;
     });
-    rows.push({ name: `${what}: standings of the finished bracket (uncached)`, measured: spread(mootStandings, ms), target: "-", ok: null });
+    rows.push({ name: `${what}: standings of the finished bracket (uncached)`, measured: show(mootStandings, ms), target: "-", ok: null });
     console.log(`${what}: done (load average ${loadAverage()})`);
   }
 }
