@@ -1,9 +1,12 @@
 // Site admin rights: a role stored on the account, changed only by the operator's
-// command (scripts/admin.ts), never by anything a visitor can do. Because the role
+// command (scripts/admin.ts), never by anything a visitor can do. Running servers hear of
+// a change through Redis when the command has REDIS_URL, else within RECHECK_MS
+// (server/auth/session-changes.ts). Because the role
 // belongs to the account id, a deleted admin's freed name gives nobody anything.
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { announceSessionChange } from "@/server/auth/session-changes";
 import { config } from "@/server/config";
 import { AppError } from "../errors";
 
@@ -21,6 +24,7 @@ export async function grantAdmin(db: Db, username: string): Promise<string> {
   const user = await liveAccount(db, username);
   if (user.role === "admin") return `${user.username} (${user.id}) is already a site admin.`;
   await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+  await announceSessionChange({ userId: user.id });
   return `${user.username} (${user.id}) is now a site admin.`;
 }
 
@@ -28,6 +32,7 @@ export async function revokeAdmin(db: Db, username: string): Promise<string> {
   const user = await liveAccount(db, username);
   if (user.role !== "admin") return `${user.username} (${user.id}) was not a site admin.`;
   await db.update(users).set({ role: "player" }).where(eq(users.id, user.id));
+  await announceSessionChange({ userId: user.id });
   return `${user.username} (${user.id}) is no longer a site admin.`;
 }
 
