@@ -25,8 +25,9 @@ describe("Swiss settings, entries and standings", () => {
   it("refuses bad settings with a sentence each", () => {
     expect(validateSwiss({ rounds: 0 }, 8).map((p) => p.message)).toEqual(["the number of rounds must be between 1 and 30 (got 0)"]);
     expect(validateSwiss({ rounds: 8 }, 8).map((p) => p.message)).toEqual(["8 players can play at most 7 rounds without meeting twice (got 8)"]);
-    expect(validateSwiss({ tiebreaks: ["buchholz", "koya" as never] }, 8).map((p) => p.field)).toEqual(["tiebreaks"]);
-    expect(validateSwiss({ tiebreaks: ["wins", "wins"] }, 8)[0]!.message).toBe("a tie-break is listed twice");
+    expect(validateSwiss({ tiebreaks: { first: "koya" } }, 8).map((p) => p.field)).toEqual(["tiebreaks.first"]);
+    expect(validateSwiss({ tiebreaks: { first: "wins", second: "wins" } }, 8)[0]!.message).toBe("a tie-break is chosen twice");
+    expect(validateSwiss({ round: 5 }, 8)[0]!.message).toMatch(/has no setting "round"/);
     expect(validateSwiss(undefined, 1)[0]!.message).toBe("the Swiss needs at least 2 players (got 1)");
     expect(() => startSwiss(field(4), { rounds: 9 }, 1)).toThrow("4 players can play at most 3 rounds");
   });
@@ -98,7 +99,7 @@ describe("Swiss settings, entries and standings", () => {
   });
 
   it("ranks by points and the chosen tie-breaks, says why, and shares a rank only when all are level", () => {
-    let state = startSwiss(field(8), { rounds: 3, tiebreaks: ["buchholz", "wins"] }, "rank");
+    let state = startSwiss(field(8), { rounds: 3, tiebreaks: { first: "buchholz", second: "wins", third: "none", fourth: "none" } }, "rank");
     for (let r = 0; r < 3; r++) state = win(state);
     const table = swissStandings(state);
     expect(table.rows.map((r) => r.player).slice(0, 1)).toEqual(["p1"]);

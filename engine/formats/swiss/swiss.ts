@@ -56,23 +56,44 @@ import {
   type TournamentState,
 } from "../types";
 import { vec } from "../vec";
-import { checkInteger, checkKnownKeys, checkPlayerCount } from "../validation";
+import { formatProblems } from "../validation";
+import { setting, settingsSchema } from "../settings";
+import type { z } from "zod";
 import { NoPairingError, pairDutch, type Colour, type PairingPlayer } from "./dutch";
-import { directEncounter, TIEBREAK_LABELS, TIEBREAK_NAMES, tiebreakTable, type TiebreakName } from "./tiebreaks";
+import { directEncounter, TIEBREAK_LABELS, tiebreakTable, type TiebreakName } from "./tiebreaks";
 import { recordOf, type Table, type TableEntry } from "./trf-table";
 import { writeTrf } from "./trf";
 
-export interface SwissSettings {
-  /** Rounds to play. */
-  readonly rounds: number;
-  /** Tie-breaks after points, in the order they apply. */
-  readonly tiebreaks: readonly TiebreakName[];
-}
+const TIEBREAK_CHOICES = { ...TIEBREAK_LABELS, none: "none" } as const;
+const tiebreakChoice = (nth: string, fallback: TiebreakName | "none") =>
+  setting.choice({ label: `${nth[0]!.toUpperCase()}${nth.slice(1)} tie-break`, what: `the ${nth} tie-break`, options: TIEBREAK_CHOICES, default: fallback });
 
-export const SWISS_DEFAULTS: SwissSettings = { rounds: 5, tiebreaks: ["buchholz-cut1", "buchholz", "sonneborn-berger", "direct-encounter"] };
+/** The Swiss's settings: rounds, and up to four tie-breaks after points, in order. */
+export const swissSettings = settingsSchema({
+  rounds: setting.integer({ label: "Rounds", what: "the number of rounds", hint: "1–30, fewer than the players", min: 1, max: 30, default: 5 }),
+  tiebreaks: setting.group({
+    label: "Tie-breaks after points, in order",
+    what: "the tie-breaks",
+    fields: {
+      first: tiebreakChoice("first", "buchholz-cut1"),
+      second: tiebreakChoice("second", "buchholz"),
+      third: tiebreakChoice("third", "sonneborn-berger"),
+      fourth: tiebreakChoice("fourth", "direct-encounter"),
+    },
+    check: (t) => {
+      const chosen = [t.first, t.second, t.third, t.fourth].filter((x) => x !== "none");
+      return new Set(chosen).size === chosen.length ? null : "a tie-break is chosen twice";
+    },
+  }),
+});
+export type SwissSettings = Readonly<z.output<typeof swissSettings>>;
+
+/** The chosen tie-breaks in the order they apply. */
+export const tiebreaksOf = (settings: SwissSettings): TiebreakName[] =>
+  [settings.tiebreaks.first, settings.tiebreaks.second, settings.tiebreaks.third, settings.tiebreaks.fourth].filter((t): t is TiebreakName => t !== "none");
+
 export const SWISS_MIN_PLAYERS = 2;
 export const SWISS_MAX_PLAYERS = 10_000;
-export const SWISS_MAX_ROUNDS = 30;
 
 /**
  * A Swiss tournament's state: the engine's TournamentState with Swiss settings.
@@ -84,29 +105,23 @@ type CoreState = TournamentState<FormatName>;
 const core = (s: SwissState | DraftState<FormatName>): CoreState => s as unknown as CoreState;
 const swiss = (s: CoreState | DraftState<FormatName>): SwissState => s as unknown as SwissState;
 
-export function resolveSwissSettings(input?: Partial<SwissSettings>): SwissSettings {
-  return { rounds: input?.rounds ?? SWISS_DEFAULTS.rounds, tiebreaks: input?.tiebreaks ?? SWISS_DEFAULTS.tiebreaks };
+/** Problems the schema cannot see: more rounds than opponents. */
+export function checkSwissSettings(settings: SwissSettings, playerCount: number): Problem[] {
+  return settings.rounds > playerCount - 1
+    ? [{ field: "rounds", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
+    : [];
 }
 
-export function validateSwiss(input: Partial<SwissSettings> | undefined, playerCount: number): Problem[] {
-  const problems: Problem[] = [];
-  checkKnownKeys(problems, input, ["rounds", "tiebreaks"], "the Swiss");
-  const { rounds, tiebreaks } = resolveSwissSettings(input);
-  checkInteger(problems, "rounds", rounds, 1, SWISS_MAX_ROUNDS, "the number of rounds");
-  if (!Array.isArray(tiebreaks)) problems.push({ field: "tiebreaks", message: "the tie-breaks must be a list" });
-  else {
-    for (const t of tiebreaks) {
-      if (!(TIEBREAK_NAMES as readonly unknown[]).includes(t)) {
-        problems.push({ field: "tiebreaks", message: `unknown tie-break ${JSON.stringify(t)} (known: ${TIEBREAK_NAMES.join(", ")})` });
-      }
-    }
-    if (new Set(tiebreaks).size !== tiebreaks.length) problems.push({ field: "tiebreaks", message: "a tie-break is listed twice" });
-  }
-  checkPlayerCount(problems, playerCount, SWISS_MIN_PLAYERS, SWISS_MAX_PLAYERS, "the Swiss");
-  if (Number.isInteger(rounds) && Number.isInteger(playerCount) && playerCount >= SWISS_MIN_PLAYERS && rounds > playerCount - 1) {
-    problems.push({ field: "rounds", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${rounds})` });
-  }
-  return problems;
+const validated = {
+  noun: "the Swiss",
+  settings: swissSettings,
+  minPlayers: SWISS_MIN_PLAYERS,
+  maxPlayers: SWISS_MAX_PLAYERS,
+  checkSettings: checkSwissSettings,
+};
+
+export function validateSwiss(input: unknown, playerCount: number): Problem[] {
+  return formatProblems(validated, input, playerCount);
 }
 
 /** Game results as a TRF code for each side. */
@@ -272,7 +287,7 @@ export function startSwiss(
     version: 1,
     format: "swiss" as FormatName,
     gameType: options.gameType ?? "chess",
-    settings: resolveSwissSettings(input) as never,
+    settings: swissSettings.parse(input ?? {}) as never,
     players: seeds.map((id, i) => ({ id, rating: ratings[i]! })),
     rounds: [],
     withdrawals: [],
@@ -335,7 +350,7 @@ function rankKeys(state: SwissState): RankKey[] {
   const type = GAME_TYPES[state.gameType];
   return [
     { name: "points", label: "points", better: "high" },
-    ...state.settings.tiebreaks.map((t): RankKey => ({
+    ...tiebreaksOf(state.settings).map((t): RankKey => ({
       name: t,
       label: t === "wins-black" ? `wins with ${type.sides[1]}` : TIEBREAK_LABELS[t],
       better: "high",
@@ -349,7 +364,7 @@ export function swissStandings(state: SwissState, throughRound = state.rounds.le
   const rounds = Math.min(throughRound, table.players[0]?.length ?? 0);
   const tb = tiebreakTable(table, rounds);
   const keys = rankKeys(state);
-  const names = state.settings.tiebreaks;
+  const names = tiebreaksOf(state.settings);
   const withdrawn = new Set(state.withdrawals.map((w) => w.player));
   const champions = new Set(state.champions);
   const n = state.players.length;
@@ -412,5 +427,4 @@ export function swissTrf(state: SwissState, tournamentName: string, nameOf: (pla
   });
 }
 
-export { TIEBREAK_LABELS, TIEBREAK_NAMES, type TiebreakName };
 export const swissFormatTitle = "Swiss (FIDE Dutch system)";
