@@ -4,7 +4,7 @@
 // views are in views.ts), so the server's services can read it.
 
 import type { FormatName, SettingsByFormat, StandingRow, TournamentState } from "@/engine/formats";
-import type { ColumnSpec, FormatPage, Points, PreviewStat, RoundPanelInput, RoundTab } from "./contract";
+import type { ColumnSpec, FormatFile, FormatPage, Points, PreviewStat, RoundPanelInput, RoundTab } from "./contract";
 import { diagonalPage } from "./diagonal/page";
 import { groupsPage } from "./groups/page";
 import { leaguePage } from "./league/page";
@@ -76,6 +76,11 @@ export function reachedLabel(format: FormatName, row: StandingRow, roundName: st
 }
 
 /** Said under the format's settings on the create form, or null. */
+/** The files a format offers to download beside the CSV exports. */
+export function formatFiles(format: FormatName): readonly FormatFile<FormatName>[] {
+  return pageOf(format).files ?? [];
+}
+
 export function settingsNote(format: FormatName, players: number): string | null {
   return pageOf(format).settingsNote(players);
 }
