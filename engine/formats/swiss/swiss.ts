@@ -98,10 +98,10 @@ export const SWISS_MAX_PLAYERS = 10_000;
 
 export type SwissState = TournamentState<"swiss">;
 
-/** Problems the schema cannot see: more rounds than opponents. */
+/** Problems the schema cannot see: more rounds than opponents (a problem of the player count: a tournament is created before its players are known). */
 export function checkSwissSettings(settings: SwissSettings, playerCount: number): Problem[] {
   return settings.rounds > playerCount - 1
-    ? [{ field: "rounds", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
+    ? [{ field: "players", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
     : [];
 }
 
