@@ -3,6 +3,7 @@ import { findGame, gamesOf, groupsOf, playableGames } from "../core";
 import { standingRows } from "../standings";
 import type { GameResult, GameWithId, Player, TournamentState } from "../types";
 import { bracketSize, dropOrder, firstRoundSeeds, matchCount, parseMatchName, roundName, slotSource } from "./bracket";
+import { formatProblems } from "../validation";
 import { eliminationFormat as F, type EliminationSettings } from "./elimination";
 import { decidedBy } from "./match";
 import { matchesOf, playOut, winFor } from "./testing";
@@ -56,17 +57,18 @@ describe("bracket shape", () => {
 
 describe("settings", () => {
   it("says what is wrong with each bad setting, in words", () => {
-    expect(F.validate({ bracket: "triple" as never, bestOf: 4, grandFinalReset: "yes" as never, rounds: 3 } as never, 8).map((p) => p.message)).toEqual([
+    const validate = (input: unknown, players: number) => formatProblems(F, input, players);
+    expect(validate({ bracket: "triple", bestOf: 4, grandFinalReset: "yes", rounds: 3 }, 8).map((p) => p.message)).toEqual([
       'an elimination has no setting "rounds" (known: bracket, grandFinalReset, bestOf)',
-      'the bracket is "single" or "double" (got "triple")',
-      'the grand final reset is on or off (got "yes")',
+      'the bracket must be "single" or "double" (got "triple")',
+      "the grand final reset must be true or false",
       "games per match must be odd, so a match cannot end level without draws (got 4)",
     ]);
-    expect(F.validate({ bestOf: 11 }, 8)[0]?.message).toBe("games per match must be between 1 and 9 (got 11)");
-    expect(F.validate({ bracket: "double" }, 2)[0]?.message).toBe("a double elimination needs at least 3 players (got 2)");
-    expect(F.validate({ bracket: "single" }, 2)).toEqual([]);
+    expect(validate({ bestOf: 11 }, 8)[0]?.message).toBe("games per match must be between 1 and 9 (got 11)");
+    expect(validate({ bracket: "double" }, 2)[0]?.message).toBe("a double elimination needs at least 3 players (got 2)");
+    expect(validate({ bracket: "single" }, 2)).toEqual([]);
     expect(() => start(2, { bracket: "double" })).toThrow("a double elimination needs at least 3 players (got 2)");
-    expect(F.resolveSettings({})).toEqual({ bracket: "double", grandFinalReset: true, bestOf: 1 });
+    expect(F.settings.parse({})).toEqual({ bracket: "double", grandFinalReset: true, bestOf: 1 });
   });
 });
 

@@ -50,7 +50,8 @@ import {
   type RoundHooks,
 } from "../core";
 import { rankTable, uniqueRows, type RankEntry, type RankKey } from "../standings";
-import { checkInteger, checkKnownKeys, checkPlayerCount } from "../validation";
+import { setting, settingsSchema } from "../settings";
+import { checkPlayerCount } from "../validation";
 import { vec, vecAt, vecPush, vecSet, vecSize } from "../vec";
 import type { GameTypeName } from "../game-types";
 import {
@@ -100,17 +101,37 @@ export interface EliminationSettings {
   readonly bestOf: number;
 }
 
-export const ELIMINATION_DEFAULTS: EliminationSettings = { bracket: "double", grandFinalReset: true, bestOf: 1 };
 export const MAX_BEST_OF = 9;
 const MAX_PLAYERS = 1_000_000;
-const SETTING_KEYS = ["bracket", "grandFinalReset", "bestOf"] as const;
+
+/** The elimination's settings: one schema with each setting's label, default and limits (../settings.ts). */
+export const eliminationSettings = settingsSchema({
+  bracket: setting.choice({
+    label: "Bracket",
+    what: "the bracket",
+    options: { single: "Single elimination (out after one lost match)", double: "Double elimination (out after two)" },
+    default: "double",
+  }),
+  grandFinalReset: setting.flag({
+    label: "Grand final reset (a deciding match if the losers' bracket winner wins the grand final)",
+    what: "the grand final reset",
+    default: true,
+    shownWhen: { key: "bracket", value: "double" },
+  }),
+  bestOf: setting.integer({
+    label: "Games per match (best of)",
+    what: "games per match",
+    hint: "1, 3, 5, 7 or 9",
+    min: 1,
+    max: MAX_BEST_OF,
+    default: 1,
+    check: (v) => (v % 2 === 0 ? `games per match must be odd, so a match cannot end level without draws (got ${v})` : null),
+  }),
+});
 
 /** The format contract, its settings typed, until the registry's FormatName lists it. */
-export interface EliminationFormat extends Omit<Format<FormatName>, "name" | "defaults" | "resolveSettings" | "validate" | "start"> {
+export interface EliminationFormat extends Omit<Format<FormatName, EliminationSettings>, "name" | "start"> {
   readonly name: "elimination";
-  readonly defaults: EliminationSettings;
-  resolveSettings(input?: Partial<EliminationSettings>): EliminationSettings;
-  validate(input: Partial<EliminationSettings> | undefined, playerCount: number): Problem[];
   start(players: readonly Player[], settings: Partial<EliminationSettings> | undefined, seed: string | number, options?: StartOptions): TournamentState;
 }
 
@@ -405,25 +426,9 @@ function championsOf(s: DraftState<FormatName>, o: MatchOutcome | undefined): st
   return winner && !s.withdrawals.some((w) => w.player === winner) ? [winner] : [];
 }
 
-function resolveSettings(input?: Partial<EliminationSettings>): EliminationSettings {
-  return { ...ELIMINATION_DEFAULTS, ...input };
-}
-
-function validate(input: Partial<EliminationSettings> | undefined, playerCount: number): Problem[] {
+/** A double elimination needs three players (two meet twice at most in the grand final). */
+function checkSettings(s: EliminationSettings, playerCount: number): Problem[] {
   const problems: Problem[] = [];
-  const name = "an elimination";
-  checkKnownKeys(problems, input, SETTING_KEYS, name);
-  const s = resolveSettings(input);
-  if (s.bracket !== "single" && s.bracket !== "double") {
-    problems.push({ field: "bracket", message: `the bracket is "single" or "double" (got ${JSON.stringify(s.bracket)})` });
-  }
-  if (typeof s.grandFinalReset !== "boolean") {
-    problems.push({ field: "grandFinalReset", message: `the grand final reset is on or off (got ${JSON.stringify(s.grandFinalReset)})` });
-  }
-  checkInteger(problems, "bestOf", s.bestOf, 1, MAX_BEST_OF, "games per match");
-  if (Number.isInteger(s.bestOf) && s.bestOf % 2 === 0) {
-    problems.push({ field: "bestOf", message: `games per match must be odd, so a match cannot end level without draws (got ${s.bestOf})` });
-  }
   checkPlayerCount(
     problems,
     playerCount,
@@ -438,11 +443,12 @@ export const eliminationFormat: EliminationFormat = {
   name: "elimination",
   title: "Elimination (single or double)",
   defaultGameType: "race" satisfies GameTypeName,
-  defaults: ELIMINATION_DEFAULTS,
+  label: "Elimination (single or double)",
+  noun: "an elimination",
+  settings: eliminationSettings,
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
-  resolveSettings,
-  validate,
+  checkSettings,
 
   start(players, settings, seed, options) {
     const { state, rng } = begin(eliminationFormat as unknown as Format<"groups">, players, settings as never, seed, options);
@@ -509,6 +515,9 @@ export const eliminationFormat: EliminationFormat = {
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     return groupsOf(round).map((_, i) => matchStanding(state, round, i));
   },
+
+  // A bracket has no table whose places could be clinched early.
+  clinchTables: () => [],
 
   groupStanding(state, roundNumber, groupIndex) {
     const round = state.rounds[roundNumber - 1];
