@@ -2,6 +2,7 @@
 // file the tournament page offers.
 import { describe, expect, it } from "vitest";
 import { playableGames, recordResults, simulatedPlayers, startTournament, type TournamentState } from "@/engine/formats";
+import { tournamentCsv } from "@/components/tournament/csv";
 import { formatFiles } from "../pages";
 import { swissRound } from "./boards";
 import { swissPage } from "./page";
@@ -38,5 +39,18 @@ describe("the Swiss on the site", () => {
     expect(text).toContain("Player p9");
     expect(text).toContain("0000 - U");
     expect(formatFiles("league")).toEqual([]);
+  });
+
+  it("exports its standings and results as CSV with the tie-break columns", () => {
+    let state = nine();
+    state = recordResults(
+      state,
+      playableGames(state).map((g) => ({ gameId: g.id, result: { outcome: "1-0", reason: "normal" } as const })),
+    ).state as TournamentState<"swiss">;
+    const names = Object.fromEntries(state.players.map((p) => [p.id, { username: `Player ${p.id}` }]));
+    const standings = tournamentCsv("standings", state, names).split("\n");
+    expect(standings[0]).toMatch(/Buchholz cut 1.*Buchholz.*Sonneborn-Berger.*Direct encounter/);
+    expect(standings).toHaveLength(10 + (standings.at(-1) === "" ? 1 : 0));
+    expect(tournamentCsv("results", state, names)).toContain("Player p1");
   });
 });
