@@ -7,11 +7,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./test";
 import { GUIDE_SECTIONS } from "../components/games/guide";
 import { guideFor } from "../components/games/guides";
+import { FORMAT_NAMES } from "../engine/formats";
 import { ON_SITE_GAMES } from "../engine/games/registry";
 import { trpcMutation } from "./api";
 import { freshUsername, signUpByApi } from "./helpers";
 
-const FORMATS = ["groups", "league", "diagonal", "staged", "swiss"] as const;
+/** Every format of the registry has its page, listed on /formats. */
+const FORMATS = FORMAT_NAMES;
 
 // Every test here only reads pages: spread them over both workers (29 tests, 3 min in one).
 test.describe.configure({ mode: "parallel" });
