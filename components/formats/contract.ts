@@ -106,6 +106,12 @@ export interface FormatPage<F extends FormatName, D> {
   readonly columns: Readonly<Record<string, ColumnSpec>>;
   /** How a "round reached" value reads, from the round's name ("Semi-finals"). */
   reachedLabel(row: StandingRow, roundName: string): string;
+  /**
+   * The groupings a random draw of this round picked among (the engine's audit entry
+   * "round N grouping"), each in words, for the audit log's sentence; absent or null:
+   * the format draws no groupings.
+   */
+  groupingOptions?(round: number): readonly string[] | null;
   /** Said under the settings on the create form for this many players (the staged path in words); null for nothing. */
   settingsNote(players: number): string | null;
   /** Files the tournament page offers to download beside the CSV exports. Absent: none. */

@@ -75,6 +75,11 @@ export function reachedLabel(format: FormatName, row: StandingRow, roundName: st
   return pageOf(format).reachedLabel(row, roundName);
 }
 
+/** The groupings a draw of this round picked among, in words (the staged rounds 2 and 3), or null. */
+export function groupingOptions(format: FormatName, round: number): readonly string[] | null {
+  return pageOf(format).groupingOptions?.(round) ?? null;
+}
+
 /** Said under the format's settings on the create form, or null. */
 /** The files a format offers to download beside the CSV exports. */
 export function formatFiles(format: FormatName): readonly FormatFile<FormatName>[] {

@@ -373,7 +373,12 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         <h2 id="audit-heading" className="scroll-mt-20 text-lg font-semibold">
           Audit log
         </h2>
-        <AuditEntries items={t.audit.items} context={{ names, games: t.audit.games, groups: t.audit.groups }} gameLinks={gameLinks} linkPlayers />
+        <AuditEntries
+          items={t.audit.items}
+          context={{ names, format: t.format, games: t.audit.games, groups: t.audit.groups }}
+          gameLinks={gameLinks}
+          linkPlayers
+        />
         {t.audit.pageCount > 1 ? (
           <p className="text-xs text-stone-500 dark:text-stone-400">
             {t.audit.total} entries, {AUDIT_PAGE_SIZE} a page, the latest last.
