@@ -93,9 +93,14 @@ async function firstOpenGame(db: Db, tournamentId: string) {
 }
 
 /** Seeds only an empty database, so restarts and real installs are never touched. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** Whether the demo data is to be seeded: only into a site without any account. */
+export async function demoDataDue(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoData(db: Db): Promise<boolean> {
+  if (!(await demoDataDue(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const names = [...DEMO_USERNAMES, ...MORE];
   const inserted = await db
