@@ -6,7 +6,10 @@
 // - lib/ imports neither server/ nor db/ (only the router's type, for the tRPC client);
 // - app/ and components/ never import db/ or server/services (pages read through tRPC);
 // - one game's folder (engine/games/<game>, components/games/<game>) never imports
-//   another game's folder.
+//   another game's folder;
+// - the service folders stand on floors (server/services, docs/architecture.md): a
+//   folder imports its own folder and the floors below it, never a folder on its own
+//   floor or above; the shared files at the services' root import no folder.
 import { readdirSync, statSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -47,6 +50,45 @@ const zones = [
   ),
 ];
 
+/**
+ * The floors of server/services, lowest first. A lower floor never imports a higher
+ * one (nor a folder beside it on its own floor): games are stored and read below
+ * everything, ratings rate them, notices tell people, tournaments pair them, and
+ * play/ (every use case that may end a game, with finish-game, the one place a game
+ * ends) stands on top because an end reaches ratings, notices and the tournament.
+ */
+const serviceFloors = [["admin", "auth"], ["game", "chat"], ["rating"], ["notification"], ["tournament", "challenge", "account"], ["play", "player"]];
+const serviceFolders = serviceFloors.flat();
+const servicesDir = "server/services";
+for (const name of readdirSync(servicesDir)) {
+  if (statSync(`${servicesDir}/${name}`).isDirectory() && !serviceFolders.includes(name)) {
+    throw new Error(`eslint.config.mjs: ${servicesDir}/${name} stands on no floor: add it to serviceFloors.`);
+  }
+}
+const floorZones = [
+  {
+    target: `./${servicesDir}/*.ts`,
+    from: serviceFolders.map((f) => `./${servicesDir}/${f}`),
+    message: "The shared files at the root of server/services stand below every floor: they import no service folder.",
+  },
+  ...serviceFloors.flatMap((floor, level) =>
+    floor.map((folder) => ({
+      target: `./${servicesDir}/${folder}`,
+      from: serviceFloors
+        .slice(level)
+        .flat()
+        .filter((other) => other !== folder)
+        .map((other) => `./${servicesDir}/${other}`),
+      message: `server/services/${folder} stands on floor ${level} (${floor.join(", ")}): it imports only the floors below it (${
+        serviceFloors
+          .slice(0, level)
+          .map((f) => f.join(", "))
+          .join("; ") || "none"
+      }) and the shared files at the services' root.`,
+    })),
+  ),
+];
+
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   js.configs.recommended,
@@ -64,6 +106,12 @@ export default tseslint.config(
       // The router's type is the contract the tRPC client is typed by; nothing else of it.
       "@typescript-eslint/no-restricted-imports": "off",
     },
+  },
+  {
+    // Tests may reach across the floors: they drive the whole stack.
+    files: [`${servicesDir}/**/*.ts`],
+    ignores: [`${servicesDir}/**/*.test.ts`],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...zones, ...floorZones] }] },
   },
   {
     files: ["lib/**/*.{ts,tsx}"],

@@ -13,7 +13,7 @@ import { refuseOversized, securityHeaders } from "@/server/http-guards";
 import { healthAnswer } from "@/server/health";
 import { attachRealtime } from "@/server/realtime/io";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
-import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";

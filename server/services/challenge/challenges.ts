@@ -7,16 +7,16 @@ import { randomInt } from "node:crypto";
 import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { challenges, games, notifications, playerRatings, tournaments, users } from "@/db/schema";
+import { challenges, games, notifications, playerRatings, tournaments, users, ratingOf, ratingColumns } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
-import { pingInbox, publishChanged, publishGameStarted } from "@/server/realtime/publish";
+import { publishChanged, publishGameStarted } from "@/server/realtime/publish";
 import { noticeGamesCreated } from "../notification/game-notices";
 import { gameLink, notify } from "../notification/notify";
 import { AppError } from "../errors";
+import { afterCommit, pingAfterCommit, transaction } from "../transaction";
 import { createGame } from "../game/create-game";
 import { checkedGameSettings } from "../game/game-settings";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
 export const MAX_OPEN_CHALLENGES = 5;
@@ -68,8 +68,8 @@ type Opening = Omit<ChallengeInput, "opponent"> & {
 
 /**
  * Inserts a challenge within the limits (MAX_OPEN_CHALLENGES open, one open challenge
- * per addressee), telling the addressee of a directed one in the inbox; returns the row
- * and whose inbox changed.
+ * per addressee), telling the addressee of a directed one in the inbox, and the lobby
+ * after commit; returns the row.
  */
 async function openChallenge(tx: Db, userId: string, c: Opening, now: Date) {
   // Lock the creator's row so two quick submissions cannot both pass the limits.
@@ -104,41 +104,38 @@ async function openChallenge(tx: Db, userId: string, c: Opening, now: Date) {
       createdAt: now,
     })
     .returning();
-  const told = c.addressee
-    ? await notify(
-        tx,
-        [
-          {
-            userId: c.addressee.id,
-            kind: "challenge",
-            payload: {
-              from: me.username,
-              game: catalogGame(c.gameType)?.name ?? c.gameType,
-              timeControl: timeControlLabel(c.initialMs, c.incrementMs),
-              rematch: c.rematchOf !== undefined,
-            },
-            // A rematch is answered on the finished game's page, where it was offered; any other on the lobby.
-            link: c.rematchOf ? gameLink(c.rematchOf) : "/play",
-            subject: noticeKey(userId, c.addressee.id),
-            dedupeKey: noticeKey(userId, c.addressee.id),
+  if (c.addressee)
+    await notify(
+      tx,
+      [
+        {
+          userId: c.addressee.id,
+          kind: "challenge",
+          payload: {
+            from: me.username,
+            game: catalogGame(c.gameType)?.name ?? c.gameType,
+            timeControl: timeControlLabel(c.initialMs, c.incrementMs),
+            rematch: c.rematchOf !== undefined,
           },
-        ],
-        now,
-      )
-    : [];
-  return { row: created!, told };
+          // A rematch is answered on the finished game's page, where it was offered; any other on the lobby.
+          link: c.rematchOf ? gameLink(c.rematchOf) : "/play",
+          subject: noticeKey(userId, c.addressee.id),
+          dedupeKey: noticeKey(userId, c.addressee.id),
+        },
+      ],
+      now,
+    );
+  afterCommit(tx, lobbyChanged);
+  return created!;
 }
 
 export async function createChallenge(db: Db, userId: string, input: ChallengeInput, now = new Date()) {
   if (!catalogGame(input.gameType)) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
   const gameSettings = checkedGameSettings(input.gameType, input.gameSettings);
-  const { row, told } = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const addressee = input.opponent === undefined ? null : await addresseeOf(tx, userId, input.opponent);
     return openChallenge(tx, userId, { ...input, gameSettings, addressee }, now);
   });
-  pingInbox(told);
-  lobbyChanged();
-  return row;
 }
 
 /**
@@ -147,7 +144,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
  * other, remembered as a rematch of that game so its page can show and answer it.
  */
 export async function offerRematch(db: Db, userId: string, gameId: string, now = new Date()) {
-  const { row, told } = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [g] = await tx
       .select({
         game: {
@@ -197,23 +194,24 @@ export async function offerRematch(db: Db, userId: string, gameId: string, now =
       now,
     );
   });
-  pingInbox(told);
-  lobbyChanged();
-  return row;
 }
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
-/** A directed challenge's notice is done once it is answered or withdrawn; returns whose inbox changed. */
-async function resolveNotice(tx: Db, ch: ChallengeRow, now: Date): Promise<string[]> {
-  if (ch.addresseeId === null) return [];
+/** A directed challenge's notice is done once it is answered or withdrawn (the lobby and the inboxes hear after commit). */
+async function resolveNotice(tx: Db, ch: ChallengeRow, now: Date): Promise<void> {
+  afterCommit(tx, lobbyChanged);
+  if (ch.addresseeId === null) return;
   // By its dedupe key: the one notice of this pair, found through its unique index.
   const rows = await tx
     .update(notifications)
     .set({ resolvedAt: now })
     .where(and(eq(notifications.dedupeKey, noticeKey(ch.creatorId, ch.addresseeId)), isNull(notifications.resolvedAt)))
     .returning({ userId: notifications.userId });
-  return rows.map((r) => r.userId);
+  pingAfterCommit(
+    tx,
+    rows.map((r) => r.userId),
+  );
 }
 
 /**
@@ -229,7 +227,7 @@ async function lockOpen(tx: Db, challengeId: string, mayAct: (ch: ChallengeRow) 
 }
 
 export async function acceptChallenge(db: Db, userId: string, challengeId: string, now = new Date()) {
-  const { game, challenger, rematchOf, told } = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const ch = await lockOpen(tx, challengeId, (c) => {
       if (c.creatorId === userId) throw new AppError("BAD_REQUEST", "You cannot accept your own challenge.");
       if (c.addresseeId !== null && c.addresseeId !== userId) throw new AppError("FORBIDDEN", "This challenge is addressed to another player.");
@@ -249,40 +247,35 @@ export async function acceptChallenge(db: Db, userId: string, challengeId: strin
       now,
     );
     await tx.update(challenges).set({ status: "accepted", gameId: game.id }).where(eq(challenges.id, ch.id));
-    const told = [...(await noticeGamesCreated(tx, [game], now, ch.creatorId)), ...(await resolveNotice(tx, ch, now))];
-    return { game, challenger: ch.creatorId, rematchOf: ch.rematchOf, told };
+    await noticeGamesCreated(tx, [game], now, ch.creatorId);
+    // The challenger is taken to the board too (the accepter goes there with the answer).
+    afterCommit(tx, () => publishGameStarted(ch.creatorId, game.id, ch.rematchOf ?? undefined));
+    await resolveNotice(tx, ch, now);
+    return { gameId: game.id };
   });
-  pingInbox(told);
-  // The challenger is taken to the board too (the accepter goes there with the answer).
-  publishGameStarted(challenger, game.id, rematchOf ?? undefined);
-  lobbyChanged();
-  return { gameId: game.id };
 }
 
 /** The addressee of a directed challenge says no; the challenger's pages learn it with their next refetch. */
 export async function declineChallenge(db: Db, userId: string, challengeId: string, now = new Date()) {
-  const told = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const ch = await lockOpen(tx, challengeId, (c) => {
       if (c.addresseeId !== userId) throw new AppError("FORBIDDEN", "Only the player a challenge is addressed to can decline it.");
     });
     await tx.update(challenges).set({ status: "declined" }).where(eq(challenges.id, ch.id));
-    return [ch.creatorId, ...(await resolveNotice(tx, ch, now))];
+    // The challenger is pinged without a notice: their open pages (a rematch offer) refetch.
+    pingAfterCommit(tx, [ch.creatorId]);
+    await resolveNotice(tx, ch, now);
   });
-  // The challenger is pinged without a notice: their open pages (a rematch offer) refetch.
-  pingInbox(told);
-  lobbyChanged();
 }
 
 export async function cancelChallenge(db: Db, userId: string, challengeId: string, now = new Date()) {
-  const told = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const ch = await lockOpen(tx, challengeId, (c) => {
       if (c.creatorId !== userId) throw new AppError("FORBIDDEN", "Only the player who opened a challenge can cancel it.");
     });
     await tx.update(challenges).set({ status: "cancelled" }).where(eq(challenges.id, ch.id));
-    return resolveNotice(tx, ch, now);
+    await resolveNotice(tx, ch, now);
   });
-  pingInbox(told);
-  lobbyChanged();
 }
 
 const addressee = alias(users, "addressee");

@@ -21,7 +21,7 @@ import { startSmtpPeer, type SmtpPeer } from "@/test/smtp-peer";
 import { openOwnTestDatabase } from "@/test/db";
 import { PUSH_CA, startPushService, type PushService } from "@/test/push-service/push-service";
 import { createGame } from "../game/create-game";
-import { postAnnouncement } from "./announce";
+import { postAnnouncement } from "../tournament/announce";
 import { configureChannels } from "./channels";
 import { deliverOutbox } from "./deliver-outbox";
 import { PushAgent } from "./push-destination";

@@ -10,10 +10,14 @@ import type { Db } from "@/db/client";
 import { tournamentPlayers, tournamentRequests, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
+import { transaction } from "../transaction";
 import { ratingsFor } from "../rating/player-ratings";
 import { newInviteToken } from "./create-tournament";
 import { admitPlayer, requireRegistering } from "./registration";
-import { announce, audit, lockTournament, readTournament, requireOrganizer, saveTournament } from "./tournament-row";
+import { requireOrganizer } from "./require-organizer";
+import { saveTournament, announce } from "./save-tournament";
+import { audit } from "./audit";
+import { lockTournament, readTournament } from "./lock-tournament";
 
 function sameToken(a: string | null, b: string): boolean {
   if (!a) return false;
@@ -45,7 +49,7 @@ export async function requestToJoin(
   input: { tournamentId: string; token: string },
   now = new Date(),
 ): Promise<{ status: "requested" }> {
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireRegistering(t, now);
     if (!t.inviteOnly) throw new AppError("BAD_REQUEST", "This tournament is open to everyone: join it directly.");
@@ -69,9 +73,8 @@ export async function requestToJoin(
       .insert(tournamentRequests)
       .values({ tournamentId: t.id, userId: user.id, requestedAt: now })
       .onConflictDoUpdate({ target: [tournamentRequests.tournamentId, tournamentRequests.userId], set: { requestedAt: now, declinedAt: null } });
-    return saveTournament(tx, t.id, {});
+    announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
-  announce(input.tournamentId, version);
   return { status: "requested" };
 }
 
@@ -82,7 +85,7 @@ export async function answerRequest(
   input: { tournamentId: string; userId: string; approve: boolean },
   now = new Date(),
 ): Promise<void> {
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
     requireRegistering(t, now);
@@ -96,14 +99,13 @@ export async function answerRequest(
       await admitPlayer(tx, t, input.userId, now, name);
       await audit(tx, t.id, user.id, "approved", `${name} was approved and entered.`);
     }
-    return saveTournament(tx, t.id, {});
+    announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
-  announce(input.tournamentId, version);
 }
 
 /** The organizer takes a registered player off the list before the start. */
 export async function removeRegistrant(db: Db, user: SessionUser, input: { tournamentId: string; userId: string }): Promise<void> {
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
     if (t.status !== "registering") throw new AppError("BAD_REQUEST", "Registrants can only be removed before the start; withdraw the player instead.");
@@ -114,22 +116,20 @@ export async function removeRegistrant(db: Db, user: SessionUser, input: { tourn
     if (removed.length === 0) throw new AppError("NOT_FOUND", "That player is not registered in this tournament.");
     const name = await usernameOf(tx, input.userId);
     await audit(tx, t.id, user.id, "removed", `${name} was removed from the registrations.`);
-    return saveTournament(tx, t.id, {});
+    announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
-  announce(input.tournamentId, version);
 }
 
 /** A new invite link; the old one stops working. */
 export async function renewInviteLink(db: Db, user: SessionUser, tournamentId: string): Promise<{ token: string }> {
   const token = newInviteToken();
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, user);
     if (!t.inviteOnly) throw new AppError("BAD_REQUEST", "This tournament is open to everyone: it has no invite link.");
     await audit(tx, t.id, user.id, "invite link renewed", "The old invite link no longer works.");
-    return saveTournament(tx, t.id, { inviteToken: token });
+    announce(tx, t.id, await saveTournament(tx, t.id, { inviteToken: token }));
   });
-  announce(tournamentId, version);
   return { token };
 }
 

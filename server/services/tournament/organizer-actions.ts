@@ -3,15 +3,21 @@
 // format's A/B role choice, and cancelling. Each action is audited with who and when.
 import { and, asc, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports, games, tournamentPlayers } from "@/db/schema";
+import { gameReports, games, tournamentPlayers, type TournamentRow } from "@/db/schema";
 import { chooseRole as engineChooseRole, findGame, withdraw, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { loadGameView, lockGame, nextVersion, sideOf } from "../game/game-view";
+import { transaction } from "../transaction";
+import { loadGameView, nextVersion, sideOf } from "../game/game-view";
+import { lockGame } from "../game/lock-game";
 import { currentRatings } from "./record-result";
 import { syncGames } from "./sync-games";
-import { announce, audit, engineCall, lockedState, lockTournament, requireOrganizer, saveSnapshot, saveTournament, type TournamentRow } from "./tournament-row";
+import { requireOrganizer } from "./require-organizer";
+import { saveTournament, announce, saveSnapshot } from "./save-tournament";
+import { engineCall } from "./engine-call";
+import { audit } from "./audit";
+import { lockTournament, lockedState } from "./lock-tournament";
 
 /**
  * Brings the site games of the tournament in line with the engine after a withdrawal:
@@ -71,7 +77,7 @@ export async function withdrawPlayer(
   input: { tournamentId: string; playerId: string; disqualify?: boolean },
   now = new Date(),
 ): Promise<void> {
-  const { saved, touched } = await db.transaction(async (tx) => {
+  const touched = await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     const self = actor.id === input.playerId && !input.disqualify;
     if (!self) requireOrganizer(t, actor);
@@ -87,7 +93,7 @@ export async function withdrawPlayer(
     const replanned = events.some((e) => e.type === "round-replanned");
     const touched = await settleGames(tx, t, next, replanned, now);
     const finished = next.status === "finished";
-    const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
+    announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {}));
     await audit(
       tx,
       t.id,
@@ -95,15 +101,13 @@ export async function withdrawPlayer(
       input.disqualify ? "disqualified" : "withdrew",
       `Player ${input.playerId} ${self ? "withdrew" : input.disqualify ? "was disqualified" : "was withdrawn by the organizer"}.`,
     );
-    return { saved, touched };
+    return touched;
   });
-  saved.remember();
-  announce(input.tournamentId, saved.version);
   for (const id of touched) publishGame(await loadGameView(db, id));
 }
 
 export async function cancelTournament(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<void> {
-  const { version, voided } = await db.transaction(async (tx) => {
+  const voided = await transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
     if (t.status === "finished" || t.status === "cancelled") throw new AppError("BAD_REQUEST", "The tournament has already ended.");
@@ -112,11 +116,10 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
       .set({ status: "void", endReason: "tournament cancelled", finishedAt: now, deadline: null, turnStartedAt: null, version: nextVersion() })
       .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")))
       .returning({ id: games.id });
-    const version = await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
+    announce(tx, t.id, await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now }));
     await audit(tx, t.id, actor.id, "cancelled", "The organizer cancelled the tournament.");
-    return { version, voided: voided.map((v) => v.id) };
+    return voided.map((v) => v.id);
   });
-  announce(tournamentId, version);
   for (const id of voided) publishGame(await loadGameView(db, id));
 }
 
@@ -129,7 +132,7 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
  * (both still hold the full initial time) can neither add time nor stall the game.
  */
 export async function chooseRole(db: Db, user: SessionUser, gameId: string, role: "A" | "B"): Promise<void> {
-  const saved = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game.tournamentId || !game.tournamentGameKey) throw new AppError("BAD_REQUEST", "Roles are chosen only in staged tournament games.");
     if (sideOf(game, user.id) === null) throw new AppError("FORBIDDEN", "You are not playing in this game.");
@@ -144,14 +147,10 @@ export async function chooseRole(db: Db, user: SessionUser, gameId: string, role
     const next = engineCall(() => engineChooseRole(state, game.tournamentGameKey!, user.id, role));
     const updated = findGame(next, game.tournamentGameKey)!;
     await tx.update(games).set({ side1Id: updated.side1, side2Id: updated.side2, version: nextVersion() }).where(eq(games.id, game.id));
-    const saved = await saveSnapshot(tx, t.id, next, seq);
+    announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq));
     await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
-    return saved;
   });
-  saved.remember();
-  const view = await loadGameView(db, gameId);
-  publishGame(view);
-  announce(view.tournament!.id, saved.version);
+  publishGame(await loadGameView(db, gameId));
 }
 
 /** Site game ids by engine key, for linking a tournament's tables to its games. */

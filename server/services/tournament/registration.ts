@@ -2,10 +2,12 @@
 // the player limit holds when many join at the same moment.
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, users } from "@/db/schema";
+import { tournamentPlayers, users, type TournamentRow } from "@/db/schema";
 import { AppError } from "../errors";
+import { transaction } from "../transaction";
 import { ratingsFor } from "../rating/player-ratings";
-import { announce, lockTournament, saveTournament, type TournamentRow } from "./tournament-row";
+import { saveTournament, announce } from "./save-tournament";
+import { lockTournament } from "./lock-tournament";
 
 export function requireRegistering(t: TournamentRow, now: Date): void {
   if (t.status !== "registering") throw new AppError("BAD_REQUEST", "Registration is closed: the tournament has started or ended.");
@@ -39,18 +41,17 @@ export async function admitPlayer(tx: Db, t: TournamentRow, userId: string, now:
 }
 
 export async function joinTournament(db: Db, userId: string, tournamentId: string, now = new Date()): Promise<void> {
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireRegistering(t, now);
     if (t.inviteOnly) throw new AppError("FORBIDDEN", "This tournament is by invitation: ask the organizer for the invite link.");
     await admitPlayer(tx, t, userId, now);
-    return saveTournament(tx, t.id, {});
+    announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
-  announce(tournamentId, version);
 }
 
 export async function leaveTournament(db: Db, userId: string, tournamentId: string, now = new Date()): Promise<void> {
-  const version = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireRegistering(t, now);
     const removed = await tx
@@ -58,7 +59,6 @@ export async function leaveTournament(db: Db, userId: string, tournamentId: stri
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)))
       .returning();
     if (removed.length === 0) throw new AppError("BAD_REQUEST", "You have not joined this tournament.");
-    return saveTournament(tx, t.id, {});
+    announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
-  announce(tournamentId, version);
 }

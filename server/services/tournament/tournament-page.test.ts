@@ -146,16 +146,14 @@ describe("tournament.page", () => {
     const id = fixture.t.id;
     // Enough recorded actions for several pages, some before and some after the start.
     const started = (await api(null).tournament.get({ tournamentId: id })).startedAt!;
-    await h.db
-      .insert(tournamentAudit)
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          tournamentId: id,
-          action: "edited",
-          detail: `note ${i}`,
-          at: new Date(started.getTime() + (i % 2 === 0 ? -1 : 1) * (i + 1) * 1000),
-        })),
-      );
+    await h.db.insert(tournamentAudit).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        tournamentId: id,
+        action: "edited",
+        detail: `note ${i}`,
+        at: new Date(started.getTime() + (i % 2 === 0 ? -1 : 1) * (i + 1) * 1000),
+      })),
+    );
     const full = await api(null).tournament.get({ tournamentId: id });
     const roundTimes: Record<number, string> = { 1: full.startedAt!.toISOString() };
     const merged = mergeAudit(

@@ -11,7 +11,7 @@
 
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, playerRatings, tournamentAudit, tournamentPlayers, users } from "@/db/schema";
+import { games, playerRatings, tournamentAudit, tournamentPlayers, users, ratingOf, ratingColumns } from "@/db/schema";
 import {
   clinchTables,
   findGame,
@@ -49,10 +49,9 @@ import {
 } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
-import { readTournament } from "./tournament-row";
+import { readTournament } from "./lock-tournament";
 
 /** Page sizes and pinned rows of the page's windows. */
 export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groupPlayers: 48, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZEmail } from "@/lib/account-rules";
 import { plainText } from "@/lib/text-rules";
 import { NOTIFICATION_KINDS } from "@/lib/notification-kinds";
-import { listAnnouncements, postAnnouncement } from "@/server/services/notification/announce";
+import { listAnnouncements, postAnnouncement } from "@/server/services/tournament/announce";
 import { resendConfirmation } from "@/server/services/notification/confirm-email";
 import { listFailedDeliveries, retryDelivery } from "@/server/services/notification/failures";
 import { inboxSummary, listInbox, markAllRead, markRead } from "@/server/services/notification/inbox";

@@ -9,12 +9,14 @@ import { gameMoves } from "@/db/schema";
 import { afterMove, deadline as clockDeadline } from "@/engine/clock";
 import { PLAYER_SEED } from "@/engine/verifiable-dice";
 import type { GameView } from "@/lib/contracts";
-import { pingInbox, publishGame } from "@/server/realtime/publish";
+import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { lockGameWithContext, noticeMove } from "../notification/game-notices";
-import { entriesChange, readDice, rollEntries, rollWhilePending, setPlayerSeed } from "./dice";
+import { transaction } from "../transaction";
+import { noticeMove } from "../notification/game-notices";
+import { lockGameWithContext } from "../game/lock-game";
+import { entriesChange, readDice, rollEntries, rollWhilePending, setPlayerSeed } from "../game/dice";
 import { finishGame } from "./finish-game";
-import { clockOf, loadGameView, requireActive, requirePlayer, updateGame } from "./game-view";
+import { clockOf, loadGameView, requireActive, requirePlayer, updateGame } from "../game/game-view";
 import { resultFor, rulesOf } from "./make-move";
 
 export interface DiceSeedInput {
@@ -24,7 +26,7 @@ export interface DiceSeedInput {
 }
 
 export async function setDiceSeed(db: Db, userId: string, input: DiceSeedInput, now = new Date()): Promise<GameView> {
-  const changed = await db.transaction(async (tx) => {
+  const changed = await transaction(db, async (tx) => {
     const { game, context } = await lockGameWithContext(tx, input.gameId);
     const { rules, position } = rulesOf(game);
     if (!rules.chance) throw new AppError("BAD_REQUEST", "This game has no dice.");
@@ -44,7 +46,7 @@ export async function setDiceSeed(db: Db, userId: string, input: DiceSeedInput, 
     const rolled = otherSeed !== null && timed.ok ? await rollWhilePending(tx, game.id, rules, position) : null;
     if (!rolled || !timed.ok) {
       await updateGame(tx, game.id, {});
-      return { board: null, after: () => {}, told: [] as string[] };
+      return { board: null, ended: false };
     }
     const [remaining1Ms, remaining2Ms] = timed.clock.remainingMs;
     const entries = rollEntries(rolled.notations, game.ply, [remaining1Ms, remaining2Ms], now);
@@ -54,13 +56,13 @@ export async function setDiceSeed(db: Db, userId: string, input: DiceSeedInput, 
     const ply = game.ply + entries.length;
     if (last.status.over) {
       const row = { ...game, ply, sideToMove: last.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const finished = await finishGame(
+      await finishGame(
         tx,
         row,
-        { result: resultFor(last.status.winner), reason: last.status.reason, margin: rules.margin(last.position), position: last.position },
+        { result: resultFor(last.status.winner), reason: last.status.reason, margin: rules.margin(last.position), position: last.position, board },
         now,
       );
-      return { board, after: finished.after, told: [] as string[] };
+      return { board, ended: true };
     }
     const deadline = clockDeadline({ ...timed.clock, toMove: last.toMove })!;
     await updateGame(tx, game.id, {
@@ -75,12 +77,11 @@ export async function setDiceSeed(db: Db, userId: string, input: DiceSeedInput, 
     // As if the side not to move had just moved: its notices of this game are done, and the
     // side to move is told, at the ply it moves at.
     const waiting = last.toMove === 1 ? game.side2Id : game.side1Id;
-    const told = await noticeMove(tx, game, context, waiting, last.toMove, ply, now);
-    return { board, after: () => {}, told };
+    await noticeMove(tx, game, context, waiting, last.toMove, ply, now);
+    return { board, ended: false };
   });
   const view = await loadGameView(db, input.gameId);
-  publishGame(view, changed.board);
-  pingInbox(changed.told);
-  changed.after();
+  // A finish published the end itself.
+  if (!changed.ended) publishGame(view, changed.board);
   return view;
 }

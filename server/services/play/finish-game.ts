@@ -1,22 +1,26 @@
-// Ends a game inside the caller's transaction: records result and reason, stops the
-// clock, and, for rated games, updates both players' Glicko-2 ratings in the game's
-// own type in the same transaction (server/services/rating); tells the players and
-// feeds a tournament game's result to its tournament.
-import { sql } from "drizzle-orm";
+// The one place a game ends, inside the caller's transaction: records result and
+// reason, stops the clock, and, for rated games, updates both players' Glicko-2
+// ratings in the game's own type (server/services/rating); tells the players
+// (notification) and feeds a tournament game's result to its tournament. It sits on
+// the top floor of the services (play/, docs/architecture.md) because it alone calls
+// all three; what they publish is collected on the transaction (transaction.ts).
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games } from "@/db/schema";
+import { games, type GameRow } from "@/db/schema";
 import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
+import { publishGame } from "@/server/realtime/publish";
 import { timeUsed } from "@/engine/clock";
 import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
-import { diceView, readDice } from "./dice";
-import type { GameRow } from "./game-view";
-import { clockOf } from "./game-view";
+import { diceView, readDice } from "../game/dice";
+import { publishUpdateAfterCommit } from "../game/publish-update";
+import { clockOf, loadGameView, nextVersion } from "../game/game-view";
 import { lockRatings, rateFinishedGame, ratingsPart } from "../rating/player-ratings";
-import { pingInbox } from "@/server/realtime/publish";
-import { gameContext, gameOverParts, type GameContext } from "../notification/game-notices";
+import { gameOverParts, noticeGameOver } from "../notification/game-notices";
+import { gameContext, type GameContext } from "../game/lock-game";
 import { noticesTold } from "../notification/notify";
 import { afterTournamentResult, tournamentResultPart, type ResultAudit } from "../tournament/record-result";
 import { runTogether } from "../together";
+import { afterCommit } from "../transaction";
 
 export interface Finish {
   result: GameResult;
@@ -30,6 +34,8 @@ export interface Finish {
   context?: GameContext;
   /** For a tournament game: an audit entry written with the result (record-result.ts). */
   audit?: ResultAudit;
+  /** What the end did to the board, for the game's update (endedBoard, or the last move). */
+  board?: BoardChange | null;
 }
 
 /**
@@ -43,23 +49,16 @@ export function endedBoard(game: GameRow, winner: SideNumber | null, reason: Com
   return { position: rules.end(game.position, winner, reason), board: { kind: "end", winner, reason } };
 }
 
-/** A finished game: what to publish after the commit, and the game's update when the finish could make it. */
-export interface Finished {
-  /** Publishes the players' inboxes, and the tournament's standings and new games when it has one. */
-  after: () => void;
-  /**
-   * The game's update (every field the finish changed; the caller adds the board change
-   * and the server time), built from what the transaction wrote: nothing is read back.
-   */
-  update: Omit<GameUpdate, "serverNow">;
-}
-
 /**
  * Ends the game in one statement after the lock: the game row, both ratings and their
  * history, the players' notices and the tournament's log (together.ts). Ratings are
- * read first, in a statement of their own after their lock.
+ * read first, in a statement of their own after their lock. Returns the game's update
+ * (every field the finish changed, and `finish.board`), built from what the
+ * transaction wrote: nothing is read back. The update is published to the game's room
+ * once the transaction has committed (publish-update.ts), before the tournament's
+ * news and the pings.
  */
-export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<Finished> {
+export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Date): Promise<GameUpdate> {
   // Charge the side to move for the time it used on this last turn (none on a first-move countdown).
   const toMove = game.sideToMove;
   const used = game.position ? timeUsed(clockOf(game), now.getTime()) : 0;
@@ -83,8 +82,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     ...gameOverParts(game, finish.result, now, finish.reason, context),
     tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
   });
-  const told = await noticesTold(tx, done, now);
-  const tournamentAfter = game.tournamentId ? await afterTournamentResult(tx, game, done.tournament, finish.result, finish.reason, margin, now) : () => {};
+  await noticesTold(tx, done, now);
   const side = (id: string): GamePlayer | null => {
     const stored = done.ratings?.get(id);
     return stored ? { id, username: context.name(id), ...stored } : null;
@@ -92,11 +90,11 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
   const [side1, side2] = [side(game.side1Id), side(game.side2Id)];
   // The end reveals a dice game's server seed (docs/dice.md).
   const dice = onSiteGame(game.gameType)?.chance ? await readDice(tx, game.id) : null;
-  const update: Finished["update"] = {
+  const update: Omit<GameUpdate, "serverNow"> = {
     gameId: game.id,
     // The version of the row this transaction holds locked, bumped once above.
     version: game.version + 1,
-    board: null,
+    board: finish.board ?? null,
     set: {
       status: "finished",
       result: finish.result,
@@ -113,11 +111,33 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       ...(dice ? { dice: diceView(dice, true) } : {}),
     },
   };
-  return {
-    after: () => {
-      pingInbox(told);
-      tournamentAfter();
-    },
-    update,
-  };
+  const published = publishUpdateAfterCommit(tx, update, [game.side1Id, game.side2Id]);
+  if (game.tournamentId) await afterTournamentResult(tx, game, done.tournament, finish.result, finish.reason, margin, now);
+  return published;
+}
+
+/**
+ * Marks `game` (locked by the caller's transaction) aborted for `reason`, charging the
+ * side to move the main time it used (none on a first-move countdown), and tells both
+ * players; once the transaction has committed, the game's room gets its view.
+ */
+export async function markAborted(tx: Db, game: GameRow, now: Date, reason: string): Promise<void> {
+  const used = timeUsed(clockOf(game), now.getTime());
+  await tx
+    .update(games)
+    .set({
+      ...(game.sideToMove === 1 ? { remaining1Ms: Math.max(0, game.remaining1Ms - used) } : { remaining2Ms: Math.max(0, game.remaining2Ms - used) }),
+      status: "aborted",
+      result: null,
+      endReason: reason,
+      rated: false,
+      turnStartedAt: null,
+      deadline: null,
+      drawOfferBy: null,
+      finishedAt: now,
+      version: nextVersion(),
+    })
+    .where(eq(games.id, game.id));
+  await noticeGameOver(tx, game, null, now, reason);
+  afterCommit(tx, async (db) => publishGame(await loadGameView(db, game.id)));
 }

@@ -15,7 +15,7 @@ import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
 import { FIRST_MOVE_MS } from "@/engine/clock";
 import { ABORTED_BY_PLAYER, NO_FIRST_MOVE } from "@/lib/game-endings";
 import { abortGame } from "./abort-game";
-import { createGame } from "./create-game";
+import { createGame } from "../game/create-game";
 import { makeMove } from "./make-move";
 import { sweepOverdue } from "./sweep-overdue";
 

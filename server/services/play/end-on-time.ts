@@ -6,11 +6,9 @@
 // standings but not for ratings.
 import type { Db } from "@/db/client";
 import { onSiteGame } from "@/engine/games/registry";
-import type { BoardChange } from "@/lib/contracts";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
-import { endedBoard, finishGame } from "./finish-game";
-import { markAborted } from "./abort-game";
-import { type GameRow } from "./game-view";
+import { endedBoard, finishGame, markAborted } from "./finish-game";
+import type { GameRow } from "@/db/schema";
 
 export type TimeEnding = "lost on time" | "drawn on time" | "aborted" | "forfeit";
 
@@ -29,10 +27,10 @@ export function neverMoved(ply: number): boolean {
 
 /**
  * Ends `game` (locked by the caller's transaction) because its side to move ran
- * out of time. Returns how it ended, what that did to the board (for the game's
- * update) and what to publish after the commit.
+ * out of time, and publishes the end once the transaction has committed. Returns how
+ * it ended.
  */
-export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ ending: TimeEnding; board: BoardChange | null; after: () => void }> {
+export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<TimeEnding> {
   const loser = game.sideToMove;
   const winner = loser === 1 ? 2 : 1;
   const result = winner === 1 ? "1-0" : "0-1";
@@ -41,13 +39,17 @@ export async function endOnTime(tx: Db, game: GameRow, now: Date): Promise<{ end
     // The game's rules decide what a flag fall is: chess draws it when the other side cannot mate.
     const ended = position !== null ? onSiteGame(game.gameType)?.status(position) : undefined;
     if (board && ended?.over && ended.winner === null) {
-      return { ending: "drawn on time", board, after: (await finishGame(tx, game, { result: "draw", reason: ended.reason, position }, now)).after };
+      await finishGame(tx, game, { result: "draw", reason: ended.reason, position, board }, now);
+      return "drawn on time";
     }
-    return { ending: "lost on time", board, after: (await finishGame(tx, game, { result, reason: "timeout", position }, now)).after };
+    await finishGame(tx, game, { result, reason: "timeout", position, board }, now);
+    return "lost on time";
   }
   // The side never moved: the board stays as it is.
   if (game.tournamentId) {
-    return { ending: "forfeit", board: null, after: (await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now)).after };
+    await finishGame(tx, game, { result, reason: NO_FIRST_MOVE, unrated: true }, now);
+    return "forfeit";
   }
-  return { ending: "aborted", board: null, after: await markAborted(tx, game, now, NO_FIRST_MOVE) };
+  await markAborted(tx, game, now, NO_FIRST_MOVE);
+  return "aborted";
 }

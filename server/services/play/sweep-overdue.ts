@@ -7,18 +7,16 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameDeadlines, gameReports, games } from "@/db/schema";
-import type { BoardChange } from "@/lib/contracts";
-import { publishGame } from "@/server/realtime/publish";
+import { transaction } from "../transaction";
 import { endOnTime } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { loadGameView } from "./game-view";
 
 const BATCH = 100;
 
 export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> {
-  const finished = await db.transaction(async (tx) => {
-    const changed: { id: string; board: BoardChange | null }[] = [];
-    const after: (() => void)[] = [];
+  // Each end publishes itself once the transaction has committed (finish-game.ts).
+  return transaction(db, async (tx) => {
+    const changed: string[] = [];
     // Due games come from game_deadlines by its deadline index (games has none).
     const overdue = await tx
       .select({ game: games })
@@ -28,9 +26,8 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
       .limit(BATCH)
       .for("update", { of: games, skipLocked: true });
     for (const { game } of overdue) {
-      const ended = await endOnTime(tx, game, now);
-      after.push(ended.after);
-      changed.push({ id: game.id, board: ended.board });
+      await endOnTime(tx, game, now);
+      changed.push(game.id);
     }
     const due = await tx
       .select()
@@ -41,15 +38,10 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      after.push((await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now)).after);
       await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
-      changed.push({ id: game.id, board: null });
+      await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now);
+      changed.push(game.id);
     }
-    return { changed, after };
+    return changed;
   });
-  for (const publish of finished.after) publish();
-  for (const { id, board } of finished.changed) {
-    publishGame(await loadGameView(db, id), board);
-  }
-  return finished.changed.map((c) => c.id);
 }

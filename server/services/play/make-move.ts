@@ -5,18 +5,19 @@
 // transaction wrote, so nothing is read back) and answers the mover with the same
 // update: neither grows with the game's length.
 import type { Db } from "@/db/client";
-import { gameMoves } from "@/db/schema";
+import { gameMoves, type GameRow } from "@/db/schema";
 import { afterMove, deadline as clockDeadline } from "@/engine/clock";
 import { onSiteGame, type OnSiteGame, type SideNumber } from "@/engine/games/registry";
-import { updateFromView } from "@/lib/game-update";
-import { pingInbox, publishGameUpdate } from "@/server/realtime/publish";
-import { lockGameWithContext, noticeMove } from "../notification/game-notices";
+import { noticeMove } from "../notification/game-notices";
+import { lockGameWithContext } from "../game/lock-game";
 import { AppError } from "../errors";
+import { transaction } from "../transaction";
+import { publishUpdateAfterCommit } from "../game/publish-update";
 import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { clockOf, loadGameView, requireActive, requirePlayer, updateGame, type GameRow } from "./game-view";
+import { clockOf, requireActive, requirePlayer, updateGame } from "../game/game-view";
 import type { GameResult, GameUpdate } from "@/lib/contracts";
-import { entriesChange, rollEntries, rollWhilePending, type Rolled } from "./dice";
+import { entriesChange, rollEntries, rollWhilePending, type Rolled } from "../game/dice";
 
 export interface MoveInput {
   gameId: string;
@@ -39,7 +40,7 @@ export function rulesOf(game: GameRow): { rules: NonNullable<ReturnType<typeof o
 }
 
 export async function makeMove(db: Db, userId: string, input: MoveInput, now = new Date()): Promise<GameUpdate> {
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await transaction(db, async (tx) => {
     const { game, context } = await lockGameWithContext(tx, input.gameId);
     const { rules, position } = rulesOf(game);
     requireActive(game);
@@ -53,8 +54,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     if (!timed.ok) {
       // The flag fell before the move arrived: the game is lost on time, whatever the
       // move (or aborted or forfeited unrated if this was the player's first move).
-      const { ending, board, after } = await endOnTime(tx, game, now);
-      return { kind: "flagged" as const, ending, board, after: { after, update: null }, players: [game.side1Id, game.side2Id] };
+      return { kind: "flagged" as const, ending: await endOnTime(tx, game, now) };
     }
     const played = await playWithDice(tx, game.id, rules, position, input.move);
     const moved = played.last;
@@ -70,13 +70,20 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
       // The row as it is after this move; the mover's time is already charged, so the
       // finish (which writes ply and clocks from it) charges nothing more.
       const afterMoveRow = { ...game, ply: lastPly, sideToMove: moved.toMove, remaining1Ms, remaining2Ms, turnStartedAt: now };
-      const after = await finishGame(
+      const update = await finishGame(
         tx,
         afterMoveRow,
-        { result: resultFor(moved.status.winner), reason: moved.status.reason, margin: rules.margin(moved.position), position: moved.position, context },
+        {
+          result: resultFor(moved.status.winner),
+          reason: moved.status.reason,
+          margin: rules.margin(moved.position),
+          position: moved.position,
+          context,
+          board: boardChange,
+        },
         now,
       );
-      return { kind: "over" as const, board: boardChange, after, players: [game.side1Id, game.side2Id] };
+      return { kind: "over" as const, update };
     }
     // The next turn is the side the rules name (afterMove assumes the other side): in the
     // four-colour game a side may move twice running.
@@ -112,32 +119,15 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
         ...(played.dice && { dice: played.dice }),
       },
     };
-    return {
-      kind: "moved" as const,
-      update,
-      players: [game.side1Id, game.side2Id],
-      told: await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now),
-    };
+    // Published before the notices' pings (transaction.ts runs pings last).
+    const published = publishUpdateAfterCommit(tx, update, [game.side1Id, game.side2Id]);
+    await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now);
+    return { kind: "moved" as const, update: published };
   });
-
-  if (outcome.kind === "moved") {
-    const update = { ...outcome.update, serverNow: Date.now() };
-    publishGameUpdate(update, outcome.players);
-    pingInbox(outcome.told);
-    return update;
-  }
-  // The game ended: the finish made its update from what it wrote (ratings too); a
-  // flag that fell before the move arrived ends the game without the context, so that
-  // one reads the game back.
-  const board = outcome.board;
-  const made = outcome.kind === "over" ? outcome.after.update : null;
-  const update = made ? { ...made, board, serverNow: Date.now() } : updateFromView(await loadGameView(db, input.gameId), board);
-  publishGameUpdate(update, outcome.players);
-  outcome.after.after();
-  if (outcome.kind === "flagged") {
-    throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
-  }
-  return update;
+  // A flag that fell before the move arrived has ended the game (and published it).
+  if (outcome.kind === "flagged") throw new AppError("BAD_REQUEST", LATE_MOVE[outcome.ending]);
+  // The mover's answer is the update the game's room received: a move's, or the finish's, built from what the transaction wrote.
+  return outcome.update;
 }
 
 /**

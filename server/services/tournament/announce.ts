@@ -4,14 +4,16 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentAnnouncements, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
-import { pingInbox } from "@/server/realtime/publish";
 import { AppError } from "../errors";
-import { audit, lockTournament, requireOrganizer } from "../tournament/tournament-row";
-import { notify, tournamentLink, tournamentSubject } from "./notify";
-import { playersOf } from "./tournament-notices";
+import { transaction } from "../transaction";
+import { requireOrganizer } from "./require-organizer";
+import { audit } from "./audit";
+import { lockTournament } from "./lock-tournament";
+import { notify, tournamentLink, tournamentSubject } from "../notification/notify";
+import { playersOf } from "../notification/tournament-notices";
 
 export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId: string, message: string, now = new Date()): Promise<void> {
-  const told = await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
     if (t.status !== "registering" && t.status !== "running")
@@ -19,7 +21,7 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
     await tx.insert(tournamentAnnouncements).values({ tournamentId, authorId: actor.id, message, createdAt: now });
     await audit(tx, tournamentId, actor.id, "announcement", message.slice(0, 200));
     const players = (await playersOf(tx, tournamentId)).filter((p) => p !== actor.id);
-    return notify(
+    await notify(
       tx,
       players.map((userId) => ({
         userId,
@@ -33,7 +35,6 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
       now,
     );
   });
-  pingInbox(told);
 }
 
 export async function listAnnouncements(db: Db, tournamentId: string) {

@@ -13,7 +13,7 @@ import { openOwnTestDatabase } from "@/test/db";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { userCalendar } from "../notification/calendar";
 import { queueReminders } from "../notification/sweep-notifications";
-import { createGame } from "./create-game";
+import { createGame } from "../game/create-game";
 import { makeMove } from "./make-move";
 import { sweepOverdue } from "./sweep-overdue";
 

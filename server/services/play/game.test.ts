@@ -10,7 +10,7 @@ import { openOwnTestDatabase } from "@/test/db";
 import { shortestGameEndingIn } from "@/test/fixtures";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { createGame, type NewGame } from "./create-game";
+import { createGame, type NewGame } from "../game/create-game";
 import { makeMove } from "./make-move";
 import { sweepOverdue } from "./sweep-overdue";
 

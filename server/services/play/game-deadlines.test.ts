@@ -10,7 +10,7 @@ import type { Db, DbHandle } from "@/db/client";
 import { gameDeadlines, games } from "@/db/schema";
 import { openOwnTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
-import { createGame } from "./create-game";
+import { createGame } from "../game/create-game";
 import { makeMove } from "./make-move";
 import { resignGame } from "./resign-game";
 import { sweepOverdue } from "./sweep-overdue";
