@@ -22,7 +22,7 @@ import { deliverOutbox, outboxWorkers } from "./deliver-outbox";
 import { loadVapidKeys } from "./setup";
 import { notify } from "./notify";
 import { PushAgent } from "./push-destination";
-import { subscribePush } from "./settings";
+import { subscribePush } from "./subscribe-push";
 import { transaction } from "../transaction";
 
 let h: DbHandle;

@@ -11,7 +11,7 @@ import { onSiteGame } from "@/engine/games/registry";
 import type { SessionUser } from "@/server/auth/session";
 import { openOwnTestDatabase } from "@/test/db";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { userCalendar } from "../notification/calendar";
+import { userCalendar } from "../notification/user-calendar";
 import { queueReminders } from "../notification/sweep-notifications";
 import { createGame } from "../game/create-game";
 import { makeMove } from "./make-move";

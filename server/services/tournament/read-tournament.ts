@@ -11,7 +11,7 @@ import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
 import { liveState } from "./live-state";
-import { gameLinks } from "./organizer-actions";
+import { gameLinks } from "./game-links";
 import { readTournament } from "./lock-tournament";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;

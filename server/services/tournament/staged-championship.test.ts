@@ -24,7 +24,7 @@ import { makeMove } from "@/server/services/play/make-move";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
-import { chooseRole } from "./organizer-actions";
+import { chooseRole } from "./choose-role";
 
 let h: DbHandle;
 beforeAll(async () => {

@@ -30,8 +30,3 @@ export async function listFailedDeliveries(db: Db, page: number) {
   ]);
   return { rows, page, pages: pageCount(total!.n, PAGE), total: total!.n, pending: pending[0]!.n };
 }
-
-/** Puts a failed delivery back in the queue (an admin fixed the cause). */
-export async function retryDelivery(db: Db, id: string): Promise<void> {
-  await db.update(outbox).set({ status: "pending", attempts: 0, nextAttemptAt: new Date() }).where(eq(outbox.id, id));
-}

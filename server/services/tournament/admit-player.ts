@@ -1,13 +1,10 @@
-// Joining and leaving a tournament before it starts. The tournament row is locked so
-// the player limit holds when many join at the same moment.
+// Entering a player in a tournament that takes registrations: the checks every entry
+// passes, whether the player joins or the organizer approves a request.
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, users, type TournamentRow } from "@/db/schema";
 import { AppError } from "../errors";
-import { transaction } from "../transaction";
 import { ratingsFor } from "../rating/player-ratings";
-import { saveTournament, announce } from "./save-tournament";
-import { lockTournament } from "./lock-tournament";
 
 export function requireRegistering(t: TournamentRow, now: Date): void {
   if (t.status !== "registering") throw new AppError("BAD_REQUEST", "Registration is closed: the tournament has started or ended.");
@@ -38,27 +35,4 @@ export async function admitPlayer(tx: Db, t: TournamentRow, userId: string, now:
   const [joined] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
   if ((joined?.n ?? 0) >= t.maxPlayers) throw new AppError("BAD_REQUEST", `The tournament is full (${t.maxPlayers} players).`);
   await tx.insert(tournamentPlayers).values({ tournamentId: t.id, userId, joinedAt: now });
-}
-
-export async function joinTournament(db: Db, userId: string, tournamentId: string, now = new Date()): Promise<void> {
-  await transaction(db, async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
-    requireRegistering(t, now);
-    if (t.inviteOnly) throw new AppError("FORBIDDEN", "This tournament is by invitation: ask the organizer for the invite link.");
-    await admitPlayer(tx, t, userId, now);
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
-  });
-}
-
-export async function leaveTournament(db: Db, userId: string, tournamentId: string, now = new Date()): Promise<void> {
-  await transaction(db, async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
-    requireRegistering(t, now);
-    const removed = await tx
-      .delete(tournamentPlayers)
-      .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)))
-      .returning();
-    if (removed.length === 0) throw new AppError("BAD_REQUEST", "You have not joined this tournament.");
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
-  });
 }

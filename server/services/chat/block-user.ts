@@ -2,7 +2,7 @@
 // (the history leaves them out, and pages drop them live). That is all it does: the
 // blocked person is not told, still reads the room and still plays their games, since
 // a block must not let anyone dodge a tournament pairing. Undone from Settings.
-import { and, asc, count, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chatBlocks, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
@@ -20,18 +20,4 @@ export async function blockUser(db: Db, user: SessionUser, blockedId: string, no
     throw new AppError("BAD_REQUEST", `You already block ${MAX_BLOCKS} players, the most one account may; unblock someone in Settings first.`);
   // Blocking someone already blocked changes nothing.
   await db.insert(chatBlocks).values({ blockerId: user.id, blockedId, createdAt: now }).onConflictDoNothing();
-}
-
-export async function unblockUser(db: Db, user: SessionUser, blockedId: string): Promise<void> {
-  await db.delete(chatBlocks).where(and(eq(chatBlocks.blockerId, user.id), eq(chatBlocks.blockedId, blockedId)));
-}
-
-/** The people the user blocks, by name (Settings). */
-export async function listBlocks(db: Db, user: SessionUser) {
-  return db
-    .select({ id: chatBlocks.blockedId, username: users.username, since: chatBlocks.createdAt })
-    .from(chatBlocks)
-    .innerJoin(users, eq(users.id, chatBlocks.blockedId))
-    .where(eq(chatBlocks.blockerId, user.id))
-    .orderBy(asc(users.username));
 }

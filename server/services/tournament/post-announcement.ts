@@ -1,8 +1,7 @@
 // Organizer announcements: a message to everyone in a tournament, kept on the
 // tournament page and sent to each player's inbox (and on by their channels).
-import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentAnnouncements, users } from "@/db/schema";
+import { tournamentAnnouncements } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
@@ -35,14 +34,4 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
       now,
     );
   });
-}
-
-export async function listAnnouncements(db: Db, tournamentId: string) {
-  return db
-    .select({ id: tournamentAnnouncements.id, message: tournamentAnnouncements.message, createdAt: tournamentAnnouncements.createdAt, author: users.username })
-    .from(tournamentAnnouncements)
-    .innerJoin(users, eq(users.id, tournamentAnnouncements.authorId))
-    .where(eq(tournamentAnnouncements.tournamentId, tournamentId))
-    .orderBy(desc(tournamentAnnouncements.createdAt))
-    .limit(50);
 }
