@@ -6,7 +6,9 @@
 // - lib/ imports neither server/ nor db/ (only the router's type, for the tRPC client);
 // - app/ and components/ never import db/ or server/services (pages read through tRPC);
 // - one game's folder (engine/games/<game>, components/games/<game>) never imports
-//   another game's folder;
+//   another game's folder, and one format's folder (engine/formats/<format>,
+//   components/formats/<format>) never imports another format's folder: what two
+//   games or formats share lives beside the registry, outside every one's folder;
 // - the service folders stand on floors (server/services, docs/architecture.md): a
 //   folder imports its own folder and the floors below it, never a folder on its own
 //   floor or above; the shared files at the services' root import no folder.
@@ -18,9 +20,20 @@ import { importX } from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
 
-/** The per-game folders under a registry folder (engine/games, components/games). */
-const gameFolders = (root) => readdirSync(root).filter((name) => statSync(`${root}/${name}`).isDirectory());
-const games = [...new Set([...gameFolders("engine/games"), ...gameFolders("components/games")])];
+/** The per-game (per-format) folders under a registry folder (engine/games, components/formats, …). */
+const subfolders = (root) => readdirSync(root).filter((name) => statSync(`${root}/${name}`).isDirectory());
+
+/** Zones that keep each folder of a family (games, formats) from importing its siblings' folders, under every root the family has. */
+function fenced(roots, what) {
+  const names = [...new Set(roots.flatMap(subfolders))];
+  return names.flatMap((name) =>
+    roots.map((root) => ({
+      target: `./${root}/${name}`,
+      from: names.filter((other) => other !== name).flatMap((other) => roots.map((r) => `./${r}/${other}`)),
+      message: `A ${what}'s folder never imports another ${what}'s folder (${root}/${name}).`,
+    })),
+  );
+}
 
 const zones = [
   {
@@ -41,13 +54,8 @@ const zones = [
     from: ["./db", "./server/services"],
     message: "Pages and components read data through tRPC (lib/trpc), never from db/ or services.",
   },
-  ...games.flatMap((game) =>
-    ["engine/games", "components/games"].map((root) => ({
-      target: `./${root}/${game}`,
-      from: games.filter((other) => other !== game).flatMap((other) => [`./engine/games/${other}`, `./components/games/${other}`]),
-      message: `A game's folder never imports another game's folder (${root}/${game}).`,
-    })),
-  ),
+  ...fenced(["engine/games", "components/games"], "game"),
+  ...fenced(["engine/formats", "components/formats"], "format"),
 ];
 
 /**

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { GamesInPlay } from "@/components/games-in-play";
 import { LocalTime } from "@/components/local-time";
 import { catalogGame } from "@/engine/game-catalog";
-import { FORMAT_LABELS } from "@/lib/tournament-rules";
+import { formatLabel } from "@/engine/formats";
 import { WAITING_REASONS } from "@/lib/waiting";
 import { api } from "@/server/trpc/page-caller";
 
@@ -17,7 +17,7 @@ function TournamentCards({ items, empty }: { items: TournamentSummary[]; empty: 
           <Link href={`/tournaments/${t.id}`} className="card block py-3 hover:border-amber-500">
             <span className="font-semibold">{t.name}</span>
             <span className="block text-sm text-stone-600 dark:text-stone-400">
-              {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType} · {t.players} players
+              {formatLabel(t.format)} · {catalogGame(t.gameType)?.name ?? t.gameType} · {t.players} players
             </span>
           </Link>
         </li>

@@ -30,7 +30,7 @@
 //   standings: one group tallied again, every row ranked, no "why" sentence written;
 // - the snapshot as the server stores and reads it: JSON.stringify, and JSON.parse
 //   of that text (the round-2 state above).
-import { leagueCycle } from "../engine/formats/league-schedule";
+import { leagueCycle } from "../engine/formats/league/league-schedule";
 import {
   playableGames,
   recordResult,

@@ -4,7 +4,8 @@
 // spectator sockets has it.
 //
 // Each run is independent: a fresh PostgreSQL database (on DATABASE_URL's server, or
-// the local one), the real production server process (e2e/server-process.ts) pinned to
+// the local one), the real production server process (e2e/server-process.ts; one
+// process, so without REDIS_URL even when it is set, as the floor has no Redis) pinned to
 // CPU 0, the 1,000 spectator sockets in their own child process (bench/scale-spectators.ts)
 // pinned to CPU 1, and this process (the two players over HTTP and their sockets, the
 // timing) also on CPU 1, so no client work runs on the server's core. PostgreSQL's
@@ -29,7 +30,9 @@
 // that do not end it), one at a time: the next move is submitted once every spectator
 // has the previous one. Reported: p50/p99 per run, and over BENCH_RUNS (3) runs the
 // median with min–max; the event's size (JSON of its payload, as the spectators
-// received it) at the game's 2nd and 200th move.
+// received it) at the game's 2nd and 200th move; and the server process's CPU time per
+// measured move (user + system, /proc), which other work on a shared machine moves less
+// than it moves the times.
 import { fork, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpus } from "node:os";
@@ -45,7 +48,7 @@ import { createFreshDatabase } from "@/test/fresh-database";
 import { HttpSession } from "@/test/http-session";
 import type { FromBareServer, ToBareServer } from "./bare-move-server";
 import type { FromSpectators, ToSpectators } from "./scale-spectators";
-import { loadAverage, percentile, printTable, ratio, rssMb, wallNow, type BenchRow } from "./stats";
+import { cpuMs, loadAverage, percentile, printTable, ratio, rssMb, wallNow, type BenchRow } from "./stats";
 
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 1000);
 const MOVES = Number(process.env.BENCH_MOVES ?? 200);
@@ -81,6 +84,8 @@ interface RunResult {
   firstSpectator: number[];
   lastSpectator: number[];
   http: number[];
+  /** The server process's CPU time (user + system) over the measured moves, per move. */
+  cpuPerMove: number[];
   sizes: Map<number, number>;
   pinning: string;
   rss: string;
@@ -105,7 +110,8 @@ interface Target {
 }
 
 async function mootTarget(databaseUrl: string): Promise<Target> {
-  const server = await startServer({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: "/tmp/unused", SEED_DEMO: "0" } });
+  // One process without Redis, like the floor: with REDIS_URL every broadcast would also go through Redis.
+  const server = await startServer({ port: await freePort(), env: { DATABASE_URL: databaseUrl, DATA_DIR: "/tmp/unused", SEED_DEMO: "0", REDIS_URL: "" } });
   try {
     const a = new HttpSession(server.url);
     const d = new HttpSession(server.url);
@@ -255,6 +261,7 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
       firstSpectator: [],
       lastSpectator: [],
       http: [],
+      cpuPerMove: [],
       sizes: new Map(),
       pinning,
       rss: "",
@@ -263,7 +270,9 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
       lastUpdate: null,
     };
     let state: GameState = newGame();
+    let cpuAtStart = 0;
     for (let i = 0; i < WARMUP + MOVES; i++) {
+      if (i === WARMUP) cpuAtStart = await cpuMs(target.pid);
       const chosen = nextMove(state, i);
       if (!chosen) throw new Error(`no move that keeps the game going at ply ${state.ply}`);
       const ply = state.ply + 1;
@@ -293,6 +302,7 @@ async function run(kind: Kind, template: GameUpdate | null): Promise<RunResult> 
       }
       state = chosen.state;
     }
+    result.cpuPerMove.push(((await cpuMs(target.pid)) - cpuAtStart) / MOVES);
     result.plies = state.ply;
     result.rss = `${rssBefore.toFixed(0)} → ${(await rssMb(target.pid)).toFixed(0)} MB`;
     result.load = loadAverage();
@@ -319,7 +329,7 @@ for (let r = 0; r < RUNS; r++) {
     console.log(
       `run ${r + 1} ${kind}: round trip p50 ${percentile(rt, 50).toFixed(1)} ms, p99 ${percentile(rt, 99).toFixed(1)} ms; ` +
         `last spectator p50 ${percentile(sorted(res.lastSpectator), 50).toFixed(1)} ms, p99 ${percentile(sorted(res.lastSpectator), 99).toFixed(1)} ms; ` +
-        `server RSS ${res.rss}; load average ${res.load}; ${res.pinning}`,
+        `server CPU ${res.cpuPerMove[0]!.toFixed(2)} ms/move; server RSS ${res.rss}; load average ${res.load}; ${res.pinning}`,
     );
   }
 }
@@ -377,6 +387,8 @@ const rows: BenchRow[] = [
   ...compared("submit → last of the spectators has it (whole fan-out), p50", (r) => r.lastSpectator, 50),
   { name: "submit → last of the spectators has it, p99", measured: across("moot", (r) => r.lastSpectator, 99).text, target: "-", ok: null },
   ...compared("HTTP move answered (submit → response), p50", (r) => r.http, 50),
+  // Less moved by other work on the machine than the times above: what the server process itself spent.
+  ...compared("server CPU per move (user + system, the 1,000 sockets' writes included)", (r) => r.cpuPerMove, 50),
   {
     name: "event size at move 2 (JSON payload)",
     measured: size(2),

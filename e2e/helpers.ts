@@ -52,3 +52,15 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 }
+
+/** Who a session cookie stands for on a server: through tRPC, a server-rendered page and next-auth's own session endpoint. */
+export async function whoIs(baseURL: string, cookie: string) {
+  const me = await fetch(`${baseURL}/api/trpc/account.me`, { headers: { cookie } });
+  const settings = await fetch(`${baseURL}/settings`, { headers: { cookie }, redirect: "manual" });
+  const session = await fetch(`${baseURL}/api/auth/session`, { headers: { cookie } });
+  return {
+    trpc: ((await me.json()) as { result?: { data: { json: { username: string } | null } } }).result?.data.json?.username ?? null,
+    settings: settings.status === 200 && /Signed in as/.test(await settings.text()) ? "signed in" : `not signed in (${settings.status})`,
+    session: ((await session.json()) as { user?: { name: string } }).user?.name ?? null,
+  };
+}

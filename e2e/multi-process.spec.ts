@@ -1,18 +1,21 @@
 // Two server processes sharing one PostgreSQL database and one Redis: events published
-// in one reach sockets on the other, and background work and round advancement happen
-// exactly once whichever process does them.
+// in one reach sockets on the other, background work and round advancement happen
+// exactly once whichever process does them, a session ended through one is refused at
+// once by the other (each remembers sessions it has checked), and rate limits count
+// across both.
 import { expect, test } from "./test";
 import { io, type Socket } from "socket.io-client";
 import type { GameUpdate } from "../lib/contracts";
 import { createFreshDatabase, type FreshDatabase } from "../test/fresh-database";
 import { HttpSession } from "../test/http-session";
 import { freePort, startServer, type ServerProcess } from "./server-process";
-import { freshUsername } from "./helpers";
+import { freshUsername, whoIs } from "./helpers";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const REDIS_URL = process.env.REDIS_URL;
 test.skip(!DATABASE_URL || !REDIS_URL, "needs DATABASE_URL and REDIS_URL (a shared PostgreSQL and Redis)");
 
+const CHAT_LIMIT = 3;
 let fresh: FreshDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
@@ -20,7 +23,14 @@ let b: ServerProcess;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   fresh = await createFreshDatabase(DATABASE_URL!, "moot_multi");
-  const env = { DATABASE_URL: fresh.url, REDIS_URL: REDIS_URL!, SEED_DEMO: "0", DATA_DIR: "/tmp/unused" };
+  // A low chat limit, for the test that counts it across the processes.
+  const env = {
+    DATABASE_URL: fresh.url,
+    REDIS_URL: REDIS_URL!,
+    SEED_DEMO: "0",
+    DATA_DIR: "/tmp/unused",
+    CHAT_MESSAGES_PER_USER_PER_MINUTE: String(CHAT_LIMIT),
+  };
   // Ports the OS says are free: the range 4100-4500 holds NATS (4222) on these machines.
   const ports = [await freePort(), await freePort()];
   // Started together: the migration advisory lock lets one migrate while the other waits.
@@ -112,4 +122,68 @@ test("results sent to both processes at once complete a phase exactly once", asy
   expect(phase2[0]!.n).toBe(2);
   const released = await sql<{ n: number }>("select count(*)::int as n from tournament_audit where tournament_id = $1 and action = 'phase released'", [t.id]);
   expect(released[0]!.n).toBe(1);
+});
+
+test("a session ended through one process is refused at once by the other, which had it remembered", async () => {
+  const name = freshUsername("mps");
+  const password = "two process password";
+  const signedIn = async (server: ServerProcess) => {
+    const s = new HttpSession(server.url);
+    await s.signIn(name, password);
+    return s;
+  };
+  const live = { trpc: name, settings: "signed in", session: name };
+  const dead = { trpc: null, settings: expect.stringMatching(/^not signed in/), session: null };
+  // Each check on the other process first, twice: it has read the account and remembers it.
+  const remembered = async (server: ServerProcess, cookie: string) => {
+    expect(await whoIs(server.url, cookie)).toEqual(live);
+    expect(await whoIs(server.url, cookie)).toEqual(live);
+  };
+
+  // Signed out through A: the copied cookie is dead on B at the next request.
+  const first = new HttpSession(a.url);
+  await first.signUp(name, password);
+  const second = await signedIn(b);
+  await remembered(b, first.cookie);
+  await remembered(b, second.cookie);
+  await first.signOut();
+  expect(await whoIs(b.url, first.cookie)).toEqual(dead);
+  expect(await whoIs(b.url, second.cookie)).toEqual(live);
+
+  // "Sign out everywhere" through B ends what A remembers.
+  const third = await signedIn(a);
+  await remembered(a, second.cookie);
+  await remembered(a, third.cookie);
+  await second.mutation("account.signOutEverywhere", undefined);
+  expect(await whoIs(a.url, third.cookie)).toEqual(dead);
+  expect(await whoIs(a.url, second.cookie)).toEqual(dead);
+
+  // A password change through A ends what B remembers.
+  const [fourth, fifth] = [await signedIn(a), await signedIn(b)];
+  await remembered(b, fourth.cookie);
+  await remembered(b, fifth.cookie);
+  await fourth.mutation("account.changePassword", { currentPassword: password, newPassword: "a new two process password" });
+  expect(await whoIs(b.url, fifth.cookie)).toEqual(dead);
+  expect(await whoIs(b.url, fourth.cookie)).toEqual(dead);
+
+  // Deleting the account through B ends what A remembers.
+  const sixth = new HttpSession(b.url);
+  await sixth.signIn(name, "a new two process password");
+  await remembered(a, sixth.cookie);
+  await sixth.mutation("account.delete", { password: "a new two process password" });
+  expect(await whoIs(a.url, sixth.cookie)).toEqual(dead);
+});
+
+test("a rate limit counts requests through both processes together", async () => {
+  const [p1, p2] = await players(a, 2);
+  const ch = await p1!.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1" });
+  const { gameId } = await p2!.mutation<{ gameId: string }>("challenge.accept", { challengeId: ch.id });
+  const viaB = new HttpSession(b.url);
+  viaB.cookie = p1!.cookie;
+  const room = { kind: "game", id: gameId };
+  // Alternating processes: each alone has seen fewer than the limit.
+  for (let i = 0; i < CHAT_LIMIT; i++) await (i % 2 === 0 ? p1! : viaB).mutation("chat.post", { room, text: `message ${i + 1}` });
+  for (const via of [p1!, viaB]) {
+    await expect(via.mutation("chat.post", { room, text: "one too many" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+  }
 });

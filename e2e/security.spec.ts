@@ -3,7 +3,7 @@
 import { expect, test } from "./test";
 import { trpcMutation } from "./api";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUp, signUpByApi } from "./helpers";
+import { freshUsername, signUp, signUpByApi, whoIs } from "./helpers";
 
 test("security headers on pages and the API", async ({ request }) => {
   for (const path of ["/", "/api/trpc/tournament.list?input=%7B%22json%22%3A%7B%7D%7D"]) {
@@ -110,17 +110,6 @@ test("the health check reports the database", async ({ request }) => {
 });
 
 /** Who a session cookie stands for on each endpoint that reads one, over real HTTP. */
-async function whoIs(baseURL: string, cookie: string) {
-  const me = await fetch(`${baseURL}/api/trpc/account.me`, { headers: { cookie } });
-  const settings = await fetch(`${baseURL}/settings`, { headers: { cookie }, redirect: "manual" });
-  const session = await fetch(`${baseURL}/api/auth/session`, { headers: { cookie } });
-  return {
-    trpc: ((await me.json()) as { result?: { data: { json: { username: string } | null } } }).result?.data.json?.username ?? null,
-    settings: settings.status === 200 && /Signed in as/.test(await settings.text()) ? "signed in" : `not signed in (${settings.status})`,
-    session: ((await session.json()) as { user?: { name: string } }).user?.name ?? null,
-  };
-}
-
 test("a copied session cookie stops working after sign-out, 'sign out everywhere' and a password change", async ({ baseURL }) => {
   const name = freshUsername("Sess");
   const password = "session password";

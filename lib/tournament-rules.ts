@@ -3,17 +3,12 @@
 // (engine/formats validateSettings), so the rules live in one place.
 import { z } from "zod";
 import { CLOCK_PRESETS } from "@/engine/clock";
+import { FORMAT_NAMES, type FormatName } from "@/engine/formats";
 import { GAME_IDS } from "@/engine/game-catalog";
 import { plainText } from "./text-rules";
 
-export const FORMAT_LABELS = {
-  groups: "Group elimination",
-  league: "League (double round-robin)",
-  diagonal: "Diagonal race",
-  staged: "Staged groups (4 groups → 4 groups of 4 → 2 groups of 4 → semi-finals → final)",
-} as const;
-/** The format ids, in the order the site lists them. */
-export const FORMAT_IDS = ["groups", "league", "diagonal", "staged"] as const satisfies readonly (keyof typeof FORMAT_LABELS)[];
+/** The format ids, in the order the site lists them (the engine's registry). */
+export const FORMAT_IDS = FORMAT_NAMES as readonly FormatName[] as [FormatName, ...FormatName[]];
 
 const ZSettingValue = z.union([
   z.number().finite(),

@@ -1,7 +1,9 @@
 // Operator command for site admin rights (`npm run admin -- grant NAME`, `revoke NAME`,
 // `list`). It opens the same database as the server (DATABASE_URL, or PGlite in
-// DATA_DIR: stop the server first there, PGlite allows one process per folder).
+// DATA_DIR: stop the server first there, PGlite allows one process per folder). With
+// REDIS_URL, running servers hear of a changed role at once (server/auth/session-changes.ts).
 import { openDatabase } from "@/db/client";
+import { connectRedis } from "@/server/redis";
 import { config, ConfigError } from "@/server/config";
 import { AppError } from "@/server/services/errors";
 import { listAdmins } from "@/server/services/admin/list-admins";
@@ -19,6 +21,7 @@ async function main(args: string[]): Promise<number> {
   }
   const cfg = config();
   const handle = await openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
+  const redis = needsName && cfg.REDIS_URL ? await connectRedis(cfg.REDIS_URL) : null;
   try {
     await handle.migrate();
     if (command === "list") {
@@ -37,6 +40,7 @@ async function main(args: string[]): Promise<number> {
     }
     throw err;
   } finally {
+    await redis?.close();
     await handle.close();
   }
 }

@@ -24,6 +24,7 @@ import {
   type FormatName,
   type GameTypeName,
   type TournamentState,
+  validateSettings,
 } from "../engine/formats";
 
 const USAGE = `usage: npm run simulate -- --format ${FORMAT_NAMES.join("|")} --players N --seed S [options] [--json]
@@ -182,7 +183,7 @@ function main(): number {
     process.stderr.write(`error: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const problems = getFormat(cli.format).validate(cli.settings as never, cli.players);
+  const problems = validateSettings(cli.format, cli.settings as never, cli.players);
   if (problems.length > 0) {
     process.stderr.write(`${problems.map((p) => `error: ${p.message}`).join("\n")}\n\n${USAGE}\n`);
     return 2;

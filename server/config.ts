@@ -48,7 +48,8 @@ const ZConfig = z.object({
   // set by the test harness only. Outside production they are always on.
   MOOT_TEST_FEATURES: z.enum(["0", "1"]).default("0"),
   SEED_DEMO: z.enum(["auto", "0", "1"]).default("auto"),
-  // Abuse limits (per fixed window, shared by all processes through the database).
+  // Abuse limits (per fixed window: shared by all processes through Redis with REDIS_URL,
+  // else the one process's own; server/services/rate-limit.ts).
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   MOVES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TOURNAMENTS_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(10),

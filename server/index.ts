@@ -12,6 +12,8 @@ import { config, ConfigError } from "@/server/config";
 import { refuseOversized, securityHeaders } from "@/server/http-guards";
 import { healthAnswer } from "@/server/health";
 import { attachRealtime } from "@/server/realtime/io";
+import { connectRedis } from "@/server/redis";
+import { listenForSessionChanges } from "@/server/auth/session-changes";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
 import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
@@ -116,7 +118,10 @@ async function main() {
   // proxy does, so the client is always the side that closes them.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await attachRealtime(server, dbHandle.db, cfg.REDIS_URL);
+  // With REDIS_URL: Socket.IO's relay, session changes and rate limits between processes.
+  const redis = cfg.REDIS_URL ? await connectRedis(cfg.REDIS_URL) : undefined;
+  if (redis) await listenForSessionChanges(redis);
+  await attachRealtime(server, dbHandle.db, redis);
   // Security headers on every response. Socket.IO takes /socket.io requests before the
   // handler above ever sees them, so the headers are stamped by a listener placed first.
   server.prependListener("request", (_req, res) => {

@@ -1,7 +1,8 @@
-// /formats: the four tournament formats, each linked to its page.
+// /formats: the tournament formats (the engine's registry), each linked to its page.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { FORMAT_GUIDES } from "./format-guides";
+import { FORMAT_VIEWS } from "@/components/formats/views";
+import { FORMAT_NAMES, getFormat } from "@/engine/formats";
 
 export const metadata: Metadata = { title: "Tournament formats" };
 
@@ -14,12 +15,12 @@ export default function FormatsPage() {
         format with its rule book&apos;s example.
       </p>
       <ul className="space-y-3" data-testid="format-list">
-        {Object.entries(FORMAT_GUIDES).map(([id, guide]) => (
+        {FORMAT_NAMES.map((id) => (
           <li key={id}>
             <Link className="link font-semibold" href={`/formats/${id}`}>
-              {guide.name}
+              {getFormat(id).label}
             </Link>
-            <p className="text-sm text-stone-600 dark:text-stone-400">{guide.summary}</p>
+            <p className="text-sm text-stone-600 dark:text-stone-400">{FORMAT_VIEWS[id].guide.summary}</p>
           </li>
         ))}
       </ul>

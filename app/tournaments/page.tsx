@@ -5,7 +5,8 @@ import { LocalTime } from "@/components/local-time";
 import { Pagination } from "@/components/pagination";
 import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
-import { FORMAT_IDS, FORMAT_LABELS } from "@/lib/tournament-rules";
+import { formatLabel } from "@/engine/formats";
+import { FORMAT_IDS } from "@/lib/tournament-rules";
 import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/server/trpc/page-caller";
 
@@ -83,7 +84,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
             <option value="">Every format</option>
             {FORMAT_IDS.map((f) => (
               <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
+                {formatLabel(f)}
               </option>
             ))}
           </select>
@@ -101,7 +102,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
       {filtered ? (
         <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="filter-scope">
           Showing only{" "}
-          {[mine ? "tournaments you organize or play in" : null, game ? catalogGame(game)!.name : null, format ? FORMAT_LABELS[format] : null]
+          {[mine ? "tournaments you organize or play in" : null, game ? catalogGame(game)!.name : null, format ? formatLabel(format) : null]
             .filter(Boolean)
             .join(" · ")}
           .{" "}
@@ -149,7 +150,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
                   </span>
                 </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
-                  {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format} · {catalogGame(t.gameType)?.name ?? t.gameType}
+                  {formatLabel(t.format)} · {catalogGame(t.gameType)?.name ?? t.gameType}
                 </span>
                 <span className="block text-sm text-stone-600 dark:text-stone-400">
                   {t.players}/{t.maxPlayers} players · {timeControlLabel(t.initialMs, t.incrementMs)}

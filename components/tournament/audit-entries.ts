@@ -6,7 +6,7 @@
 // engine entries are listed by round first, then the site's actions in time order,
 // since the two cannot be interleaved honestly.
 
-import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged";
+import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged/staged";
 import { findGame, groupsOf, type AuditEntry, type Game, type TournamentState } from "@/engine/formats";
 import { AUDIT_TOKEN, GAME_KEY, type ActorKind, type AuditItem } from "@/lib/tournament-view";
 

@@ -1,10 +1,13 @@
 // Which columns a standings table shows for a row's `values`, with labels and
 // formatting. The engine lists values in the order its tiebreaks apply, so the
-// columns keep that order; this module only names them (per format, since
-// "round" means "round reached" overall but the keys overlap between formats)
-// and hides values another column already tells (a "champion" flag is the status).
+// columns keep that order; this module only names them (the wording shared by
+// every format, overridden by each format's own in its page: "round" means "round
+// reached" overall but the keys overlap between formats) and hides values another
+// column already tells (a "champion" flag is the status).
 
-import { GAME_TYPES, STAGED_FINAL_VALUE_FROM, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
+import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
+import type { ColumnSpec } from "@/components/formats/contract";
+import { formatColumns, reachedLabel } from "@/components/formats/pages";
 import type { TableInfo } from "@/lib/tournament-view";
 import { formatNumber } from "./model";
 
@@ -20,6 +23,13 @@ export interface ValueColumn {
 }
 
 type Spec = Omit<ValueColumn, "key" | "format"> & { readonly format?: ValueColumn["format"] };
+
+/** A format's column wording (components/formats/<name>/page.ts) as a Spec. */
+function fromFormat(spec: ColumnSpec | undefined): Spec | undefined {
+  if (!spec) return undefined;
+  const { format, ...rest } = spec;
+  return { ...rest, format: format === "percent" ? percent : format === "halves" ? halves : plain };
+}
 
 const plain = (v: number) => formatNumber(v);
 const halves = (v: number) => formatNumber(v, true);
@@ -39,23 +49,6 @@ const COMMON: Readonly<Record<string, Spec>> = {
   headToHead: { label: "H2H", title: "Points in the games among the tied players" },
   round: { label: "Reached", title: "Last round reached" },
   groupRank: { label: "Group place", title: "Place in the group of the last round reached" },
-};
-
-const OVERALL: Readonly<Record<FormatName, Readonly<Record<string, Spec>>>> = {
-  groups: {
-    round: { label: "Reached", title: "Last round reached", primary: true },
-    percent: { label: "Score %", title: "Score percentage in the last round reached", format: percent },
-    wins: { label: "W", title: "Wins in the last round reached" },
-  },
-  league: {},
-  diagonal: {
-    round: { label: "Reached", title: "Last round reached", primary: true },
-    losses: { label: "L", title: "Losses counted (all rounds with carry-over)" },
-    wins: { label: "W", title: "Wins" },
-  },
-  staged: {
-    percent: { label: "Score %", title: "Score percentage in the last round reached", format: percent },
-  },
 };
 
 /** "W as attacker" for tafl (attackers count as black), "W as black" for chess, and so on. */
@@ -80,7 +73,7 @@ export function standingColumns(format: FormatName, rows: readonly StandingRow[]
   for (const row of rows) for (const key of Object.keys(row.values)) if (!keys.includes(key) && !HIDDEN.has(key)) keys.push(key);
   return keys.map((key) => {
     const spec = (key === "winsAsBlack" && gameType ? winsAsBlackSpec(gameType) : undefined) ??
-      (overall ? OVERALL[format][key] : undefined) ??
+      (overall ? fromFormat(formatColumns(format)[key]) : undefined) ??
       COMMON[key] ?? { label: key, title: key };
     return { key, ...spec, format: spec.format ?? plain };
   });
@@ -88,12 +81,10 @@ export function standingColumns(format: FormatName, rows: readonly StandingRow[]
 
 /**
  * How a "round reached" value reads: the round's name where it is not just a
- * number ("Semi-finals"), and final vs third place for the staged round 5.
+ * number ("Semi-finals"), as the format words it (the staged round 5: final or third place).
  */
 export function roundReachedLabel(state: TableInfo, row: StandingRow): string {
   const n = row.values.round;
   if (n === undefined) return "";
-  const name = state.rounds[n - 1]?.name ?? `Round ${n}`;
-  if (state.format === "staged" && n === 5) return (row.values.final ?? 0) >= STAGED_FINAL_VALUE_FROM ? "Final" : "Third place";
-  return name;
+  return reachedLabel(state.format, row, state.rounds[n - 1]?.name ?? `Round ${n}`);
 }

@@ -52,7 +52,8 @@ describe("crossTable", () => {
 describe("a group table adds up", () => {
   it("shows in every cell the points the format scores, so the cells sum to the Score column", async () => {
     const { simulate, simulatedPlayers, roundStandings } = await import("@/engine/formats");
-    const { gamesByContainer, formatPoints } = await import("./model");
+    const { gamesByContainer } = await import("./model");
+    const { formatPoints } = await import("@/components/formats/pages");
     for (const [format, n] of [
       ["groups", 13],
       ["staged", 20],

@@ -7,7 +7,8 @@ import { GAME_TYPES, groupsOf, phasesOf, roundGamesWithIds, standings, type Game
 import { standingColumns, roundReachedLabel } from "./columns";
 import { crossTable } from "./cross-table";
 import { gameNumberWords } from "@/lib/tournament-view";
-import { finalPlaceLabel, formatPoints, gamesByContainer, playerName, type PlayerNames } from "./model";
+import { formatPoints } from "@/components/formats/pages";
+import { finalPlaceLabel, gamesByContainer, playerName, type PlayerNames } from "./model";
 
 export const CSV_KINDS = ["standings", "cross-tables", "results"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];

@@ -8,8 +8,9 @@
 import { useEffect, useMemo, useState } from "react";
 import type { FormatName, SettingsInput } from "@/engine/formats";
 import { estimateDurationMs, formatDuration, isCorrespondence, typicalGameMs, type TimeControl } from "./duration";
+import { previewCountsRounds } from "@/components/formats/pages";
 import { formatNumber } from "./model";
-import { buildPreview, fieldLabel, type FirstRound } from "./preview";
+import { buildPreview, fieldLabel } from "./preview";
 
 export interface FormatPreviewProps<F extends FormatName = FormatName> {
   readonly format: F;
@@ -43,48 +44,6 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
       {hint ? <dd className="text-xs text-stone-500 dark:text-stone-400">{hint}</dd> : null}
     </div>
   );
-}
-
-const span = (r: { min: number; max: number }) => (r.min === r.max ? String(r.min) : `${r.min}–${r.max}`);
-
-function FirstRoundPlan({ plan }: { plan: FirstRound }) {
-  switch (plan.kind) {
-    case "groups":
-      return (
-        <>
-          <Stat
-            label="Round 1 groups"
-            value={String(plan.groupCount)}
-            hint={plan.sizes.map((s) => `${s.count} × ${s.size}`).join(", ") + " players"}
-            testId="preview-groups"
-          />
-          <Stat label="Round 1 games per player" value={span(plan.gamesPerPlayer)} />
-        </>
-      );
-    case "league":
-      return (
-        <>
-          <Stat label="Phases" value={String(plan.phases)} hint={`${plan.gamesPerPhase} games per phase`} testId="preview-phases" />
-          <Stat label="Games in total" value={String(plan.games)} hint={plan.byesPerPlayer ? `${plan.byesPerPlayer} byes per player` : "no byes"} />
-        </>
-      );
-    case "diagonal":
-      return (
-        <>
-          <Stat label="Round 1 opponents each" value={String(plan.opponents)} hint={`offsets ±${plan.offsets.join(", ±")}`} testId="preview-opponents" />
-          <Stat label="Round 1 games per player" value={span(plan.gamesPerPlayer)} />
-        </>
-      );
-    case "staged":
-      return (
-        <Stat
-          label="Round 1 groups"
-          value={plan.groups.map((g) => g.size).join(" · ")}
-          hint={plan.groups.map((g) => g.name).join(" · ")}
-          testId="preview-groups"
-        />
-      );
-  }
 }
 
 export function FormatPreview<F extends FormatName>({
@@ -140,17 +99,19 @@ export function FormatPreview<F extends FormatName>({
               data-field={p.field}
               className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-300"
             >
-              <span className="font-semibold">{fieldLabel(p.field)}:</span> {p.message}
+              <span className="font-semibold">{fieldLabel(format, p.field)}:</span> {p.message}
             </li>
           ))}
         </ul>
       ) : (
         <dl className="grid grid-cols-2 gap-2">
-          {preview.firstRound ? <FirstRoundPlan plan={preview.firstRound} /> : null}
+          {preview.firstRound?.map((stat) => (
+            <Stat key={stat.label} {...stat} />
+          ))}
           {sim ? (
             <>
               {/* A league is one round of phases: its "rounds" are the phases shown above. */}
-              {format === "league" ? null : (
+              {!previewCountsRounds(format) ? null : (
                 <Stat
                   label="Expected rounds"
                   value={String(sim.rounds)}

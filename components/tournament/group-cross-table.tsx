@@ -24,6 +24,8 @@ export interface GroupCrossTableProps {
   readonly caption?: string;
   /** A note beside the caption ("Your group"). */
   readonly note?: string;
+  /** A colour dot before the caption (the staged round 1's Blue, Yellow, Red and Green groups): a Tailwind background class. */
+  readonly accent?: string;
 }
 
 const OUTCOME_CLASS = {
@@ -40,13 +42,6 @@ const STICKY_ADVANCED =
 const STICKY_HEAD = "bg-stone-50 dark:bg-[color-mix(in_oklab,var(--color-stone-900)_40%,var(--color-stone-800))]";
 
 /** The staged championship's round-1 groups are named after colours: a dot of that colour. */
-const GROUP_COLOURS: Readonly<Record<string, string>> = {
-  Blue: "bg-sky-500",
-  Yellow: "bg-yellow-400",
-  Red: "bg-red-500",
-  Green: "bg-emerald-500",
-};
-
 function describe(g: CrossGame, row: string, col: string, sides: readonly [string, string]): string {
   const as = `${row} (${sides[g.side - 1]}) vs ${col}`;
   if (g.void) return `${as}: void`;
@@ -57,7 +52,7 @@ function describe(g: CrossGame, row: string, col: string, sides: readonly [strin
   return `${as}: ${verb}${by}${reason}${g.replay ? ", replay" : ""}`;
 }
 
-export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite, caption, note }: GroupCrossTableProps) {
+export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite, caption, note, accent }: GroupCrossTableProps) {
   const roundNumber = group.round;
   const games = group.games;
   const byId = new Map(games.map((g) => [g.id, g]));
@@ -68,8 +63,6 @@ export function GroupCrossTable({ info, group, names, gameLinks, clinch, onSite,
   const advanced = new Set(group.advanced);
   const champions = new Set(group.champions);
   const title = caption ?? group.name;
-  const staged = info.format === "staged";
-  const accent = staged && roundNumber === 1 ? GROUP_COLOURS[group.name] : undefined;
   const marks = group.complete ? undefined : clinch;
 
   return (

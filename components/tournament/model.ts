@@ -4,6 +4,7 @@
 // phase with their ids). Kept free of React so the unit tests can use it.
 
 import { GAME_TYPES, gamesOf, groupsOf, phasesOf, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
+import { formatPoints } from "@/components/formats/pages";
 import type { PlayerOutcome, TableInfo } from "@/lib/tournament-view";
 
 export interface PlayerInfo {
@@ -37,22 +38,6 @@ export { outcomeFor, type PlayerOutcome } from "@/lib/tournament-view";
 /** "1", "½", "0" as a cross-table shows a result. */
 export function outcomeSymbol(outcome: PlayerOutcome): string {
   return outcome === "win" ? "1" : outcome === "draw" ? "½" : "0";
-}
-
-/**
- * The points a result is worth in the format's score, so a table's cells add up to
- * its Score column: group elimination counts win 2 / draw 1, the league its own
- * points setting, the staged groups and the diagonal race win 1 / draw ½.
- */
-export function formatPoints(state: TableInfo): { readonly win: number; readonly draw: number; readonly loss: number } {
-  switch (state.format) {
-    case "groups":
-      return { win: 2, draw: 1, loss: 0 };
-    case "league":
-      return (state.settings as TournamentState<"league">["settings"]).points;
-    default:
-      return { win: 1, draw: 0.5, loss: 0 };
-  }
 }
 
 /** A result as the points it scored ("2", "1", "½"), for cross-table cells. */

@@ -1,13 +1,13 @@
-// Clinch marks for a tournament's live tables: one thin adapter per format turns
-// the current round's groups (or the league's single table) into the clinch
-// engine's input (players, results so far, remaining games, scoring, places that
-// qualify). Rounds already complete need no marks: they say who went on.
+// Clinch marks for a tournament's live tables: each format's `clinchTables` (in its
+// folder) is a thin adapter that turns the current round's groups (or the league's
+// single table) into the clinch engine's input (players, results so far, remaining
+// games, scoring, places that qualify); this module holds what they share.
+// registry.ts's `clinchTables` asks the format for the round in play only: rounds
+// already complete need no marks, they say who went on.
 
-import { clinchMarks, type ClinchInput, type ClinchMark, type ClinchResult, type ClinchGame } from "./clinch";
-import { gamesOf, groupGameId, groupsOf, phaseGameId, phasesOf, withdrawnSet } from "./core";
-import { GAME_TYPES } from "./game-types";
-import { ADVANCING, rankOf } from "./staged";
-import type { FormatName, Game, Group, Round, TournamentState } from "./types";
+import type { ClinchMark, ClinchResult, ClinchGame } from "./clinch";
+import { groupsOf } from "./core";
+import type { Game, Group, Round } from "./types";
 import { vecAt, type Vec } from "./vec";
 
 export interface ClinchTable {
@@ -23,7 +23,8 @@ export interface ClinchTable {
   readonly marks: readonly ClinchMark[];
 }
 
-function split(games: readonly Game[], id: (n: number) => string): { played: ClinchResult[]; remaining: ClinchGame[] } {
+/** A table's games as the clinch engine reads them: results so far, games to play (void games left out). */
+export function splitGames(games: readonly Game[], id: (n: number) => string): { played: ClinchResult[]; remaining: ClinchGame[] } {
   const played: ClinchResult[] = [];
   const remaining: ClinchGame[] = [];
   games.forEach((g, i) => {
@@ -49,7 +50,7 @@ export const DETAILED_TABLES = 48;
  */
 const remembered = new WeakMap<Vec<Game>, { key: string; table: ClinchTable }>();
 
-function memo(games: Vec<Game>, key: string, make: () => ClinchTable): ClinchTable {
+export function memoTable(games: Vec<Game>, key: string, make: () => ClinchTable): ClinchTable {
   const hit = remembered.get(games);
   if (hit?.key === key) return hit.table;
   const table = make();
@@ -57,81 +58,11 @@ function memo(games: Vec<Game>, key: string, make: () => ClinchTable): ClinchTab
   return table;
 }
 
-/** `only`: the 0-based indexes of the groups wanted (all when absent). */
-type Adapter = (state: TournamentState, round: Round, only?: readonly number[]) => ClinchTable[];
-
 /** The groups wanted, with their 0-based index; `only` skips listing a 25,000-group round. */
-function pick(round: Round, only: readonly number[] | undefined): { group: Group; gi: number }[] {
+export function pickGroups(round: Round, only: readonly number[] | undefined): { group: Group; gi: number }[] {
   if (!only) return groupsOf(round).map((group, gi) => ({ group, gi }));
   return only.flatMap((gi) => {
     const group = vecAt(round.groups, gi);
     return group ? [{ group, gi }] : [];
   });
-}
-
-const ADAPTERS: { readonly [F in FormatName]: Adapter | null } = {
-  groups(state, round, only) {
-    const withdrawn = withdrawnSet(state);
-    return pick(round, only).map(({ group, gi }) => {
-      const players = group.players.filter((p) => !withdrawn.has(p));
-      const details = gi < DETAILED_TABLES;
-      return memo(group.games, `${round.number}/${gi}/${details}/${players.join(",")}`, () => {
-        const input: ClinchInput = {
-          players,
-          ...split(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
-          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-          rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
-          details,
-        };
-        return { round: round.number, group: group.name, goal: "advance", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) };
-      });
-    });
-  },
-  league(state, round) {
-    const s = state as TournamentState<"league">;
-    const voided = new Set(s.withdrawals.filter((w) => w.treatment === "void").map((w) => w.player));
-    const games = phasesOf(round).flatMap((phase) => split(gamesOf(phase), (n) => phaseGameId(round.number, phase.number, n)));
-    const input: ClinchInput = {
-      players: round.seeds.filter((p) => !voided.has(p)),
-      cannotQualify: [...withdrawnSet(state)],
-      played: games.flatMap((x) => x.played),
-      remaining: games.flatMap((x) => x.remaining),
-      drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-      rule: { kind: "points", points: s.settings.points, tiebreaks: ["wins", "winsAsBlack"], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
-    };
-    return [{ round: round.number, group: null, goal: "win", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) }];
-  },
-  staged(state, round, only) {
-    const places = ADVANCING[round.number];
-    if (round.number > 3 || places === undefined) return [];
-    const withdrawn = withdrawnSet(state);
-    const previous = state.rounds[round.number - 2];
-    const ratingAt = new Map(round.seeds.map((id, i) => [id, round.ratings[i] ?? 0]));
-    return pick(round, only).map(({ group, gi }) => {
-      const players = group.players.filter((p) => !withdrawn.has(p));
-      return memo(group.games, `${round.number}/${gi}/${players.join(",")}`, () => {
-        const step4 = Object.fromEntries(players.map((p) => [p, round.number === 1 ? (ratingAt.get(p) ?? 0) : -rankOf(previous, p)]));
-        const input: ClinchInput = {
-          players,
-          ...split(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
-          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-          rule: { kind: "ladder", places, step4 },
-        };
-        return { round: round.number, group: group.name, goal: "top", places, remaining: input.remaining.length, marks: clinchMarks(input) };
-      });
-    });
-  },
-  diagonal: null,
-};
-
-/**
- * Marks for every table of the round in play; empty when nothing is in play.
- * `groups`: only these groups (0-based) of that round, for a page that shows a few
- * of them (the league's one table is always given).
- */
-export function clinchTables(state: TournamentState, groups?: readonly number[]): ClinchTable[] {
-  const round = state.rounds.at(-1);
-  const adapter = ADAPTERS[state.format];
-  if (state.status !== "playing" || !round || round.status !== "playing" || !adapter) return [];
-  return adapter(state, round, groups);
 }

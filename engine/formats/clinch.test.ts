@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { clinchMarks, type ClinchInput, type ClinchRule } from "./clinch";
-import { clinchTables } from "./clinch-tables";
-import { rankGroup } from "./staged-ranking";
+import { clinchTables } from "./registry";
+import { rankGroup } from "./staged/staged-ranking";
 import { startTournament, recordResults } from "./registry";
 import { players as somePlayers, WIN1, WIN2 } from "./testing";
 import type { Game, Outcome } from "./types";

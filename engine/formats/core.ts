@@ -18,7 +18,6 @@ import {
   FormatError,
   type AuditEntry,
   type Player,
-  type Problem,
   type SettingsByFormat,
   type StartOptions,
   type EngineEvent,
@@ -35,6 +34,7 @@ import {
   type TournamentState,
   type Transition,
 } from "./types";
+import { formatProblems, type Validated } from "./validation";
 import { vec, vecAt, vecItems, vecSet, type Vec, type VecOwner } from "./vec";
 
 /** Recursively drops `readonly`, for the copies the engine owns while building a new state. */
@@ -423,18 +423,16 @@ export interface Beginning<F extends FormatName> {
  * stores the PRNG state.
  */
 export function begin<F extends FormatName>(
-  format: {
+  format: Validated & {
     readonly name: F;
     readonly defaultGameType: GameTypeName;
-    resolveSettings(input?: Partial<SettingsByFormat[F]>): SettingsByFormat[F];
-    validate(input: Partial<SettingsByFormat[F]> | undefined, playerCount: number): Problem[];
   },
   players: readonly Player[],
   input: Partial<SettingsByFormat[F]> | undefined,
   seed: string | number,
   options: StartOptions = {},
 ): Beginning<F> {
-  const problems = format.validate(input, players.length);
+  const problems = formatProblems(format, input, players.length);
   const ids = new Set<string>();
   for (const p of players) {
     if (typeof p.id !== "string" || p.id === "") problems.push({ field: "players", message: "every player needs a non-empty id" });
@@ -456,7 +454,8 @@ export function begin<F extends FormatName>(
     version: 1,
     format: format.name,
     gameType: options.gameType ?? format.defaultGameType,
-    settings: format.resolveSettings(input),
+    // Valid (checked above), so parsing only fills in the defaults.
+    settings: format.settings.parse(input ?? {}),
     players: seeds.map((id, i) => ({ id, rating: ratings[i] as number })),
     rounds: [],
     withdrawals: [],

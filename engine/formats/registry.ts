@@ -1,5 +1,8 @@
-// The format engine's front door: format name -> implementation, and the
-// functions the server calls with a stored state, whatever its format.
+// The format engine's front door: format name -> implementation (one line per
+// format; each format is a folder, engine/formats/<name>/, implementing the
+// `Format` contract of types.ts), and the functions the server calls with a stored
+// state, whatever its format. `FormatName` is this list's keys, so a format is
+// added here and nowhere else in the engine.
 //
 // Lifecycle for the server:
 //   validateSettings(format, settings, playerCount)  -> problems (empty = fine)
@@ -17,11 +20,12 @@
 // round's groups, phases and games with groupsOf / phasesOf / gamesOf (or the vec*
 // functions for one item): they are persistent vectors (vec.ts).
 
-import { chooseRole as stagedChooseRole, stagedFormat } from "./staged";
+import type { ClinchTable } from "./clinch-tables";
 import { currentRound, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
-import { diagonalFormat } from "./diagonal";
-import { groupsFormat } from "./groups";
-import { leagueFormat } from "./league";
+import { diagonalFormat } from "./diagonal/diagonal";
+import { groupsFormat } from "./groups/groups";
+import { leagueFormat } from "./league/league";
+import { stagedFormat } from "./staged/staged";
 import type { GameTypeName } from "./game-types";
 import type {
   Format,
@@ -33,6 +37,7 @@ import type {
   Player,
   Problem,
   ResultInput,
+  SettingsByFormat,
   SettingsInput,
   StandingRow,
   Standings,
@@ -41,15 +46,25 @@ import type {
 } from "./types";
 import { standingRows } from "./standings";
 import { FormatError } from "./types";
+import { formatProblems, type Validated } from "./validation";
 
-export const FORMATS: { readonly [F in FormatName]: Format<F> } = {
+/** Every format, in the order the site lists them: one line each. */
+export const FORMATS = {
   groups: groupsFormat,
   league: leagueFormat,
   diagonal: diagonalFormat,
   staged: stagedFormat,
-};
+} as const;
+
+/** Each entry is filed under its own name (a format under another's name does not compile). */
+export const _filedByName: { readonly [F in FormatName]: Format<F, unknown> } = FORMATS;
 
 export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
+
+/** The site's name for a format ("League (double round-robin)"). */
+export function formatLabel(name: FormatName): string {
+  return getFormat(name).label;
+}
 
 export function isFormatName(value: unknown): value is FormatName {
   return typeof value === "string" && Object.hasOwn(FORMATS, value);
@@ -58,7 +73,8 @@ export function isFormatName(value: unknown): value is FormatName {
 export function getFormat<F extends FormatName>(name: F): Format<F> {
   const format = FORMATS[name];
   if (!format) throw new FormatError(`unknown format ${JSON.stringify(name)} (known: ${FORMAT_NAMES.join(", ")})`);
-  return format;
+  // FORMATS[name] is typed as the union of every entry; _filedByName checks it is Format<F>.
+  return format as unknown as Format<F>;
 }
 
 /**
@@ -71,7 +87,19 @@ function formatOf(state: TournamentState): Format<FormatName> {
 
 export function validateSettings<F extends FormatName>(format: F, settings: SettingsInput<F> | undefined, playerCount: number): Problem[] {
   if (!isFormatName(format)) return [{ field: "format", message: `unknown format ${JSON.stringify(format)} (known: ${FORMAT_NAMES.join(", ")})` }];
-  return getFormat(format).validate(settings, playerCount);
+  return formatProblems(getFormat(format) as Validated<unknown>, settings, playerCount);
+}
+
+/** Every setting of the format with its default. */
+export function defaultSettings<F extends FormatName>(format: F): SettingsByFormat[F] {
+  return getFormat(format).settings.parse({}) as SettingsByFormat[F];
+}
+
+/** The settings `input` stands for, defaults filled in; throws a FormatError naming the problems when they are not valid. */
+export function resolveSettings<F extends FormatName>(format: F, input: SettingsInput<F> | undefined): SettingsByFormat[F] {
+  const problems = validateSettings(format, input, getFormat(format).minPlayers).filter((p) => p.field !== "players");
+  if (problems.length > 0) throw new FormatError(problems.map((p) => p.message).join("; "));
+  return getFormat(format).settings.parse(input ?? {}) as SettingsByFormat[F];
 }
 
 export function startTournament<F extends FormatName>(
@@ -156,8 +184,25 @@ export function pendingGames(state: TournamentState): number {
 
 export { correctResult, gamesOf, groupsOf, phasesOf } from "./core";
 
+/** Whether players of this format pick their side before a game (the staged format, round 2 on). */
+export function choosesRoles(format: FormatName): boolean {
+  return getFormat(format).chooseRole !== undefined;
+}
+
 /** Staged format, round 2 on: the higher seed picks A (side 1) or B (side 2) before the game. */
 export function chooseRole<F extends FormatName>(state: TournamentState<F>, gameId: string, playerId: string, role: "A" | "B"): TournamentState<F> {
-  if (state.format !== "staged") throw new FormatError(`only the staged format lets a player choose a role`);
-  return stagedChooseRole(state, gameId, playerId, role) as TournamentState<F>;
+  const choose = formatOf(state).chooseRole;
+  if (!choose) throw new FormatError(`only the staged format lets a player choose a role`);
+  return choose(state, gameId, playerId, role) as TournamentState<F>;
+}
+
+/**
+ * Marks for every table of the round in play; empty when nothing is in play.
+ * `groups`: only these groups (0-based) of that round, for a page that shows a few
+ * of them (the league's one table is always given).
+ */
+export function clinchTables(state: TournamentState, groups?: readonly number[]): ClinchTable[] {
+  const round = state.rounds.at(-1);
+  if (state.status !== "playing" || !round || round.status !== "playing") return [];
+  return formatOf(state).clinchTables(state, round, groups);
 }

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
-import { clinchTables } from "./clinch-tables";
+import { clinchTables } from "./registry";
 import { groupsOf } from "./core";
 import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, withdraw } from "./registry";
 import { sideBalanceReader, tournamentSideBalance } from "./side-balance";

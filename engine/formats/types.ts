@@ -7,10 +7,14 @@
 // games) are persistent vectors (vec.ts), so a result copies a bounded amount.
 
 import type { PrngState } from "../prng";
+import type { ClinchTable } from "./clinch-tables";
 import type { GameTypeName } from "./game-types";
+import type { FORMATS } from "./registry";
+import type { SettingsSchema } from "./settings";
 import type { Vec } from "./vec";
 
-export type FormatName = "groups" | "league" | "diagonal" | "staged";
+/** The formats, as registry.ts lists them (one line each): a name not there is not a format. */
+export type FormatName = keyof typeof FORMATS;
 
 /** A player as the engine sees them: an opaque id and the rating used for seeding. */
 export interface Player {
@@ -124,34 +128,8 @@ export interface Withdrawal {
   readonly treatment: "forfeit" | "void" | "removed";
 }
 
-export interface GroupsSettings {
-  readonly partition: "fixed" | "balanced";
-  readonly groupSize: number;
-  readonly maxGroupSize: number;
-  readonly gamesPerPair: number;
-}
-
-export interface LeagueSettings {
-  readonly points: { readonly win: number; readonly draw: number; readonly loss: number };
-}
-
-export interface DiagonalSettings {
-  readonly firstRoundOpponents: number;
-  readonly laterRoundOpponents: number;
-  readonly gamesPerOpponent: number;
-  readonly eliminationLosses: number;
-  readonly lossesCarryOver: boolean;
-}
-
-/** The staged championship has a fixed path: nothing to set. */
-export type StagedSettings = Readonly<Record<string, never>>;
-
-export interface SettingsByFormat {
-  groups: GroupsSettings;
-  league: LeagueSettings;
-  diagonal: DiagonalSettings;
-  staged: StagedSettings;
-}
+/** Each format's settings, as its schema (its `settings`) gives them. */
+export type SettingsByFormat = { readonly [F in FormatName]: (typeof FORMATS)[F] extends Format<F, infer S> ? S : never };
 
 export type SettingsInput<F extends FormatName> = Partial<SettingsByFormat[F]>;
 
@@ -242,19 +220,30 @@ export interface StartOptions {
   readonly gameType?: GameTypeName;
 }
 
-/** The contract every format implements. All functions are pure. */
-export interface Format<F extends FormatName> {
+/**
+ * The contract every format implements (in its own folder, `engine/formats/<name>/`,
+ * listed by one line in registry.ts). All functions are pure. `S` is what its
+ * settings schema gives.
+ */
+export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   readonly name: F;
+  /** The engine's name for it ("Group elimination"), as the simulator and the form's settings box say. */
   readonly title: string;
+  /** The site's name for it in lists, the create form's choice and the tournament page ("League (double round-robin)"). */
+  readonly label: string;
+  /** The format in a sentence, lower case ("the league"): problems name it so. */
+  readonly noun: string;
+  /** Every setting with its label, default and limits (settings.ts); `settingsSchema({})` for none. */
+  readonly settings: SettingsSchema<S>;
   readonly defaultGameType: GameTypeName;
-  readonly defaults: SettingsByFormat[F];
   readonly minPlayers: number;
   readonly maxPlayers: number;
-  /** Defaults merged with the given values (no validation). */
-  resolveSettings(input?: SettingsInput<F>): SettingsByFormat[F];
-  /** Every problem with the settings and the player count, each with a clear message. */
-  validate(input: SettingsInput<F> | undefined, playerCount: number): Problem[];
-  /** Seeds the players and plans round 1. Throws a FormatError if validate finds problems. */
+  /**
+   * Problems the schema cannot see, once the settings are valid: a player count the
+   * settings decide (a double elimination needs 3). Absent: none.
+   */
+  checkSettings?(settings: S, playerCount: number): Problem[];
+  /** Seeds the players and plans round 1. Throws a FormatError if the settings or players have problems. */
   start(players: readonly Player[], settings: SettingsInput<F> | undefined, seed: string | number, options?: StartOptions): TournamentState<F>;
   /**
    * Whether this result adds or releases games while other games of its round are
@@ -276,6 +265,14 @@ export interface Format<F extends FormatName> {
    * from roundStandings.
    */
   groupStanding?(state: TournamentState<F>, roundNumber: number, groupIndex: number): GroupStanding | undefined;
+  /**
+   * Clinch marks for the tables of `round`, the round in play (clinch-tables.ts):
+   * `only` lists the 0-based groups wanted (all when absent). A format without live
+   * tables to mark returns none.
+   */
+  clinchTables(state: TournamentState<F>, round: Round, only?: readonly number[]): ClinchTable[];
+  /** Only for formats where a player picks their side before a game (staged, round 2 on): "A" is side 1. */
+  chooseRole?(state: TournamentState<F>, gameId: string, playerId: string, role: "A" | "B"): TournamentState<F>;
 }
 
 /** A rejected request: the message is meant for the user. */

@@ -1,13 +1,16 @@
-// Small checks that build the "clear message per problem" lists of validate().
+// The problems with a tournament's settings and player count, each a sentence:
+// what a format's settings schema refuses (settings.ts) and the format's player limits.
 
+import { settingsProblems, type SettingsSchema } from "./settings";
 import type { Problem } from "./types";
 
-export function checkInteger(problems: Problem[], field: string, value: unknown, min: number, max: number, what: string): void {
-  if (typeof value !== "number" || !Number.isInteger(value)) {
-    problems.push({ field, message: `${what} must be a whole number (got ${JSON.stringify(value)})` });
-  } else if (value < min || value > max) {
-    problems.push({ field, message: `${what} must be between ${min} and ${max} (got ${value})` });
-  }
+/** What validation reads of a format. */
+export interface Validated<S = unknown> {
+  readonly noun: string;
+  readonly settings: SettingsSchema<S>;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  checkSettings?(settings: S, playerCount: number): Problem[];
 }
 
 export function checkPlayerCount(problems: Problem[], count: number, min: number, max: number, format: string): void {
@@ -18,10 +21,10 @@ export function checkPlayerCount(problems: Problem[], count: number, min: number
   }
 }
 
-/** Names settings the format does not know, so a typo does not pass silently. */
-export function checkKnownKeys(problems: Problem[], input: object | undefined, known: readonly string[], format: string): void {
-  if (!input) return;
-  for (const key of Object.keys(input)) {
-    if (!known.includes(key)) problems.push({ field: key, message: `${format} has no setting "${key}" (known: ${known.join(", ") || "none"})` });
-  }
+/** Every problem with these settings (missing ones take their defaults) and this many players. */
+export function formatProblems<S>(format: Validated<S>, input: unknown, playerCount: number): Problem[] {
+  const problems = settingsProblems(format.settings, input, format.noun);
+  checkPlayerCount(problems, playerCount, format.minPlayers, format.maxPlayers, format.noun);
+  if (problems.length === 0 && format.checkSettings) problems.push(...format.checkSettings(format.settings.parse(input ?? {}), playerCount));
+  return problems;
 }

@@ -2,12 +2,15 @@
 // used by tRPC, server-rendered pages, Socket.IO and next-auth's own /api/auth/session
 // alike. The token alone is not trusted: the account must still exist and carry the
 // token's sessionVersion (bumped by a password change and "sign out everywhere"), and the
-// token's session id must not have been signed out (revoked_sessions).
+// token's session id must not have been signed out (revoked_sessions). That is read from
+// the database once per session and process, then remembered until something ends
+// sessions and says so (session-changes.ts): a move's request costs no query here.
 import { and, eq, isNull, notExists } from "drizzle-orm";
 import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { revokedSessions, users } from "@/db/schema";
 import { isSiteAdmin } from "@/server/services/admin/site-admins";
+import { rememberedSession, rememberSession, sessionGeneration } from "./session-changes";
 
 export interface SessionUser {
   id: string;
@@ -35,8 +38,8 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
  * Session tokens decrypted lately, by token. Decrypting one derives the key (HKDF) and
  * decrypts it again on every request, a millisecond of each move's round trip; the
  * answer depends only on the token and the secret, so it is remembered. The expiry is
- * checked again on each use (next-auth's 15 s tolerance), and the account is read from
- * the database every time (below): a password change still ends older sessions at once.
+ * checked again on each use (next-auth's 15 s tolerance); the account behind it is
+ * remembered apart (session-changes.ts), and forgotten whenever sessions end.
  */
 const decrypted = new Map<string, { secret: string; payload: JWT }>();
 /** Tokens remembered at most (oldest forgotten first): about a kilobyte each. */
@@ -72,8 +75,10 @@ export function sessionIdOf(token: Pick<JWT, "sid"> | null | undefined): string 
 export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<SessionUser | null> {
   const sid = sessionIdOf(token);
   if (!token?.sub || typeof token.sv !== "number" || !sid || !UUID.test(token.sub)) return null;
-  // One statement: the account and the revocation check (a primary-key probe) together,
-  // since every move's request passes here.
+  const remembered = rememberedSession(sid, token.sub, token.sv);
+  if (remembered) return remembered;
+  const generation = sessionGeneration();
+  // One statement: the account and the revocation check (a primary-key probe) together.
   const [user] = await db
     .select({ id: users.id, username: users.username, sessionVersion: users.sessionVersion, role: users.role })
     .from(users)
@@ -85,12 +90,14 @@ export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<S
       ),
     );
   if (!user || user.sessionVersion !== token.sv) return null;
-  return {
+  const sessionUser: SessionUser = Object.freeze({
     id: user.id,
     username: user.username,
     // A role stored on the account (or its id named by the operator), never its name.
     isAdmin: isSiteAdmin(user),
-  };
+  });
+  rememberSession(sid, sessionUser, token.sv, generation);
+  return sessionUser;
 }
 
 export async function sessionUserFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<SessionUser | null> {

@@ -4,6 +4,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Db } from "@/db/client";
+import type { SharedRedis } from "@/server/redis";
 import { MAX_WATCHED_ROOMS, WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
 import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
 import { userRoom } from "@/lib/contracts";
@@ -16,17 +17,11 @@ export type MootIo = Server<ClientToServerEvents, ServerToClientEvents, Record<s
 
 const slot = globalThis as unknown as { __mootIo?: MootIo };
 
-export async function attachRealtime(httpServer: HttpServer, db: Db, redisUrl?: string): Promise<MootIo> {
+export async function attachRealtime(httpServer: HttpServer, db: Db, redis?: SharedRedis): Promise<MootIo> {
   const io: MootIo = new Server(httpServer, { serveClient: false });
-  if (redisUrl) {
-    const { createClient } = await import("redis");
+  if (redis) {
     const { createAdapter } = await import("@socket.io/redis-adapter");
-    const pub = createClient({ url: redisUrl });
-    const sub = pub.duplicate();
-    pub.on("error", (e) => console.error("[realtime] redis:", e.message));
-    sub.on("error", (e) => console.error("[realtime] redis:", e.message));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(redis.client, redis.subscriber));
   }
   io.use(async (socket, next) => {
     try {

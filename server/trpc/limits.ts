@@ -1,7 +1,6 @@
 // The limits applied at the API boundary, read from the configuration.
 import type { Limit } from "@/server/services/rate-limit";
 import { config } from "@/server/config";
-import type { Db } from "@/db/client";
 import { enforceLimit } from "@/server/services/rate-limit";
 
 const HOUR = 3_600_000;
@@ -18,6 +17,6 @@ export const limits = {
 };
 
 /** Counts an action that notifies someone else against the caller's hourly limit (limits.gameAction). */
-export function gameAction(ctx: { db: Db; user: { id: string } }): Promise<void> {
-  return enforceLimit(ctx.db, `game-action:${ctx.user.id}`, limits.gameAction());
+export function gameAction(ctx: { user: { id: string } }): Promise<void> {
+  return enforceLimit(`game-action:${ctx.user.id}`, limits.gameAction());
 }

@@ -17,6 +17,7 @@ import {
   type TournamentState,
 } from "@/engine/formats";
 import type { OrganizerAction } from "@/components/tournament/audit-entries";
+import { standingsInfo } from "@/components/formats/pages";
 import { AuditLog } from "@/components/tournament/audit-log-pages";
 import type { GameLinks, PlayerNames } from "@/components/tournament/model";
 import { RoundView } from "@/components/tournament/round-view";
@@ -199,9 +200,14 @@ export function TournamentsDemo() {
                 </p>
               ) : null}
             </div>
-            {d.state.format !== "league" ? (
-              <StandingsTable info={d.state} rows={standings(d.state)} overall names={names} caption="Tournament standings" />
-            ) : null}
+            <StandingsTable
+              info={d.state}
+              rows={standings(d.state)}
+              overall
+              names={names}
+              caption="Tournament standings"
+              testId={standingsInfo(d.state.format).testId}
+            />
             <RoundView state={d.state} names={names} gameLinks={d.gameLinks} label={`${d.title} rounds`} />
             <details className="group">
               <summary className="cursor-pointer text-sm font-semibold">Audit log</summary>

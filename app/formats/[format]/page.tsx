@@ -1,23 +1,26 @@
 // /formats/<format>: one tournament format explained, with the rule book's example
-// computed by the format engine and drawn by the tournament components.
+// computed by the format engine and drawn by the format's own components (its
+// guide in components/formats/<format>/views.tsx).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { FORMAT_VIEWS } from "@/components/formats/views";
 import { GuideHeader } from "@/components/guide-header";
-import { formatGuide } from "../format-guides";
+import { getFormat, isFormatName } from "@/engine/formats";
 
 type Props = { params: Promise<{ format: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: formatGuide((await params).format)?.name ?? "Formats" };
+  const format = (await params).format;
+  return { title: isFormatName(format) ? getFormat(format).label : "Formats" };
 }
 
 export default async function FormatPage({ params }: Props) {
   const format = (await params).format;
-  const guide = formatGuide(format);
-  if (!guide) notFound();
+  if (!isFormatName(format)) notFound();
+  const guide = FORMAT_VIEWS[format].guide;
   return (
     <article className="space-y-8" data-testid="format-page" data-format={format}>
-      <GuideHeader back={{ href: "/formats", label: "Formats" }} title={guide.name} summary={guide.summary} />
+      <GuideHeader back={{ href: "/formats", label: "Formats" }} title={getFormat(format).label} summary={guide.summary} />
       <section aria-labelledby="format-how" className="space-y-3">
         <h2 id="format-how" className="text-xl font-semibold">
           How it works

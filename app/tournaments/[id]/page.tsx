@@ -8,7 +8,8 @@ import { Pagination } from "@/components/pagination";
 import { AUDIT_PAGE_SIZE, AuditEntries } from "@/components/tournament/audit-log";
 import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
-import { GAME_TYPES } from "@/engine/formats";
+import { settingLines } from "@/components/formats/settings-text";
+import { GAME_TYPES, formatLabel } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
@@ -16,7 +17,6 @@ import { RatingText } from "@/components/rating-text";
 import { timeControlLabel } from "@/lib/format-labels";
 import { MAX_PAGE, MAX_ROUND } from "@/lib/page-window";
 import { searchParam } from "@/lib/search-params";
-import { FORMAT_LABELS } from "@/lib/tournament-rules";
 import { api } from "@/server/trpc/page-caller";
 import { ChatPanel } from "@/components/chat/chat-panel";
 import { Announcements } from "./announcements";
@@ -34,28 +34,6 @@ export const metadata: Metadata = { title: "Tournament" };
 const PLAYER_SEARCH_FROM = 50;
 
 const STATUS_LABEL = { registering: "Registration open", running: "Running", finished: "Finished", cancelled: "Cancelled" } as const;
-
-const SETTING_LABELS: Record<string, string> = {
-  partition: "Groups",
-  groupSize: "Group size",
-  maxGroupSize: "Largest group",
-  gamesPerPair: "Games per pair on each side",
-  points: "Points (win, draw, loss)",
-  firstRoundOpponents: "Opponents in round 1",
-  laterRoundOpponents: "Opponents in later rounds",
-  gamesPerOpponent: "Games per opponent",
-  eliminationLosses: "Losses that eliminate",
-  lossesCarryOver: "Losses carry over",
-};
-
-function settingText(value: unknown): string {
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (value && typeof value === "object")
-    return Object.entries(value)
-      .map(([k, v]) => `${k} ${String(v)}`)
-      .join(", ");
-  return String(value);
-}
 
 /**
  * A window's page from the URL: whole numbers from 1 up, at most what the API
@@ -160,10 +138,10 @@ export default async function TournamentPage({ params, searchParams }: Props) {
               <dd data-testid={`game-setting-${o.key}`}>{t.gameSettings[o.key] ?? o.default}</dd>
             </div>
           ))}
-          {Object.entries(t.settings).map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-stone-500">{SETTING_LABELS[k] ?? k}</dt>
-              <dd>{settingText(v)}</dd>
+          {settingLines(t.format, t.settings).map((line) => (
+            <div key={line.key} className="contents">
+              <dt className="text-stone-500">{line.label}</dt>
+              <dd>{line.text}</dd>
             </div>
           ))}
           <dt className="text-stone-500">Random seed</dt>
@@ -254,7 +232,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-bold">{t.name}</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">
           <Link className="link" href={`/formats/${t.format}`}>
-            {FORMAT_LABELS[t.format as keyof typeof FORMAT_LABELS] ?? t.format}
+            {formatLabel(t.format)}
           </Link>{" "}
           ·{" "}
           {onSite ? (
@@ -338,7 +316,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
               me={me?.id}
               overall
               headed
-              testId={t.format === "league" ? "league-table" : "standings-table"}
+              testId={t.standings.testId}
               clinch={t.standings.clinch ?? undefined}
             />
             <Pagination

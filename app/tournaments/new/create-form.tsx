@@ -1,28 +1,23 @@
 "use client";
-// The tournament form: the format's own settings, the game, time control and limits,
-// and a live preview from the engine for any number of players. The engine explains
-// invalid settings next to the field; the server checks everything again.
+// The tournament form: the format's own settings (drawn from its schema), the game,
+// time control and limits, and a live preview from the engine for any number of
+// players. The engine explains invalid settings next to the field; the server
+// checks everything again with the same schema.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { FormAlert } from "@/components/form";
+import { SettingsFields, type SettingValues } from "@/components/formats/settings-fields";
+import { settingsNote } from "@/components/formats/pages";
 import { FormatPreview } from "@/components/tournament/format-preview";
-import { stagedPathText } from "@/components/tournament/preview";
 import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS, clockPreset } from "@/engine/clock";
-import { getFormat, validateSettings, type FormatName } from "@/engine/formats";
+import { FORMAT_NAMES, defaultSettings, formatLabel, getFormat, validateSettings, type FormatName } from "@/engine/formats";
 import { GAME_CATALOG } from "@/engine/game-catalog";
 import { checkGameSettings, onSiteGame } from "@/engine/games/registry";
-import { FORMAT_LABELS, ZCreateTournamentInput } from "@/lib/tournament-rules";
+import { ZCreateTournamentInput } from "@/lib/tournament-rules";
 import { useTRPC } from "@/lib/trpc/client";
 
-type Settings = Record<string, number | string | boolean | { win: number; draw: number; loss: number }>;
-
-const DEFAULT_SETTINGS: Record<FormatName, Settings> = {
-  groups: { partition: "fixed", groupSize: 4, maxGroupSize: 8, gamesPerPair: 1 },
-  league: { points: { win: 3, draw: 1, loss: 0 } },
-  diagonal: { firstRoundOpponents: 4, laterRoundOpponents: 2, gamesPerOpponent: 1, eliminationLosses: 2, lossesCarryOver: true },
-  staged: {},
-};
+type Settings = SettingValues;
 
 function Row({ label, htmlFor, error, children, hint }: { label: string; htmlFor: string; error?: string; children: ReactNode; hint?: string }) {
   return (
@@ -79,7 +74,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const edit = useMutation(trpc.tournament.edit.mutationOptions());
   const editing = initial !== undefined;
   const [format, setFormat] = useState<FormatName>(initial?.format ?? "groups");
-  const [settings, setSettings] = useState<Settings>(initial ? { ...DEFAULT_SETTINGS[initial.format], ...initial.settings } : DEFAULT_SETTINGS.groups);
+  const [settings, setSettings] = useState<Settings>(() => ({ ...defaultSettings(initial?.format ?? "groups"), ...initial?.settings }));
   const [gameType, setGameType] = useState(initial?.gameType ?? "hnefatafl");
   // The game's own settings (a backgammon match's length), as text while typed; kept per key across game changes.
   const [gameSettings, setGameSettings] = useState<Record<string, string>>(() =>
@@ -97,20 +92,19 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const [error, setError] = useState<string | null>(null);
 
   const engine = getFormat(format);
+  const note = settingsNote(format, previewPlayers);
   const problems = useMemo(
     () => validateSettings(format, settings as never, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))),
     [format, settings, previewPlayers, engine],
   );
-  const settingError = (field: string) => problems.find((p) => p.field === field)?.message;
   const preset = clockPreset(timeControl)!;
 
   function chooseFormat(next: FormatName) {
     setFormat(next);
-    setSettings(DEFAULT_SETTINGS[next]);
+    setSettings(defaultSettings(next));
     setMinPlayers(getFormat(next).minPlayers);
     setMaxPlayers(Math.min(getFormat(next).maxPlayers, 32));
   }
-  const num = (key: string) => (e: { target: { value: string } }) => setSettings((s) => ({ ...s, [key]: Number(e.target.value) }));
 
   /** An error goes away once its field is edited; the rating range is one rule over two fields. */
   function clearErrorOf(e: FormEvent<HTMLFormElement>) {
@@ -187,9 +181,9 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
         <div className="grid gap-4 sm:grid-cols-2">
           <Row label="Format" htmlFor="t-format">
             <select id="t-format" className="input" value={format} onChange={(e) => chooseFormat(e.target.value as FormatName)}>
-              {(Object.keys(FORMAT_LABELS) as FormatName[]).map((f) => (
+              {FORMAT_NAMES.map((f) => (
                 <option key={f} value={f}>
-                  {FORMAT_LABELS[f]}
+                  {formatLabel(f)}
                 </option>
               ))}
             </select>
@@ -224,79 +218,12 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
 
         <fieldset className="space-y-3 rounded-md border border-stone-200 p-4 dark:border-stone-700">
           <legend className="px-1 text-sm font-semibold">{engine.title} settings</legend>
-          {format === "groups" && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Row label="Groups" htmlFor="s-partition" error={settingError("partition")}>
-                <select
-                  id="s-partition"
-                  className="input"
-                  value={String(settings.partition)}
-                  onChange={(e) => setSettings((s) => ({ ...s, partition: e.target.value }))}
-                >
-                  <option value="fixed">Fixed size (split the last group)</option>
-                  <option value="balanced">Balanced (at most N per group)</option>
-                </select>
-              </Row>
-              {settings.partition === "fixed" ? (
-                <Row label="Group size" htmlFor="s-groupSize" error={settingError("groupSize")} hint="2–16">
-                  <input id="s-groupSize" type="number" className="input" value={Number(settings.groupSize)} onChange={num("groupSize")} />
-                </Row>
-              ) : (
-                <Row label="Largest group" htmlFor="s-maxGroupSize" error={settingError("maxGroupSize")} hint="2–16">
-                  <input id="s-maxGroupSize" type="number" className="input" value={Number(settings.maxGroupSize)} onChange={num("maxGroupSize")} />
-                </Row>
-              )}
-              <Row label="Games per pair on each side" htmlFor="s-gamesPerPair" error={settingError("gamesPerPair")}>
-                <input id="s-gamesPerPair" type="number" className="input" value={Number(settings.gamesPerPair)} onChange={num("gamesPerPair")} />
-              </Row>
-            </div>
-          )}
-          {format === "league" && (
-            <div className="grid gap-4 sm:grid-cols-3">
-              {(["win", "draw", "loss"] as const).map((k) => (
-                <Row key={k} label={`Points for a ${k}`} htmlFor={`s-points-${k}`} error={settingError("points")}>
-                  <input
-                    id={`s-points-${k}`}
-                    type="number"
-                    className="input"
-                    value={(settings.points as { win: number; draw: number; loss: number })[k]}
-                    onChange={(e) =>
-                      setSettings((s) => ({ ...s, points: { ...(s.points as { win: number; draw: number; loss: number }), [k]: Number(e.target.value) } }))
-                    }
-                  />
-                </Row>
-              ))}
-            </div>
-          )}
-          {format === "diagonal" && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              {(
-                [
-                  ["firstRoundOpponents", "Opponents in round 1"],
-                  ["laterRoundOpponents", "Opponents in later rounds"],
-                  ["gamesPerOpponent", "Games per opponent"],
-                  ["eliminationLosses", "Losses that eliminate"],
-                ] as const
-              ).map(([key, label]) => (
-                <Row key={key} label={label} htmlFor={`s-${key}`} error={settingError(key)}>
-                  <input id={`s-${key}`} type="number" className="input" value={Number(settings[key])} onChange={num(key)} />
-                </Row>
-              ))}
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={settings.lossesCarryOver === true}
-                  onChange={(e) => setSettings((s) => ({ ...s, lossesCarryOver: e.target.checked }))}
-                />
-                Losses carry over between rounds
-              </label>
-            </div>
-          )}
-          {format === "staged" && (
-            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="staged-path-text">
-              The staged path is fixed for 16–32 players. With {previewPlayers} players: {stagedPathText(previewPlayers)}
+          <SettingsFields format={format} values={settings} onChange={setSettings} problems={problems} idPrefix="s-" />
+          {note ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="settings-note">
+              {note}
             </p>
-          )}
+          ) : null}
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/server/auth/password";
+import { announceSessionChange } from "@/server/auth/session-changes";
 import { checkCurrentPassword } from "./check-current-password";
 import { AppError } from "../errors";
 import { requireLiveUser } from "./require-live-user";
@@ -19,4 +20,5 @@ export async function changePassword(db: Db, userId: string, input: { currentPas
     .update(users)
     .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, user.id));
+  await announceSessionChange({ userId: user.id });
 }

@@ -5,6 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { authThrottle, users } from "@/db/schema";
 import { DELETED_PREFIX } from "@/lib/account-rules";
+import { announceSessionChange } from "@/server/auth/session-changes";
 import { userKey } from "../auth/throttle";
 import { checkCurrentPassword } from "./check-current-password";
 import { requireLiveUser } from "./require-live-user";
@@ -25,6 +26,7 @@ export async function deleteAccount(db: Db, userId: string, input: { password: s
       sessionVersion: sql`${users.sessionVersion} + 1`,
     })
     .where(eq(users.id, user.id));
+  await announceSessionChange({ userId: user.id });
   // Whoever registers the freed name later starts with a clean sign-in record.
   await db.delete(authThrottle).where(eq(authThrottle.key, userKey(user.username)));
 }

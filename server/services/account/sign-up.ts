@@ -26,7 +26,7 @@ export async function signUp(db: Db, input: SignUpInput, now = new Date()): Prom
   if (input.email) {
     await assertAddressFree(db, input.email, null);
     // A new account has no mails to count yet; sign-ups themselves are limited per client address.
-    await countConfirmationMail(db, null, input.email, now);
+    await countConfirmationMail(null, input.email, now);
   }
   const passwordHash = await hashPassword(input.password);
   try {

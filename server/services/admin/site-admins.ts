@@ -1,5 +1,7 @@
 // Site admin rights: a role stored on the account, changed only by the operator's
-// command (scripts/admin.ts), never by anything a visitor can do. Because the role
+// command (scripts/admin.ts), never by anything a visitor can do. Running servers hear of
+// a change through Redis when the command has REDIS_URL, else within RECHECK_MS
+// (server/auth/session-changes.ts). Because the role
 // belongs to the account id, a deleted admin's freed name gives nobody anything.
 // This file says who is an admin; granting, revoking and listing have their own.
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";

@@ -39,11 +39,11 @@ export async function assertAddressFree(db: Db, email: string, userId: string | 
 
 /**
  * Counts one confirmation mail against the account's and the address's limits; throws
- * TOO_MANY_REQUESTS before anything changes. Runs outside any transaction (rate-limit.ts).
+ * TOO_MANY_REQUESTS before anything changes.
  */
-export async function countConfirmationMail(db: Db, userId: string | null, email: string, now: Date): Promise<void> {
-  if (userId) await enforceLimit(db, `confirm-mail:user:${userId}`, PER_ACCOUNT, now);
-  await enforceLimit(db, `confirm-mail:to:${email.toLowerCase()}`, PER_ADDRESS, now);
+export async function countConfirmationMail(userId: string | null, email: string, now: Date): Promise<void> {
+  if (userId) await enforceLimit(`confirm-mail:user:${userId}`, PER_ACCOUNT, now);
+  await enforceLimit(`confirm-mail:to:${email.toLowerCase()}`, PER_ADDRESS, now);
 }
 
 /** Queues the confirmation mail for the account's current address (inside the caller's transaction). */

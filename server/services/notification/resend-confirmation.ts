@@ -13,6 +13,6 @@ export async function resendConfirmation(db: Db, userId: string, now = new Date(
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!user?.email || user.emailConfirmedAt) throw new AppError("BAD_REQUEST", "There is no address waiting for confirmation.");
   await assertAddressFree(db, user.email, userId);
-  await countConfirmationMail(db, userId, user.email, now);
+  await countConfirmationMail(userId, user.email, now);
   await queueConfirmationMail(db, userId, now);
 }

@@ -23,7 +23,7 @@ export async function updateSettings(db: Db, userId: string, input: SettingsInpu
   const changed = (input.email?.toLowerCase() ?? null) !== (current?.email?.toLowerCase() ?? null);
   if (changed && input.email) {
     await assertAddressFree(db, input.email, userId);
-    await countConfirmationMail(db, userId, input.email, now);
+    await countConfirmationMail(userId, input.email, now);
   }
   await db.transaction(async (tx) => {
     if (changed) {

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { tournaments } from "@/db/schema";
 import { clockPreset } from "@/engine/clock";
 import { usableClockPreset } from "@/server/test-features";
-import { getFormat, validateSettings } from "@/engine/formats";
+import { getFormat, resolveSettings, validateSettings } from "@/engine/formats";
 import type { CreateTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
@@ -47,7 +47,7 @@ export function tournamentColumns(input: CreateTournamentInput) {
     name: input.name,
     description: input.description,
     format: input.format,
-    settings: getFormat(input.format).resolveSettings(input.settings as never),
+    settings: resolveSettings(input.format, input.settings as never),
     gameType: input.gameType,
     gameSettings: checkedGameSettings(input.gameType, input.gameSettings),
     initialMs: preset.initialMs,

@@ -7,7 +7,8 @@ import type { Db } from "@/db/client";
 import { tournamentPlayers } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
-import { FORMAT_LABELS, type EditTournamentInput } from "@/lib/tournament-rules";
+import { formatLabel } from "@/engine/formats";
+import type { EditTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
@@ -41,7 +42,7 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
     };
     note("name", t.name, next.name, (v: string) => `“${v}”`);
     if (t.description !== next.description) changed.push("description");
-    note("format", t.format, next.format, (v: string) => FORMAT_LABELS[v as keyof typeof FORMAT_LABELS] ?? v);
+    note("format", t.format, next.format, formatLabel);
     if (JSON.stringify(t.settings) !== JSON.stringify(settings)) changed.push("format settings");
     note("game", t.gameType, next.gameType, (v: string) => catalogGame(v)?.name ?? v);
     if (t.initialMs !== initialMs || t.incrementMs !== incrementMs) {

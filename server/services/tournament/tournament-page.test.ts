@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { games, tournamentAudit, users } from "@/db/schema";
+import { groupsPerPage, type GroupsPanel } from "@/components/formats/groups/page";
 import { mergeAudit } from "@/components/tournament/audit-entries";
 import { playableGames, standings } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
-import { groupsPerPage, PAGE_SIZES } from "./tournament-page";
+import { PAGE_SIZES } from "./tournament-page";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -22,6 +23,15 @@ afterAll(() => h.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
 const N = 70; // more than a standings page (50) and than a page of groups (12 of 18)
+
+type PageView = Awaited<ReturnType<ReturnType<typeof api>["tournament"]["page"]>>;
+
+/** The round panel of a group elimination: the viewer's group and a page of groups. */
+function groupsPanel(view: PageView): GroupsPanel {
+  const panel = view.rounds!.panel;
+  if (panel.kind !== "round" || panel.format !== "groups") throw new Error("a group elimination round expected");
+  return panel.data;
+}
 
 async function groupsTournament() {
   const organizer = await newPlayer(h);
@@ -67,9 +77,7 @@ describe("tournament.page", () => {
     expect(view.standings!.page).toBe(1);
     expect(view.standings!.rows).toHaveLength(PAGE_SIZES.standings);
     expect(view.players.rows).toHaveLength(PAGE_SIZES.players);
-    const panel = view.rounds!.panel;
-    expect(panel.kind).toBe("groups");
-    if (panel.kind !== "groups") return;
+    const panel = groupsPanel(view);
     expect(panel.mine).toBeNull();
     expect(panel.total).toBe(18);
     expect(panel.groups).toHaveLength(groupsPerPage(4));
@@ -101,14 +109,12 @@ describe("tournament.page", () => {
     expect(at).toBeGreaterThanOrEqual(60);
     // Without a page asked for, the standings open on the viewer's page.
     expect((await api(deep).tournament.page({ tournamentId: fixture.t.id })).standings!.page).toBe(2);
-    const panel = view.rounds!.panel;
-    if (panel.kind !== "groups") throw new Error("groups expected");
+    const panel = groupsPanel(view);
     expect(panel.mine!.players).toContain(deep.id);
     expect(panel.groups.some((g) => g.name === panel.mine!.name)).toBe(false);
     // The second page of groups holds the rest, without the viewer's.
     const page2 = await api(deep).tournament.page({ tournamentId: fixture.t.id, groups: 2 });
-    if (page2.rounds!.panel.kind !== "groups") throw new Error("groups expected");
-    const names = [...panel.groups, ...page2.rounds!.panel.groups].map((g) => g.name);
+    const names = [...panel.groups, ...groupsPanel(page2).groups].map((g) => g.name);
     expect(new Set(names).size).toBe(17);
     expect(names).not.toContain(panel.mine!.name);
   });
@@ -116,8 +122,7 @@ describe("tournament.page", () => {
   it("clamps page numbers past the end and refuses nonsense with a clear message", async () => {
     const view = await api(null).tournament.page({ tournamentId: fixture.t.id, standings: 999, groups: 999, players: 999, audit: 999, balance: 999 });
     expect(view.standings!.page).toBe(2);
-    if (view.rounds!.panel.kind !== "groups") throw new Error("groups expected");
-    expect(view.rounds!.panel.page).toBe(2);
+    expect(groupsPanel(view).page).toBe(2);
     expect(view.players.page).toBe(2);
     await expect(api(null).tournament.page({ tournamentId: fixture.t.id, standings: 0 })).rejects.toMatchObject({
       code: "BAD_REQUEST",

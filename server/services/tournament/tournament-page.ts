@@ -13,15 +13,11 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, playerRatings, tournamentAudit, tournamentPlayers, users, ratingOf, ratingColumns } from "@/db/schema";
 import {
-  clinchTables,
   findGame,
   gamesOf,
   groupsOf,
   playableGames,
-  roundGamesWithIds,
   vecAt,
-  vecSize,
-  groupStanding,
   sideBalanceReader,
   standingRow,
   type AuditEntry,
@@ -32,36 +28,18 @@ import {
   type Standings,
   type TournamentState,
 } from "@/engine/formats";
-import { diagonalRows, type DiagonalRoundView, type DiagonalRow } from "@/lib/diagonal-rows";
-import { currentTabIndex, roundTabs } from "@/lib/round-tabs";
+import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
+import { tabIndexFor } from "@/components/formats/round-tabs";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
-import {
-  auditReferences,
-  type ActorKind,
-  type AuditItem,
-  groupView,
-  jointChampionsWhy,
-  roundSummary,
-  tableInfo,
-  type GroupView,
-  type RoundSummary,
-  type TableInfo,
-} from "@/lib/tournament-view";
+import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
 import { liveState } from "./live-state";
 import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
 import { readTournament } from "./lock-tournament";
 
-/** Page sizes and pinned rows of the page's windows. */
-export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, groupPlayers: 48, players: 50, balance: 50, audit: 25, diagonal: 50 } as const;
-
-/** Groups on a page of cross-tables: about 48 players' rows (12 groups of four, 6 of eight), so a page's size does not grow with the group size either. */
-export function groupsPerPage(groupSize: number): number {
-  return Math.max(1, Math.floor(PAGE_SIZES.groupPlayers / Math.max(1, groupSize)));
-}
-/** A circle up to this size is shown whole (its opponent matrix needs every row). */
-const DIAGONAL_WHOLE_UP_TO = 160;
+/** Page sizes and pinned rows of the page's windows (a round's own window is its format's: components/formats/<name>/page.ts). */
+export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, players: 50, balance: 50, audit: 25 } as const;
 
 export interface PageQuery {
   readonly standings?: number;
@@ -194,26 +172,6 @@ async function nextGameFor(db: Db, tournamentId: string, state: TournamentState,
   const [first, ...rest] = ranked;
   return { gameId: first!.id, others: rest.length, othersOnMe: rest.filter(waitsOnMe).length };
 }
-
-// ---------------------------------------------------------------- rounds
-
-export type RoundPanel =
-  | { readonly kind: "empty"; readonly text: string }
-  | {
-      readonly kind: "groups";
-      readonly summary: RoundSummary | null;
-      /** The viewer's group, shown first. */
-      readonly mine: GroupView | null;
-      /** One page of the round's groups (without the viewer's). */
-      readonly groups: readonly GroupView[];
-      readonly page: number;
-      readonly pageCount: number;
-      readonly total: number;
-      readonly clinch: readonly ClinchTable[];
-    }
-  | { readonly kind: "diagonal"; readonly summary: RoundSummary | null; readonly round: DiagonalRoundView; readonly page: number; readonly pageCount: number }
-  /** League (at most 30 players) and staged (at most 32): the whole state is small and every game is shown. */
-  | { readonly kind: "whole"; readonly summary: RoundSummary | null; readonly state: TournamentState; readonly clinch: readonly ClinchTable[] };
 
 // ---------------------------------------------------------------- audit
 
@@ -348,8 +306,9 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const allRows = table.rows;
   const viewerPlace = me !== undefined ? placesOf(allRows, rowPlayer, [me]).get(me) : undefined;
   const running = !!state && t.status === "running";
-  // Group elimination: marks for the groups shown only (below); other formats are small.
-  const clinch = running && state.format !== "groups" ? (await tournamentClinch(db, t.id)).tables : [];
+  // Marks of every live table, remembered per version: for the formats that read them
+  // (small ones; group elimination marks only the groups it shows).
+  const clinch = async (): Promise<readonly ClinchTable[]> => (running ? (await tournamentClinch(db, t.id)).tables : []);
 
   let standingsView = null;
   if (state) {
@@ -364,107 +323,45 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     const cut = windowRows(table, w.spans);
     shown.addPlayers(cut.rows.map((r) => r.player));
     shown.addPlayers(Object.values(cut.nextPlayer));
-    const leagueTable = t.format === "league" ? clinch.find((c) => c.round === 1 && c.group === null) : undefined;
-    if (leagueTable) shown.addPlayers(leagueTable.marks.flatMap((m) => [m.player, ...m.rivals, ...m.swings.flatMap((s) => [s.side1, s.side2])]));
-    standingsView = { page: w.page, pageCount: w.pageCount, total: allRows.length, viewerPage: w.viewerPage ?? null, ...cut, clinch: leagueTable ?? null };
+    // The standings of a format that is one live table (the league) carry its clinch marks.
+    const liveTable = standingsInfo(state.format).liveTable ? (await clinch()).find((c) => c.group === null) : undefined;
+    if (liveTable) shown.addPlayers(liveTable.marks.flatMap((m) => [m.player, ...m.rivals, ...m.swings.flatMap((s) => [s.side1, s.side2])]));
+    standingsView = {
+      page: w.page,
+      pageCount: w.pageCount,
+      total: allRows.length,
+      viewerPage: w.viewerPage ?? null,
+      ...cut,
+      clinch: liveTable ?? null,
+      testId: standingsInfo(state.format).testId,
+    };
   }
 
-  // Rounds: the selected tab's panel only.
+  // Rounds: the selected tab's panel only, cut by the tournament's format.
   let roundsView = null;
   if (state) {
     const tabs = roundTabs(state);
-    const found = query.round === undefined ? -1 : tabs.findIndex((tab) => tab.round === query.round || (tab.key === "ko" && query.round! >= 4));
-    const index = found >= 0 ? found : currentTabIndex(tabs);
+    const index = tabIndexFor(tabs, query.round);
     const tab = tabs[index]!;
-    let panel: RoundPanel;
-    if (tab.upcoming || !state.rounds[tab.round - 1]) {
-      panel = { kind: "empty", text: tab.emptyText ?? "This round has not been planned yet." };
-    } else if (state.format === "groups") {
-      const r = tab.round;
-      const round = state.rounds[r - 1]!;
-      const groupCount = vecSize(round.groups);
-      const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
-      const others = groupCount - (mineIndex >= 0 ? 1 : 0);
-      const perPage = groupsPerPage(vecAt(round.groups, 0)?.players.length ?? 1);
-      const pageCount = pagesFor(others, perPage);
-      const page = clampPage(query.groups, pageCount);
-      const span = pageSpan(page, perPage, others);
-      // Page positions skip the viewer's group (shown first on every page).
-      const indexes = spanIndexes([span]).map((i) => (mineIndex >= 0 && i >= mineIndex ? i + 1 : i));
-      // Only the groups shown are ranked (13 of 25,000 at 100,000 players).
-      const view = (i: number) => groupView(state, r, i, groupStanding(state, r, i));
-      const mine = mineIndex >= 0 ? view(mineIndex) : null;
-      const groups = indexes.map(view).filter((g): g is GroupView => g !== null);
-      const all = mine ? [mine, ...groups] : groups;
-      for (const g of all) {
-        shown.addPlayers(g.players);
-        shown.addGames(g.games.map((x) => x.id));
-      }
-      const shownIndexes = [...(mineIndex >= 0 ? [mineIndex] : []), ...indexes].sort((a, b) => a - b);
-      panel = {
-        kind: "groups",
-        summary: roundSummary(state, r),
-        mine,
-        groups,
-        page,
-        pageCount,
-        total: groupCount,
-        clinch: round.status === "complete" || !running ? [] : clinchTables(state, shownIndexes).filter((c) => c.round === r),
-      };
-    } else if (state.format === "diagonal") {
-      const r = tab.round;
-      const round = state.rounds[r - 1]!;
-      const rows = await perVersion<DiagonalRow[]>(db, t.id, `round ${r} circle`, () => diagonalRows(state, r));
-      const whole = rows.length <= DIAGONAL_WHOLE_UP_TO;
-      const viewerAt = me ? rows.findIndex((x) => x.player === me) : -1;
-      const w = whole
-        ? { page: 1, pageCount: 1, spans: [{ start: 0, end: rows.length }] }
-        : pinnedWindow({
-            total: rows.length,
+    const panel: RoundPanel =
+      tab.upcoming || !state.rounds[tab.round - 1]
+        ? { kind: "empty", text: tab.emptyText ?? "This round has not been planned yet." }
+        : await roundPanel({
+            state,
+            round: tab.round,
+            me,
             page: query.groups,
-            pageSize: PAGE_SIZES.diagonal,
-            top: 0,
-            ...(viewerAt >= 0 ? { viewer: viewerAt } : {}),
-            around: PAGE_SIZES.standingsAround,
+            running,
+            tournamentClinch: clinch,
+            remember: (key, make) => perVersion(db, t.id, key, make),
+            show: (players, games) => {
+              shown.addPlayers(players);
+              if (games) shown.addGames(games);
+            },
           });
-      const shownRows: DiagonalRow[] = [];
-      const gapsBefore: number[] = [];
-      for (const s of w.spans) {
-        if (s.start > 0) gapsBefore.push(shownRows.length);
-        shownRows.push(...rows.slice(s.start, s.end));
-      }
-      const out = rows.filter((x) => x.fate === "out" || x.fate === "withdrawn").map((x) => x.player);
-      for (const x of shownRows) {
-        shown.addPlayers([x.player, ...x.opponents.map((o) => o.opponent)]);
-        shown.addGames(x.opponents.map((o) => o.game.id));
-      }
-      shown.addPlayers(out.slice(0, 50));
-      panel = {
-        kind: "diagonal",
-        summary: roundSummary(state, r),
-        page: w.page,
-        pageCount: w.pageCount,
-        round: {
-          number: r,
-          name: round.name,
-          complete: round.status === "complete",
-          ...(round.pattern ? { pattern: round.pattern } : {}),
-          settings: state.settings as DiagonalRoundView["settings"],
-          total: rows.length,
-          rows: shownRows,
-          gapsBefore,
-          out,
-        },
-      };
-    } else {
-      // League and staged: at most 32 players, every game on the page.
-      shown.addPlayers(state.players.map((p) => p.id));
-      for (const round of state.rounds) shown.addGames(roundGamesWithIds(state, round.number).map((g) => g.id));
-      const summarized = state.format === "staged" && tab.round === 4 && state.rounds[4] ? 5 : tab.round;
-      panel = { kind: "whole", summary: roundSummary(state, summarized), state, clinch };
-    }
-    if (panel.kind !== "empty" && panel.summary) shown.addPlayers(panel.summary.champions);
-    roundsView = { tabs, index, panel };
+    const summary = panel.kind === "round" ? roundSummary(state, panel.summaryRound) : null;
+    if (summary) shown.addPlayers(summary.champions);
+    roundsView = { tabs, index, panel, summary };
   }
 
   // Players: one page, in seed order once started (by rating before), or those matching a search.

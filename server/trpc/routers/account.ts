@@ -11,7 +11,7 @@ import { limits } from "../limits";
 export const accountRouter = router({
   /** Anyone may create an account; signing in afterwards goes through next-auth. */
   signUp: publicProcedure.input(ZSignUpInput).mutation(async ({ ctx, input }) => {
-    await enforceLimit(ctx.db, `signup:${ctx.clientIp ?? "unknown"}`, limits.signUp());
+    await enforceLimit(`signup:${ctx.clientIp ?? "unknown"}`, limits.signUp());
     return signUp(ctx.db, input);
   }),
   me: publicProcedure.input(z.void()).query(({ ctx }) => ctx.user),

@@ -36,12 +36,12 @@ export const challengeRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const preset = usableClockPreset(input.timeControl);
-      await enforceLimit(ctx.db, `challenge:${ctx.user.id}`, limits.challenge());
+      await enforceLimit(`challenge:${ctx.user.id}`, limits.challenge());
       return createChallenge(ctx.db, ctx.user.id, { ...input, initialMs: preset.initialMs, incrementMs: preset.incrementMs });
     }),
   /** The same game again against the same opponent, sides swapped (a directed challenge). */
   rematch: protectedProcedure.input(ZGameId).mutation(async ({ ctx, input }) => {
-    await enforceLimit(ctx.db, `challenge:${ctx.user.id}`, limits.challenge());
+    await enforceLimit(`challenge:${ctx.user.id}`, limits.challenge());
     return offerRematch(ctx.db, ctx.user.id, input.gameId);
   }),
   /** The latest rematch of a game as one of its players sees it; null for anyone else. */

@@ -38,7 +38,7 @@ export const chatRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      await enforceLimit(ctx.db, `chat:${ctx.user.id}`, limits.chatMessage());
+      await enforceLimit(`chat:${ctx.user.id}`, limits.chatMessage());
       return postMessage(ctx.db, ctx.user, input.room, input.text);
     }),
   hide: protectedProcedure.input(ZMessageId).mutation(({ ctx, input }) => hideMessage(ctx.db, ctx.user, input.messageId)),

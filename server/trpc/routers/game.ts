@@ -42,14 +42,14 @@ export const gameRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      await enforceLimit(ctx.db, `move:${ctx.user.id}`, limits.move());
+      await enforceLimit(`move:${ctx.user.id}`, limits.move());
       return makeMove(ctx.db, ctx.user.id, input);
     }),
   /** A player's own seed for a dice game's dice, only before the first roll (docs/dice.md); counted as a move (it publishes to the game's room). */
   setDiceSeed: protectedProcedure
     .input(ZGameId.extend({ seed: z.string().regex(PLAYER_SEED, "A seed is up to 64 letters, digits, - or _.") }))
     .mutation(async ({ ctx, input }) => {
-      await enforceLimit(ctx.db, `move:${ctx.user.id}`, limits.move());
+      await enforceLimit(`move:${ctx.user.id}`, limits.move());
       return setDiceSeed(ctx.db, ctx.user.id, input);
     }),
   // Every action below notifies the opponent (or organizers): each is counted against the caller's hourly limit.

@@ -88,7 +88,7 @@ export const notificationRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      await enforceLimit(ctx.db, `announcement:${ctx.user.id}`, limits.announcement());
+      await enforceLimit(`announcement:${ctx.user.id}`, limits.announcement());
       return postAnnouncement(ctx.db, ctx.user, input.tournamentId, input.message);
     }),
   announcements: publicProcedure.input(z.object({ tournamentId: ZTournamentId })).query(({ ctx, input }) => listAnnouncements(ctx.db, input.tournamentId)),

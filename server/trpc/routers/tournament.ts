@@ -94,7 +94,7 @@ export const tournamentRouter = router({
 
   /** Any signed-in user may organize. */
   create: protectedProcedure.input(ZCreateTournamentInput).mutation(async ({ ctx, input }) => {
-    await enforceLimit(ctx.db, `tournament:${ctx.user.id}`, limits.tournament());
+    await enforceLimit(`tournament:${ctx.user.id}`, limits.tournament());
     return createTournament(ctx.db, ctx.user, input);
   }),
   join: protectedProcedure.input(ZTournamentId).mutation(({ ctx, input }) => joinTournament(ctx.db, ctx.user.id, input.tournamentId)),
