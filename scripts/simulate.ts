@@ -35,7 +35,8 @@ groups:    --partition fixed|balanced  --group-size G (2-16, default 4)
 league:    --win-points W (3)  --draw-points D (1)  --loss-points L (0)
 diagonal:  --opponents K (4)  --later-opponents K (2)  --games-per-opponent 1|2
            --elimination-losses N (2)  --no-carry-over
-staged:    no settings (16-32 players)`;
+staged:    no settings (16-32 players)
+swiss:     --rounds R (5)  --tiebreak1 … --tiebreak4 buchholz-cut1|buchholz|sonneborn-berger|direct-encounter|wins|wins-black|none`;
 
 type Flag = { key: string; kind: "int" | "number" | "string" | "bool" };
 
@@ -59,6 +60,13 @@ const FORMAT_FLAGS: Record<FormatName, Record<string, Flag>> = {
     "--no-carry-over": { key: "lossesCarryOver", kind: "bool" },
   },
   staged: {},
+  swiss: {
+    "--rounds": { key: "rounds", kind: "int" },
+    "--tiebreak1": { key: "tiebreaks.first", kind: "string" },
+    "--tiebreak2": { key: "tiebreaks.second", kind: "string" },
+    "--tiebreak3": { key: "tiebreaks.third", kind: "string" },
+    "--tiebreak4": { key: "tiebreaks.fourth", kind: "string" },
+  },
 };
 
 class UsageError extends Error {}

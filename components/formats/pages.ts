@@ -9,12 +9,14 @@ import { diagonalPage } from "./diagonal/page";
 import { groupsPage } from "./groups/page";
 import { leaguePage } from "./league/page";
 import { stagedPage } from "./staged/page";
+import { swissPage } from "./swiss/page";
 
 export const FORMAT_PAGES = {
   groups: groupsPage,
   league: leaguePage,
   diagonal: diagonalPage,
   staged: stagedPage,
+  swiss: swissPage,
 } as const satisfies { readonly [F in FormatName]: FormatPage<F, unknown> };
 
 /** A format's round panel data, as its page cuts it and its views draw it. */

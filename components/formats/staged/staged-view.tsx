@@ -6,11 +6,12 @@
 
 import { groupsOf, roundStandings } from "@/engine/formats";
 import { groupView, type GroupView } from "@/lib/tournament-view";
-import { stagedBracket, type BracketMatch, type BracketSlot } from "@/components/tournament/bracket";
+import { BracketMatchBox } from "@/components/tournament/bracket-match";
+import { stagedBracket } from "./bracket";
 import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { GroupCrossTable } from "@/components/tournament/group-cross-table";
-import { playerName, resultText, type TournamentViewProps } from "@/components/tournament/model";
-import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "@/components/tournament/ui";
+import type { TournamentViewProps } from "@/components/tournament/model";
+import { EmptyState } from "@/components/tournament/ui";
 
 export interface StagedViewProps extends TournamentViewProps {
   /** 1–3 shows that group round; 4 or 5 shows the knockout bracket; omitted: the whole path. */
@@ -60,100 +61,8 @@ function StagePath({ state, current }: { state: TournamentViewProps["state"]; cu
   );
 }
 
-function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2; names: TournamentViewProps["names"]; match: BracketMatch }) {
-  const lost = match.status === "decided" && !slot.winner;
-  const trophy = slot.winner && match.key === "final";
-  return (
-    <li
-      data-testid="bracket-slot"
-      data-winner={slot.winner ? "" : undefined}
-      className={`flex items-center justify-between gap-2 px-3 py-1.5 ${slot.winner ? "bg-emerald-50 font-semibold dark:bg-emerald-500/10" : ""} ${lost ? "text-stone-500 dark:text-stone-400" : ""}`}
-    >
-      <span className="flex min-w-0 items-center gap-2">
-        <span className="w-5 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400" title={seed === 1 ? "higher seed" : "lower seed"}>
-          #{seed}
-        </span>
-        {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
-      </span>
-      {trophy ? (
-        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="bracket-champion">
-          <Trophy /> Champion
-        </span>
-      ) : slot.winner ? (
-        <span aria-label="winner" className="text-emerald-700 dark:text-emerald-400">
-          ✓
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
-function MatchBox({
-  match,
-  names,
-  gameLinks,
-  onSite,
-}: {
-  match: BracketMatch;
-  names: TournamentViewProps["names"];
-  gameLinks: TournamentViewProps["gameLinks"];
-  onSite?: boolean;
-}) {
-  const headingId = `bracket-${match.key}`;
-  const status = match.status === "decided" ? null : match.status === "playing" ? <Badge tone="emerald">Playing</Badge> : <Badge>Waiting</Badge>;
-  return (
-    <article
-      aria-labelledby={headingId}
-      data-testid="bracket-match"
-      data-match={match.key}
-      className={`relative z-10 w-full overflow-hidden rounded-lg border bg-white text-sm shadow-sm dark:bg-stone-800 ${
-        match.key === "final" ? "border-amber-300 dark:border-amber-500/50" : "border-stone-200 dark:border-stone-700"
-      }`}
-    >
-      <header
-        className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.key === "final" ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}
-      >
-        <h4 id={headingId}>{match.title}</h4>
-        {status}
-      </header>
-      <ol className="divide-y divide-stone-100 dark:divide-stone-700/70">
-        <SlotLine slot={match.slots[0]} seed={1} names={names} match={match} />
-        <SlotLine slot={match.slots[1]} seed={2} names={names} match={match} />
-      </ol>
-      {match.games.length > 0 ? (
-        <ol
-          className="space-y-0.5 border-t border-stone-100 px-3 py-1.5 text-xs text-stone-600 dark:border-stone-700/70 dark:text-stone-400"
-          aria-label={`${match.title} games`}
-        >
-          {match.games.map((g, i) => (
-            <li key={g.id} data-testid="bracket-game" data-replay={g.replayOf ? "" : undefined} className="flex flex-wrap items-center gap-x-1.5">
-              <span className="w-12 shrink-0 font-medium text-stone-500 dark:text-stone-400">{g.replayOf ? `Replay ${i}` : "Game"}</span>
-              <span>
-                <span className="font-semibold">A</span> {playerName(names, g.side1)}
-              </span>
-              <span aria-hidden="true">·</span>
-              <span>
-                <span className="font-semibold">B</span> {playerName(names, g.side2)}
-              </span>
-              <span className="ml-auto font-semibold tabular-nums text-stone-800 dark:text-stone-100">
-                <GameResultLink
-                  game={g}
-                  text={resultText(g)}
-                  title={`${playerName(names, g.side1)} (A) vs ${playerName(names, g.side2)} (B)${g.replayOf ? ", replay with roles swapped" : ""}`}
-                  gameLinks={gameLinks}
-                  onSite={onSite}
-                />
-              </span>
-              {!g.result && !g.void && g.chooser ? (
-                <span className="w-full text-stone-500">{playerName(names, g.chooser)} (higher seed) may choose A or B.</span>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : null}
-    </article>
-  );
-}
+/** Side 1 and side 2 of a knockout game: A chooses the opening pieces, B the colours. */
+const ROLES = ["A", "B"] as const;
 
 /** The knockout: semi-finals → final, with the third-place game beneath. */
 export function StagedBracket({ state, names, gameLinks, onSite }: TournamentViewProps) {
@@ -166,7 +75,7 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
           <div className="grid gap-3 sm:grid-rows-2 sm:gap-6">
             {bracket.semis.map((m) => (
               <div key={m.key} className="flex items-center">
-                <MatchBox match={m} names={names} gameLinks={gameLinks} onSite={onSite} />
+                <BracketMatchBox match={m} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
               </div>
             ))}
           </div>
@@ -176,14 +85,14 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
             <div className="absolute top-1/2 right-0 left-1/2 border-t-2 border-stone-300 dark:border-stone-600" />
           </div>
           <div className="flex items-center">
-            <MatchBox match={bracket.final} names={names} gameLinks={gameLinks} onSite={onSite} />
+            <BracketMatchBox match={bracket.final} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
           </div>
         </div>
       </div>
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)]">
         <p className="self-center text-xs text-stone-500 sm:text-right dark:text-stone-400">The semi-final losers play for third place.</p>
         <span aria-hidden="true" className="hidden self-center border-t-2 border-dashed border-stone-300 sm:block dark:border-stone-600" />
-        <MatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} />
+        <BracketMatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
       </div>
       <p className="text-xs text-stone-500 dark:text-stone-400">
         A chooses the opening pieces, B the colours. A drawn knockout game is replayed with the roles swapped until decided.

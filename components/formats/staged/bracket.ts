@@ -5,29 +5,11 @@
 // Before a round is planned the slots say where their players will come from
 // ("I #1", "Winner SF 1"), so the bracket can be drawn from the start.
 
-import { groupsOf, vecAt, type Round, type TournamentState } from "@/engine/formats";
-import { gamesByContainer } from "./model";
-import type { GameWithId } from "@/engine/formats";
+import { groupsOf, vecAt, type GameWithId, type Round, type TournamentState } from "@/engine/formats";
+import type { BracketMatch, BracketSlot } from "@/components/tournament/bracket-match";
+import { gamesByContainer } from "@/components/tournament/model";
 
 export type MatchKey = "semi1" | "semi2" | "final" | "third";
-
-export interface BracketSlot {
-  /** Player id, or null while not known yet (or an empty slot after a withdrawal). */
-  readonly player: string | null;
-  /** Where the player comes from, shown while `player` is null. */
-  readonly source: string;
-  readonly winner: boolean;
-}
-
-export interface BracketMatch {
-  readonly key: MatchKey;
-  readonly title: string;
-  readonly round: number;
-  readonly slots: readonly [BracketSlot, BracketSlot];
-  readonly games: readonly GameWithId[];
-  readonly status: "waiting" | "playing" | "decided";
-  readonly winner: string | null;
-}
 
 export interface Bracket {
   readonly semis: readonly [BracketMatch, BracketMatch];
@@ -63,7 +45,7 @@ function match(
     return { player, source: group ? "empty slot (withdrawal)" : sources[i], winner: player !== null && player === winner };
   };
   const status = !group ? "waiting" : winner !== null ? "decided" : "playing";
-  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner };
+  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner, decidesTitle: key === "final" };
 }
 
 export function stagedBracket(state: TournamentState): Bracket {
