@@ -17,7 +17,7 @@ import { attachRealtime } from "@/server/realtime/io";
 import { connectRedis } from "@/server/redis";
 import { listenForSessionChanges } from "@/server/auth/session-changes";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
-import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";

@@ -10,18 +10,22 @@ import { Prng } from "@/engine/prng";
 import { playableGames, type FormatName, type GameWithId, type TournamentState } from "@/engine/formats";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
-import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
+import { acceptChallenge } from "@/server/services/challenge/accept-challenge";
+import { createChallenge } from "@/server/services/challenge/create-challenge";
 import { loadGameView } from "@/server/services/game/game-view";
-import { makeMove } from "@/server/services/game/make-move";
-import { resignGame } from "@/server/services/game/resign-game";
-import { setDiceSeed } from "@/server/services/game/set-dice-seed";
-import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
-import { postAnnouncement } from "@/server/services/notification/announce";
+import { makeMove } from "@/server/services/play/make-move";
+import { resignGame } from "@/server/services/play/resign-game";
+import { setDiceSeed } from "@/server/services/play/set-dice-seed";
+import { reportResult } from "@/server/services/play/report-result";
+import { setResult } from "@/server/services/play/set-result";
+import { answerReport } from "@/server/services/play/answer-report";
+import { postAnnouncement } from "@/server/services/tournament/post-announcement";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
-import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
-import { chooseRole } from "@/server/services/tournament/organizer-actions";
-import { joinTournament } from "@/server/services/tournament/registration";
+import { answerRequest } from "@/server/services/tournament/answer-request";
+import { requestToJoin } from "@/server/services/tournament/request-to-join";
+import { chooseRole } from "@/server/services/tournament/choose-role";
+import { joinTournament } from "@/server/services/tournament/join-tournament";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { seedDemoChat } from "./seed-chat";
 
@@ -219,6 +223,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     maxPlayers: 28,
     // Two days a step: a game's first move comes within its first mover's three days.
     play: { steps: 12, draws: false, daysAgo: 40, stepDays: 2, decide: fourColour },
+  });
+
+  // A Swiss of chess by the FIDE Dutch system, two of its five rounds played, its TRF
+  // on the tournament page for any pairing checker.
+  await tournament({
+    name: "Winter Swiss",
+    description: "Five rounds of chess paired by the FIDE Dutch system; ties broken by Buchholz cut 1, Buchholz, Sonneborn-Berger and direct encounter.",
+    format: "swiss",
+    gameType: "chess",
+    timeControl: "1d+2h",
+    players: 15,
+    settings: { rounds: 5 },
+    minPlayers: 6,
+    maxPlayers: 40,
+    play: { steps: 2, draws: true, daysAgo: 6, stepDays: 2 },
   });
 
   // Running: a hnefatafl league (first phases decided) and a diagonal race.

@@ -3,6 +3,7 @@
 // 50 with the viewer's board kept in view. The standings (points, then the
 // organizer's tie-breaks) are the tournament's own table.
 
+import { swissTrf } from "@/engine/formats/swiss/swiss";
 import { pinnedWindow } from "@/lib/page-window";
 import type { FormatPage } from "../contract";
 import { oneTabPerRound } from "../round-tabs";
@@ -57,6 +58,7 @@ export const swissPage: FormatPage<"swiss", SwissPanel> = {
   standings: { testId: "standings-table", liveTable: false },
   columns: { points: { label: "Pts", title: "Points: win 1, draw ½, the bye 1", primary: true, format: "halves" }, ...TIEBREAK_COLUMNS },
   reachedLabel: (_row, roundName) => roundName,
+  files: [{ kind: "trf", label: "TRF, for FIDE pairing checkers", contentType: "text/plain; charset=latin1", write: swissTrf }],
   settingsNote: (players) =>
     players >= 2 ? `${players} players can play at most ${players - 1} rounds; about ${Math.ceil(Math.log2(players))} rounds single out a winner.` : null,
   preview: {

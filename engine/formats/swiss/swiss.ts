@@ -66,8 +66,14 @@ import { recordOf, type Table, type TableEntry } from "./trf-table";
 import { writeTrf } from "./trf";
 
 const TIEBREAK_CHOICES = { ...TIEBREAK_LABELS, none: "none" } as const;
-const tiebreakChoice = (nth: string, fallback: TiebreakName | "none") =>
-  setting.choice({ label: `${nth[0]!.toUpperCase()}${nth.slice(1)} tie-break`, what: `the ${nth} tie-break`, options: TIEBREAK_CHOICES, default: fallback });
+const tiebreakChoice = (nth: string, place: number, fallback: TiebreakName | "none") =>
+  setting.choice({
+    label: `${nth[0]!.toUpperCase()}${nth.slice(1)} tie-break`,
+    what: `the ${nth} tie-break`,
+    flag: `tiebreak${place}`,
+    options: TIEBREAK_CHOICES,
+    default: fallback,
+  });
 
 /** The Swiss's settings: rounds, and up to four tie-breaks after points, in order. */
 export const swissSettings = settingsSchema({
@@ -76,10 +82,10 @@ export const swissSettings = settingsSchema({
     label: "Tie-breaks after points, in order",
     what: "the tie-breaks",
     fields: {
-      first: tiebreakChoice("first", "buchholz-cut1"),
-      second: tiebreakChoice("second", "buchholz"),
-      third: tiebreakChoice("third", "sonneborn-berger"),
-      fourth: tiebreakChoice("fourth", "direct-encounter"),
+      first: tiebreakChoice("first", 1, "buchholz-cut1"),
+      second: tiebreakChoice("second", 2, "buchholz"),
+      third: tiebreakChoice("third", 3, "sonneborn-berger"),
+      fourth: tiebreakChoice("fourth", 4, "direct-encounter"),
     },
     check: (t) => {
       const chosen = [t.first, t.second, t.third, t.fourth].filter((x) => x !== "none");
@@ -98,10 +104,10 @@ export const SWISS_MAX_PLAYERS = 10_000;
 
 export type SwissState = TournamentState<"swiss">;
 
-/** Problems the schema cannot see: more rounds than opponents. */
+/** Problems the schema cannot see: more rounds than opponents (a problem of the player count: a tournament is created before its players are known). */
 export function checkSwissSettings(settings: SwissSettings, playerCount: number): Problem[] {
   return settings.rounds > playerCount - 1
-    ? [{ field: "rounds", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
+    ? [{ field: "players", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
     : [];
 }
 
