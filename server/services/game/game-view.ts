@@ -4,16 +4,14 @@
 // (GameUpdate, lib/game-update.ts).
 import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
+import { gameMoves, gameReports, games, playerRatings, tournaments, users, type GameRow, ratingOf, ratingColumns } from "@/db/schema";
 import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
 import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
 import { diceView, readDice } from "./dice";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
-export type GameRow = typeof games.$inferSelect;
 /**
  * Whether the side to move is on its first-move countdown (engine/clock.ts): live
  * challenge games only. A tournament round starts its games with nobody at the board,
@@ -107,13 +105,6 @@ async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView[
     roleChooser = row?.state ? (findGame(row.state as TournamentState, game.tournamentGameKey)?.chooser ?? null) : null;
   }
   return { ...t, roleChooser };
-}
-
-/** Locks a game row for the rest of the transaction (one writer at a time per game). */
-export async function lockGame(tx: Db, gameId: string): Promise<GameRow> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
-  if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
-  return game;
 }
 
 /** Which side the user plays in the game, or null for a spectator. */
