@@ -19,6 +19,19 @@ import { useTRPC } from "@/lib/trpc/client";
 
 type Settings = SettingValues;
 
+/** The input fields that show their own problem beneath them; any other problem goes in the form's alert. */
+const FIELDS_WITH_ERRORS = new Set([
+  "name",
+  "description",
+  "gameSettings",
+  "minPlayers",
+  "maxPlayers",
+  "minRating",
+  "maxRating",
+  "registrationClosesAt",
+  "startsAt",
+]);
+
 function Row({ label, htmlFor, error, children, hint }: { label: string; htmlFor: string; error?: string; children: ReactNode; hint?: string }) {
   return (
     <div className="space-y-1">
@@ -140,6 +153,9 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
       const map: Record<string, string> = {};
       for (const issue of parsed.error.issues) map[String(issue.path[0])] ??= issue.message;
       setErrors(map);
+      // A problem no field shows (the settings' shape, say) is said above the form, never swallowed.
+      const unplaced = Object.entries(map).find(([field]) => !FIELDS_WITH_ERRORS.has(field));
+      if (unplaced) setError(unplaced[1]);
       return;
     }
     if (startMode === "scheduled" && !parsed.data.startsAt) {
