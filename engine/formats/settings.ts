@@ -45,13 +45,17 @@ export function settingsSchema<Shape extends z.ZodRawShape>(shape: Shape) {
 }
 
 export const setting = {
-  /** A whole number from `min` to `max`; `even` refuses odd values. */
-  integer(info: SettingInfo & { readonly min: number; readonly max: number; readonly default: number; readonly even?: boolean }) {
+  /** A whole number from `min` to `max`; `even` refuses odd values, `odd` even ones. */
+  integer(info: SettingInfo & { readonly min: number; readonly max: number; readonly default: number; readonly even?: boolean; readonly odd?: boolean }) {
     const { what, min, max } = info;
     const notWhole = (iss: { input?: unknown }) => `${what} must be a whole number (got ${JSON.stringify(iss.input)})`;
     const outside = (iss: { input?: unknown }) => `${what} must be between ${min} and ${max} (got ${String(iss.input)})`;
     const base = z.number({ error: notWhole }).int({ error: notWhole }).min(min, { error: outside }).max(max, { error: outside });
-    const checked = info.even ? base.refine((v) => v % 2 === 0, { error: (iss) => `${what} must be even (got ${String(iss.input)})` }) : base;
+    const checked = info.even
+      ? base.refine((v) => v % 2 === 0, { error: (iss) => `${what} must be even (got ${String(iss.input)})` })
+      : info.odd
+        ? base.refine((v) => v % 2 === 1, { error: (iss) => `${what} must be odd (got ${String(iss.input)})` })
+        : base;
     return checked.default(info.default).register(DECLARED, { ...plain(info), kind: "integer", min, max, default: info.default });
   },
   /** Any finite number. */
