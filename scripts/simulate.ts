@@ -35,7 +35,8 @@ groups:    --partition fixed|balanced  --group-size G (2-16, default 4)
 league:    --win-points W (3)  --draw-points D (1)  --loss-points L (0)
 diagonal:  --opponents K (4)  --later-opponents K (2)  --games-per-opponent 1|2
            --elimination-losses N (2)  --no-carry-over
-staged:    no settings (16-32 players)`;
+staged:    no settings (16-32 players)
+elimination: --bracket single|double (double)  --no-reset (no grand final reset)  --best-of N (1, 3, 5, 7 or 9; 1)`;
 
 type Flag = { key: string; kind: "int" | "number" | "string" | "bool" };
 
@@ -59,6 +60,11 @@ const FORMAT_FLAGS: Record<FormatName, Record<string, Flag>> = {
     "--no-carry-over": { key: "lossesCarryOver", kind: "bool" },
   },
   staged: {},
+  elimination: {
+    "--bracket": { key: "bracket", kind: "string" },
+    "--no-reset": { key: "grandFinalReset", kind: "bool" },
+    "--best-of": { key: "bestOf", kind: "int" },
+  },
 };
 
 class UsageError extends Error {}

@@ -1,4 +1,5 @@
-// Layout of the staged championship's knockout: two semi-finals (round 4) feeding
+// A knockout match as the brackets show it (bracket-view.tsx draws it), and the
+// layout of the staged championship's knockout: two semi-finals (round 4) feeding
 // the final and the third-place game (round 5). Each match lists its two slots
 // (higher seed first, as the engine stores the group's players), its games
 // (replays of drawn games included, with the A/B roles of each), and its winner.
@@ -17,16 +18,23 @@ export interface BracketSlot {
   /** Where the player comes from, shown while `player` is null. */
   readonly source: string;
   readonly winner: boolean;
+  /** The player's seed in the tournament, where the bracket shows it (else the slot's place: #1 the higher seed). */
+  readonly seed?: number;
 }
 
 export interface BracketMatch {
-  readonly key: MatchKey;
+  /** Unique in the bracket ("semi1", "W2-3"): the box's test id and heading id. */
+  readonly key: string;
   readonly title: string;
   readonly round: number;
   readonly slots: readonly [BracketSlot, BracketSlot];
   readonly games: readonly GameWithId[];
   readonly status: "waiting" | "playing" | "decided";
   readonly winner: string | null;
+  /** The match that crowns the champion (drawn in gold). */
+  readonly final: boolean;
+  /** How a match was decided without games ("bye", "walkover"), shown in place of its status. */
+  readonly note?: string;
 }
 
 export interface Bracket {
@@ -63,7 +71,7 @@ function match(
     return { player, source: group ? "empty slot (withdrawal)" : sources[i], winner: player !== null && player === winner };
   };
   const status = !group ? "waiting" : winner !== null ? "decided" : "playing";
-  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner };
+  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner, final: key === "final" };
 }
 
 export function stagedBracket(state: TournamentState): Bracket {

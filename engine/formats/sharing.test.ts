@@ -96,12 +96,18 @@ describe("structural sharing", () => {
 
 describe("batch and one at a time", () => {
   const RESULTS: readonly GameResult[] = [WIN1, WIN2, DRAW, { outcome: "1-0", reason: "normal", margin: 3 }];
-  const SIZES: Readonly<Record<FormatName, readonly [number, number]>> = { groups: [2, 80], diagonal: [2, 60], league: [4, 12], staged: [16, 28] };
+  const SIZES: Readonly<Record<FormatName, readonly [number, number]>> = {
+    groups: [2, 80],
+    diagonal: [2, 60],
+    league: [4, 12],
+    staged: [16, 28],
+    elimination: [2, 80],
+  };
 
   it("give identical states and events for every format (seeded random tournaments)", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged"),
+        fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged", "elimination"),
         fc.integer({ min: 0, max: 1000 }),
         fc.integer({ min: 0, max: 1 << 30 }),
         (format, size, seed) => {

@@ -6,11 +6,12 @@
 
 import { groupsOf, roundStandings } from "@/engine/formats";
 import { groupView, type GroupView } from "@/lib/tournament-view";
-import { stagedBracket, type BracketMatch, type BracketSlot } from "@/components/tournament/bracket";
+import { stagedBracket } from "@/components/tournament/bracket";
+import { MatchBox } from "@/components/tournament/bracket-view";
 import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { GroupCrossTable } from "@/components/tournament/group-cross-table";
-import { playerName, resultText, type TournamentViewProps } from "@/components/tournament/model";
-import { Badge, EmptyState, GameResultLink, PlayerLabel, Trophy } from "@/components/tournament/ui";
+import { type TournamentViewProps } from "@/components/tournament/model";
+import { EmptyState } from "@/components/tournament/ui";
 
 export interface StagedViewProps extends TournamentViewProps {
   /** 1–3 shows that group round; 4 or 5 shows the knockout bracket; omitted: the whole path. */
@@ -57,101 +58,6 @@ function StagePath({ state, current }: { state: TournamentViewProps["state"]; cu
         );
       })}
     </ol>
-  );
-}
-
-function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2; names: TournamentViewProps["names"]; match: BracketMatch }) {
-  const lost = match.status === "decided" && !slot.winner;
-  const trophy = slot.winner && match.key === "final";
-  return (
-    <li
-      data-testid="bracket-slot"
-      data-winner={slot.winner ? "" : undefined}
-      className={`flex items-center justify-between gap-2 px-3 py-1.5 ${slot.winner ? "bg-emerald-50 font-semibold dark:bg-emerald-500/10" : ""} ${lost ? "text-stone-500 dark:text-stone-400" : ""}`}
-    >
-      <span className="flex min-w-0 items-center gap-2">
-        <span className="w-5 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400" title={seed === 1 ? "higher seed" : "lower seed"}>
-          #{seed}
-        </span>
-        {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
-      </span>
-      {trophy ? (
-        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="bracket-champion">
-          <Trophy /> Champion
-        </span>
-      ) : slot.winner ? (
-        <span aria-label="winner" className="text-emerald-700 dark:text-emerald-400">
-          ✓
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
-function MatchBox({
-  match,
-  names,
-  gameLinks,
-  onSite,
-}: {
-  match: BracketMatch;
-  names: TournamentViewProps["names"];
-  gameLinks: TournamentViewProps["gameLinks"];
-  onSite?: boolean;
-}) {
-  const headingId = `bracket-${match.key}`;
-  const status = match.status === "decided" ? null : match.status === "playing" ? <Badge tone="emerald">Playing</Badge> : <Badge>Waiting</Badge>;
-  return (
-    <article
-      aria-labelledby={headingId}
-      data-testid="bracket-match"
-      data-match={match.key}
-      className={`relative z-10 w-full overflow-hidden rounded-lg border bg-white text-sm shadow-sm dark:bg-stone-800 ${
-        match.key === "final" ? "border-amber-300 dark:border-amber-500/50" : "border-stone-200 dark:border-stone-700"
-      }`}
-    >
-      <header
-        className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.key === "final" ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}
-      >
-        <h4 id={headingId}>{match.title}</h4>
-        {status}
-      </header>
-      <ol className="divide-y divide-stone-100 dark:divide-stone-700/70">
-        <SlotLine slot={match.slots[0]} seed={1} names={names} match={match} />
-        <SlotLine slot={match.slots[1]} seed={2} names={names} match={match} />
-      </ol>
-      {match.games.length > 0 ? (
-        <ol
-          className="space-y-0.5 border-t border-stone-100 px-3 py-1.5 text-xs text-stone-600 dark:border-stone-700/70 dark:text-stone-400"
-          aria-label={`${match.title} games`}
-        >
-          {match.games.map((g, i) => (
-            <li key={g.id} data-testid="bracket-game" data-replay={g.replayOf ? "" : undefined} className="flex flex-wrap items-center gap-x-1.5">
-              <span className="w-12 shrink-0 font-medium text-stone-500 dark:text-stone-400">{g.replayOf ? `Replay ${i}` : "Game"}</span>
-              <span>
-                <span className="font-semibold">A</span> {playerName(names, g.side1)}
-              </span>
-              <span aria-hidden="true">·</span>
-              <span>
-                <span className="font-semibold">B</span> {playerName(names, g.side2)}
-              </span>
-              <span className="ml-auto font-semibold tabular-nums text-stone-800 dark:text-stone-100">
-                <GameResultLink
-                  game={g}
-                  text={resultText(g)}
-                  title={`${playerName(names, g.side1)} (A) vs ${playerName(names, g.side2)} (B)${g.replayOf ? ", replay with roles swapped" : ""}`}
-                  gameLinks={gameLinks}
-                  onSite={onSite}
-                />
-              </span>
-              {!g.result && !g.void && g.chooser ? (
-                <span className="w-full text-stone-500">{playerName(names, g.chooser)} (higher seed) may choose A or B.</span>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      ) : null}
-    </article>
   );
 }
 
