@@ -168,6 +168,16 @@ export function roundName(kind: BracketKind, k: number, t: number): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * An engine round as the round that knocked players out: in a double elimination
+ * only its losers' part (or the grand final) knocks anyone out ("Losers' round 2").
+ */
+export function knockoutRoundName(kind: BracketKind, k: number, t: number): string {
+  const c = roundContents(kind, k, t);
+  if (kind === "single" || c.losers === undefined) return roundName(kind, k, t);
+  return c.losers === 2 * (k - 1) ? "Losers' final" : `Losers' round ${c.losers}`;
+}
+
 /** Where a slot's player comes from: a seed, or the winner or loser of an earlier match. */
 export type SlotFeeder = { readonly seed: number } | { readonly from: MatchRef; readonly take: "winner" | "loser" };
 

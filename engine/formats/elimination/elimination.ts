@@ -72,6 +72,7 @@ import {
   dropOrder,
   firstRoundSeeds,
   engineRoundOf,
+  knockoutRoundName,
   log2,
   matchName,
   parseMatchName,
@@ -516,14 +517,12 @@ function stillIn(state: State, shape: Shape, playerId: string): boolean {
  */
 function standingKeys(state: State): RankKey[] {
   const last = state.rounds.length;
+  const { kind, k } = shapeOf(state);
+  // Before the round in play every value is a knockout; in it, players still in share it.
+  const words = (t: number) =>
+    t > last ? "champion" : t === last && state.status === "playing" ? (state.rounds[t - 1]?.name ?? `round ${t}`) : knockoutRoundName(kind, k, t);
   return [
-    {
-      name: "round",
-      label: "round reached",
-      better: "high",
-      word: "later",
-      describe: (t) => (t > last ? "champion" : (state.rounds[t - 1]?.name ?? `round ${t}`)),
-    },
+    { name: "round", label: "round reached", better: "high", word: "later", describe: words },
     { name: "losses", label: "losses", better: "low" },
   ];
 }
