@@ -102,7 +102,10 @@ test("a double elimination of six is played on the site to its champion while a 
   await expect(bracket.locator('[data-match="Grand final"] [data-testid="bracket-slot"][data-winner]')).toContainText(bySeed(2));
   await expect(bracket.locator('[data-match="Grand final reset"] [data-testid="bracket-champion"]')).toBeVisible();
   await expect(bracket.locator('[data-match="Grand final reset"] [data-testid="bracket-slot"][data-winner]')).toContainText(bySeed(1));
-  await expect(bracket.getByRole("region", { name: /Losers' bracket/ })).toBeVisible();
+  // The losers' bracket is drawn below the winners'.
+  const winners = await bracket.getByRole("region", { name: "Winners' bracket", exact: true }).boundingBox();
+  const losers = await bracket.getByRole("region", { name: "Losers' bracket", exact: true }).boundingBox();
+  expect(losers!.y).toBeGreaterThan(winners!.y + winners!.height - 1);
   await expect(spectator.getByTestId("champions")).toContainText(bySeed(1));
   expect(await spectator.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 });

@@ -11,7 +11,7 @@ import { Badge, GameResultLink, PlayerLabel, Trophy } from "./ui";
 function SlotLine({ slot, position, names, match }: { slot: BracketSlot; position: 1 | 2; names: TournamentViewProps["names"]; match: BracketMatch }) {
   const lost = match.status === "decided" && !slot.winner && slot.player !== null;
   const trophy = slot.winner && match.final;
-  const seed = slot.seed ?? position;
+  const seed = slot.seed ?? (match.seeded ? null : position);
   return (
     <li
       data-testid="bracket-slot"
@@ -21,9 +21,9 @@ function SlotLine({ slot, position, names, match }: { slot: BracketSlot; positio
       <span className="flex min-w-0 items-center gap-2">
         <span
           className="w-6 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400"
-          title={slot.seed !== undefined ? `seed ${slot.seed}` : position === 1 ? "higher seed" : "lower seed"}
+          title={seed === null ? undefined : slot.seed !== undefined ? `seed ${slot.seed}` : position === 1 ? "higher seed" : "lower seed"}
         >
-          #{seed}
+          {seed === null ? "" : `#${seed}`}
         </span>
         {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
       </span>

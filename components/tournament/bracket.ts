@@ -35,6 +35,8 @@ export interface BracketMatch {
   readonly final: boolean;
   /** How a match was decided without games ("bye", "walkover"), shown in place of its status. */
   readonly note?: string;
+  /** The slots show their players' seeds (an empty slot none), not #1 and #2 for the higher and lower seed. */
+  readonly seeded?: boolean;
 }
 
 export interface Bracket {

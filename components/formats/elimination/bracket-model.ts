@@ -174,7 +174,7 @@ export class BracketReader {
   match(ref: MatchRef): BracketMatch {
     const key = matchName(ref);
     const at = this.located(ref);
-    const base = { key, title: this.title(ref), round: at?.round ?? engineRoundOf(ref, this.k) };
+    const base = { key, title: this.title(ref), round: at?.round ?? engineRoundOf(ref, this.k), seeded: true };
     const crowns = this.kind === "single" ? ref.side === "W" && ref.round === this.k : ref.side !== "W" && ref.side !== "L";
     if (!at) {
       // Not planned yet: where each player comes from, the player already where known.
