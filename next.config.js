@@ -4,6 +4,9 @@
 const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "socket.io", "redis", "@socket.io/redis-adapter"],
   poweredByHeader: false,
+  // The custom server gzips instead (server/compression.ts): Next's compression resets
+  // its history at every chunk of a streamed page, which made an RSC payload 5x larger.
+  compress: false,
   // Security headers are set by the custom server (server/index.ts) on every response.
 };
 

@@ -30,6 +30,9 @@
 //   standings: one group tallied again, every row ranked, no "why" sentence written;
 // - the snapshot as the server stores and reads it: JSON.stringify, and JSON.parse
 //   of that text (the round-2 state above).
+import { Prng, seedPrng } from "../engine/prng";
+import { pairDutch, type PairingInput, type RoundRecord } from "../engine/formats/swiss/dutch";
+import { matchingStats } from "../engine/formats/swiss/lexmatch";
 import { leagueCycle } from "../engine/formats/league/league-schedule";
 import {
   playableGames,
@@ -217,6 +220,65 @@ time("simulate staged championship, 28 players", 20, 20, () => simulate({ format
 memory("memory, 100k-player round state, groups balanced (m=8)", "groups", { partition: "balanced", maxGroupSize: 8 }, big);
 memory("memory, 100k-player round state, groups fixed (g=4)", "groups", { partition: "fixed", groupSize: 4 }, big);
 memory("memory, 100k-player round state, diagonal (k=4)", "diagonal", {}, big);
+
+// Swiss (FIDE Dutch) pairing: the round's pairing alone (pairDutch, from every
+// player's record), after earlier rounds paired by the same engine with seeded
+// random results (40% white wins, 30% black wins, 30% draws), at 100, 1,000 and
+// 10,000 players (BENCH_SWISS_SIZES). Rows: round 2 (one game each behind them) and
+// round 4 (three; not at 10,000), each beside, in the same run, the bare work of a Swiss pairing
+// without the rules: the players ranked by score and pairing number, each score
+// group's top half against its bottom half. The matchings solved are counted (0:
+// every bracket took the rules' first perfect candidate, perfect.ts).
+{
+  const sizes = (process.env.BENCH_SWISS_SIZES ?? "100,1000,10000").split(",").map(Number);
+  for (const n of sizes) {
+    const label = n.toLocaleString("en");
+    const rng = new Prng(seedPrng(`swiss-bench-${n}`));
+    const history: RoundRecord[][] = Array.from({ length: n }, () => []);
+    const input = (round: number): PairingInput => ({
+      players: history.map((h, i) => ({ tpn: i + 1, history: h.slice(0, round - 1), present: true })),
+      round,
+      totalRounds: 9,
+      initialColour: "w",
+      winPoints: 2,
+    });
+    // Round 4 at 10,000 players is out of reach: its brackets without a perfect
+    // candidate need matchings of the whole field (see docs/formats.md, Speed).
+    const timed = n >= 10_000 ? [2] : [2, 4];
+    for (let round = 1; round <= Math.max(...timed); round++) {
+      if (timed.includes(round)) {
+        const solves = matchingStats.solves;
+        time(`Swiss pairing (FIDE Dutch), round ${round} of 9, ${label} players`, Infinity, n >= 10_000 ? 3 : 5, () => pairDutch(input(round)));
+        const perRun = (matchingStats.solves - solves) / (n >= 10_000 ? 4 : 6);
+        rows[rows.length - 1]!.name += ` (${perRun} matchings)`;
+        time(`  bare: rank by score, pair each score group's halves, round ${round}, ${label} players`, Infinity, 5, () => naivePairing(input(round)));
+      }
+      const { pairs, bye } = pairDutch(input(round));
+      for (const [w, b] of pairs) {
+        const u = rng.float();
+        const [pw, pb] = u < 0.4 ? [2, 0] : u < 0.7 ? [0, 2] : [1, 1];
+        history[w]!.push({ opponent: b, colour: "w", points: pw, played: true, pab: false });
+        history[b]!.push({ opponent: w, colour: "b", points: pb, played: true, pab: false });
+      }
+      if (bye !== null) history[bye]!.push({ opponent: -1, colour: null, points: 2, played: false, pab: true });
+    }
+  }
+}
+
+/** The least a Swiss pairing does: scores from the records, rank, pair each score group's top half with its bottom half. */
+function naivePairing(input: PairingInput): number {
+  const score = input.players.map((p) => p.history.reduce((t, r) => t + r.points, 0));
+  const order = input.players.map((_, i) => i).sort((a, b) => score[b]! - score[a]! || a - b);
+  let pairs = 0;
+  for (let start = 0; start < order.length;) {
+    let end = start;
+    while (end < order.length && score[order[end]!] === score[order[start]!]) end++;
+    const half = Math.floor((end - start) / 2);
+    for (let k = 0; k < half; k++) if (order[start + k]! !== order[start + half + k]!) pairs++;
+    start = end;
+  }
+  return pairs;
+}
 
 const fmt = (x: number, unit: string) => `${x.toFixed(x < 10 ? 2 : 0)} ${unit}`;
 const header = ["benchmark", "median", "min–max", "CPU median", "cold run", "target", "ok?"];

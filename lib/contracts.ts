@@ -3,6 +3,7 @@
 // schema types its columns with these lists), and the names of realtime rooms.
 // Notification kinds and their wording live beside it in lib/notification-kinds.ts.
 
+import type { FormatName } from "@/engine/formats";
 import type { CommonEndReason } from "@/engine/games/registry";
 
 /** A finished game's result, from side 1's point of view. */
@@ -72,7 +73,7 @@ export interface GameView {
     disputeReason: string | null;
   } | null;
   /** The tournament the game belongs to; `roleChooser` is the staged format's higher seed who may still pick A or B. */
-  tournament: { id: string; name: string; format: string; organizerId: string; roleChooser: string | null } | null;
+  tournament: { id: string; name: string; format: FormatName; organizerId: string; roleChooser: string | null } | null;
   version: number;
   createdAt: number;
   finishedAt: number | null;

@@ -2,8 +2,8 @@
 // tournament with results drawn from the players' ratings and prints a readable
 // account of every round, or with --json exactly one JSON document on stdout.
 //
-//   npm run simulate -- --format groups|league|diagonal|staged --players N --seed S
-//                       [format flags] [--game-type tafl|chess|roles|race] [--rated] [--json]
+//   npm run simulate -- --format NAME --players N --seed S
+//                       [format flags, read from its settings schema] [--game-type tafl|chess|roles|race] [--rated] [--json]
 //
 // Bad flags print the usage on stderr and exit with code 2.
 
@@ -23,49 +23,58 @@ import {
   standings,
   type FormatName,
   type GameTypeName,
+  settingFields,
+  settingFlag,
+  type SettingField,
   type TournamentState,
   validateSettings,
 } from "../engine/formats";
 
-const USAGE = `usage: npm run simulate -- --format ${FORMAT_NAMES.join("|")} --players N --seed S [options] [--json]
+/** A setting as a flag: `--FLAG value`, or `--FLAG` / `--no-FLAG` for yes or no. */
+type Flag = { readonly key: string; readonly field: SettingField };
 
-common:    --game-type tafl|chess|roles|race   --rated (ratings change with results)   --json
-groups:    --partition fixed|balanced  --group-size G (2-16, default 4)
-           --max-group-size M (2-16, default 8)  --games-per-pair P (default 1)
-league:    --win-points W (3)  --draw-points D (1)  --loss-points L (0)
-diagonal:  --opponents K (4)  --later-opponents K (2)  --games-per-opponent 1|2
-           --elimination-losses N (2)  --no-carry-over
-staged:    no settings (16-32 players)
-elimination: --bracket single|double (double)  --no-reset (no grand final reset)  --best-of N (1, 3, 5, 7 or 9; 1)`;
+/** Every format's settings as flags, read from its settings schema (engine/formats/settings.ts). */
+function flagsOf(format: FormatName): Map<string, Flag> {
+  const flags = new Map<string, Flag>();
+  const add = (field: SettingField) => {
+    if (field.kind === "group") return field.fields.forEach(add);
+    flags.set(`--${settingFlag(field)}`, { key: field.key, field });
+    if (field.kind === "flag") flags.set(`--no-${settingFlag(field)}`, { key: field.key, field });
+  };
+  settingFields(getFormat(format).settings).forEach(add);
+  return flags;
+}
 
-type Flag = { key: string; kind: "int" | "number" | "string" | "bool" };
+/** A flag as the usage lists it, with its values and default. */
+function flagUsage(field: SettingField): string {
+  const name = `--${settingFlag(field)}`;
+  switch (field.kind) {
+    case "flag":
+      return `${name} / --no-${settingFlag(field)} (${field.default ? "on" : "off"})`;
+    case "choice":
+      return `${name} ${field.options.map((o) => o.value).join("|")} (${field.default})`;
+    case "integer":
+      return `${name} ${field.min}-${field.max} (${field.default})`;
+    case "number":
+      return `${name} N (${field.default})`;
+    case "group":
+      return field.fields.map(flagUsage).join("\n");
+  }
+}
 
-const FORMAT_FLAGS: Record<FormatName, Record<string, Flag>> = {
-  groups: {
-    "--partition": { key: "partition", kind: "string" },
-    "--group-size": { key: "groupSize", kind: "int" },
-    "--max-group-size": { key: "maxGroupSize", kind: "int" },
-    "--games-per-pair": { key: "gamesPerPair", kind: "int" },
-  },
-  league: {
-    "--win-points": { key: "points.win", kind: "number" },
-    "--draw-points": { key: "points.draw", kind: "number" },
-    "--loss-points": { key: "points.loss", kind: "number" },
-  },
-  diagonal: {
-    "--opponents": { key: "firstRoundOpponents", kind: "int" },
-    "--later-opponents": { key: "laterRoundOpponents", kind: "int" },
-    "--games-per-opponent": { key: "gamesPerOpponent", kind: "int" },
-    "--elimination-losses": { key: "eliminationLosses", kind: "int" },
-    "--no-carry-over": { key: "lossesCarryOver", kind: "bool" },
-  },
-  staged: {},
-  elimination: {
-    "--bracket": { key: "bracket", kind: "string" },
-    "--no-reset": { key: "grandFinalReset", kind: "bool" },
-    "--best-of": { key: "bestOf", kind: "int" },
-  },
-};
+const USAGE = [
+  `usage: npm run simulate -- --format ${FORMAT_NAMES.join("|")} --players N --seed S [options] [--json]`,
+  "",
+  "common:  --game-type tafl|chess|roles|race   --rated (ratings change with results)   --json",
+  ...FORMAT_NAMES.flatMap((f) => {
+    const format = getFormat(f);
+    const flags = settingFields(format.settings).flatMap((field) => flagUsage(field).split("\n"));
+    return [
+      `${f} (${format.minPlayers}-${format.maxPlayers.toLocaleString("en")} players):${flags.length ? "" : " no settings"}`,
+      ...flags.map((l) => `    ${l}`),
+    ];
+  }),
+].join("\n");
 
 class UsageError extends Error {}
 
@@ -90,9 +99,10 @@ function parse(argv: readonly string[]): Cli {
   if (!isFormatName(format)) throw new UsageError(format ? `unknown format "${format}"` : "--format is required");
   const cli: Cli = { format, players: NaN, seed: "", json: false, rated: false, settings: {} };
   let seedGiven = false;
+  const flags = flagsOf(format);
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string;
-    const own = FORMAT_FLAGS[format][flag];
+    const own = flags.get(flag);
     if (flag === "--format") i++;
     else if (flag === "--json") cli.json = true;
     else if (flag === "--rated") cli.rated = true;
@@ -109,11 +119,11 @@ function parse(argv: readonly string[]): Cli {
       cli.gameType = v;
     } else if (own) {
       let v: unknown;
-      if (own.kind === "bool") v = false;
+      if (own.field.kind === "flag") v = !flag.startsWith("--no-");
       else {
         const text = value(i++, flag);
-        v = own.kind === "string" ? text : Number(text);
-        if (own.kind !== "string" && (text.trim() === "" || !Number.isFinite(v))) throw new UsageError(`${flag} needs a number, got "${text}"`);
+        v = own.field.kind === "choice" ? text : Number(text);
+        if (own.field.kind !== "choice" && (text.trim() === "" || !Number.isFinite(v))) throw new UsageError(`${flag} needs a number, got "${text}"`);
       }
       const [head, tail] = own.key.split(".") as [string, string | undefined];
       if (tail) cli.settings[head] = { ...(cli.settings[head] as object | undefined), [tail]: v };

@@ -8,6 +8,7 @@ import { openDatabase, setSharedDatabase } from "@/db/client";
 import { seedDemoData } from "@/server/demo/seed-demo";
 import { loadAuthSecret } from "@/server/auth/secret";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
+import { compressResponse } from "@/server/compression";
 import { config, ConfigError } from "@/server/config";
 import { refuseOversized, securityHeaders } from "@/server/http-guards";
 import { healthAnswer } from "@/server/health";
@@ -105,6 +106,8 @@ async function main() {
     // A path that is not valid percent-encoding (/games/%ZZ) names no page: Next would
     // fail decoding its parameters with a 500, so answer with the not-found page here.
     // So do the /dev pages on a production server, unless tests asked for them.
+    // Next's own compression is off (next.config.js): see server/compression.ts.
+    compressResponse(req, res);
     if (!decodablePath(req.url) || (!testFeatures && isDevPage(req.url ?? "/"))) {
       res.statusCode = 404;
       void app.render404(req, res);

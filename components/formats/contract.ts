@@ -76,6 +76,16 @@ export interface RoundPanelInput<F extends FormatName> {
   show(players: Iterable<string>, games?: Iterable<string>): void;
 }
 
+/** A file a format offers beside the CSV exports (the Swiss's TRF for pairing checkers). */
+export interface FormatFile<F extends FormatName> {
+  /** The export's name in its URL (/tournaments/<id>/export/<kind>) and the file's ending. */
+  readonly kind: string;
+  /** The link's words ("TRF, for FIDE pairing checkers"). */
+  readonly label: string;
+  readonly contentType: string;
+  write(state: TournamentState<F>, tournamentName: string, nameOf: (playerId: string) => string): string;
+}
+
 /** The pure part of a format's site (no React), read by the server and the components. `D` is its round panel's data. */
 export interface FormatPage<F extends FormatName, D> {
   /** The tabs its rounds are browsed with (shared helpers in round-tabs.ts). */
@@ -96,8 +106,16 @@ export interface FormatPage<F extends FormatName, D> {
   readonly columns: Readonly<Record<string, ColumnSpec>>;
   /** How a "round reached" value reads, from the round's name ("Semi-finals"). */
   reachedLabel(row: StandingRow, roundName: string): string;
+  /**
+   * The groupings a random draw of this round picked among (the engine's audit entry
+   * "round N grouping"), each in words, for the audit log's sentence; absent or null:
+   * the format draws no groupings.
+   */
+  groupingOptions?(round: number): readonly string[] | null;
   /** Said under the settings on the create form for this many players (the staged path in words); null for nothing. */
   settingsNote(players: number): string | null;
+  /** Files the tournament page offers to download beside the CSV exports. Absent: none. */
+  readonly files?: readonly FormatFile<F>[];
   readonly preview: {
     /** What round 1 looks like, as preview figures. */
     plan(state: TournamentState<F>): PreviewStat[];

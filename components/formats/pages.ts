@@ -4,18 +4,20 @@
 // views are in views.ts), so the server's services can read it.
 
 import type { FormatName, SettingsByFormat, StandingRow, TournamentState } from "@/engine/formats";
-import type { ColumnSpec, FormatPage, Points, PreviewStat, RoundPanelInput, RoundTab } from "./contract";
+import type { ColumnSpec, FormatFile, FormatPage, Points, PreviewStat, RoundPanelInput, RoundTab } from "./contract";
 import { diagonalPage } from "./diagonal/page";
 import { eliminationPage } from "./elimination/page";
 import { groupsPage } from "./groups/page";
 import { leaguePage } from "./league/page";
 import { stagedPage } from "./staged/page";
+import { swissPage } from "./swiss/page";
 
 export const FORMAT_PAGES = {
   groups: groupsPage,
   league: leaguePage,
   diagonal: diagonalPage,
   staged: stagedPage,
+  swiss: swissPage,
   elimination: eliminationPage,
 } as const satisfies { readonly [F in FormatName]: FormatPage<F, unknown> };
 
@@ -75,7 +77,17 @@ export function reachedLabel(format: FormatName, row: StandingRow, roundName: st
   return pageOf(format).reachedLabel(row, roundName);
 }
 
+/** The groupings a draw of this round picked among, in words (the staged rounds 2 and 3), or null. */
+export function groupingOptions(format: FormatName, round: number): readonly string[] | null {
+  return pageOf(format).groupingOptions?.(round) ?? null;
+}
+
 /** Said under the format's settings on the create form, or null. */
+/** The files a format offers to download beside the CSV exports. */
+export function formatFiles(format: FormatName): readonly FormatFile<FormatName>[] {
+  return pageOf(format).files ?? [];
+}
+
 export function settingsNote(format: FormatName, players: number): string | null {
   return pageOf(format).settingsNote(players);
 }

@@ -10,12 +10,14 @@ import { eliminationViews } from "./elimination/views";
 import { groupsViews } from "./groups/views";
 import { leagueViews } from "./league/views";
 import { stagedViews } from "./staged/views";
+import { swissViews } from "./swiss/views";
 
 export const FORMAT_VIEWS: { readonly [F in FormatName]: FormatViews<PanelData<F>> } = {
   groups: groupsViews,
   league: leagueViews,
   diagonal: diagonalViews,
   staged: stagedViews,
+  swiss: swissViews,
   elimination: eliminationViews,
 };
 

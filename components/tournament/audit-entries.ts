@@ -6,8 +6,8 @@
 // engine entries are listed by round first, then the site's actions in time order,
 // since the two cannot be interleaved honestly.
 
-import { ROUND2_GROUPINGS, ROUND3_GROUPINGS } from "@/engine/formats/staged/staged";
-import { findGame, groupsOf, type AuditEntry, type Game, type TournamentState } from "@/engine/formats";
+import { findGame, groupsOf, type AuditEntry, type FormatName, type Game, type TournamentState } from "@/engine/formats";
+import { groupingOptions } from "@/components/formats/pages";
 import { AUDIT_TOKEN, GAME_KEY, type ActorKind, type AuditItem } from "@/lib/tournament-view";
 
 export type { ActorKind, AuditItem } from "@/lib/tournament-view";
@@ -73,6 +73,8 @@ function gameFinder(ctx: SentenceContext) {
  */
 export interface SentenceContext {
   readonly names: PlayerNames;
+  /** The tournament's format (a format's own entries read as it says); the state's when absent. */
+  readonly format?: FormatName;
   readonly state?: TournamentState | null;
   /** Engine game id -> its players. */
   readonly games?: Readonly<Record<string, GamePlayers>>;
@@ -129,16 +131,6 @@ function factorial(n: number): number {
   return f;
 }
 
-/** The staged format's grouping codes ("B1" = Blue's first) in words. */
-const CODE_GROUPS: Readonly<Record<string, string>> = { B: "Blue", Y: "Yellow", R: "Red", G: "Green", T: "T", E: "E", S: "S" };
-function codeWords(code: string, round: number): string {
-  const letter = code.slice(0, -1);
-  const place = code.slice(-1);
-  // Round 2 reads round 1's colour groups; round 3 reads round 2's lettered groups (B is a letter there).
-  const group = round === 2 ? CODE_GROUPS[letter] : letter;
-  return `${group} ${place}`;
-}
-
 /** One engine entry as a sentence: what was drawn, among which alternatives, with names. */
 export function engineSentence(entry: { round: number; what: string; decided: string }, ctx: SentenceContext): Segment[] {
   const find = gameFinder(ctx);
@@ -156,7 +148,8 @@ export function engineSentence(entry: { round: number; what: string; decided: st
   if (grouping && pick) {
     const round = Number(grouping[1]);
     const chosen = Number(pick[1]);
-    const table = round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS;
+    const format = ctx.format ?? ctx.state?.format;
+    const options = (format && groupingOptions(format, round)) ?? [];
     const drawnRound = ctx.state?.rounds[round - 1];
     const groups = ctx.groups?.[round] ?? (drawnRound ? groupsOf(drawnRound) : []);
     const drawn: Segment[] = [];
@@ -167,12 +160,12 @@ export function engineSentence(entry: { round: number; what: string; decided: st
         drawn.push({ type: "player", id: p, name: nameOf(ctx, p) });
       });
     });
-    const describe = (option: readonly (readonly string[])[]) => option.map((codes) => codes.map((c) => codeWords(c, round)).join(" + ")).join(" / ");
-    const others = table.map((option, i) => ({ option, i })).filter(({ i }) => i + 1 !== chosen);
+    const others = options.map((option, i) => ({ option, i })).filter(({ i }) => i + 1 !== chosen);
+    const picked = options[chosen - 1];
     return [
-      text(`A random draw picked grouping ${chosen} of the ${pick[2]} the rule book allows for round ${round} (${describe(table[chosen - 1] ?? [])})`),
+      text(`A random draw picked grouping ${chosen} of the ${pick[2]} the rule book allows for round ${round}${picked ? ` (${picked})` : ""}`),
       ...(drawn.length > 0 ? [text(": "), ...drawn] : []),
-      text(`. The other groupings were: ${others.map(({ option, i }) => `${i + 1}. ${describe(option)}`).join("; ")}.`),
+      text(others.length > 0 ? `. The other groupings were: ${others.map(({ option, i }) => `${i + 1}. ${option}`).join("; ")}.` : "."),
     ];
   }
   const tiedPair = /^(.*): (\S+) and (\S+) equal on every criterion$/.exec(entry.what);

@@ -8,4 +8,4 @@ export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
 export { sideBalance, sideBalanceReader, tournamentSideBalance, scorePercent, type SideBalance, type SideBalanceReader, type SideRecord } from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";
 export { standingRow } from "./standings";
-export { findSetting, settingFields, settingLabel, type SettingField, type SettingInfo } from "./settings";
+export { findSetting, settingFields, settingFlag, settingLabel, type SettingField, type SettingInfo } from "./settings";

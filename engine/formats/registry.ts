@@ -27,6 +27,7 @@ import { eliminationFormat } from "./elimination/elimination";
 import { groupsFormat } from "./groups/groups";
 import { leagueFormat } from "./league/league";
 import { stagedFormat } from "./staged/staged";
+import { swissFormat } from "./swiss/swiss";
 import type { GameTypeName } from "./game-types";
 import type {
   Format,
@@ -55,6 +56,7 @@ export const FORMATS = {
   league: leagueFormat,
   diagonal: diagonalFormat,
   staged: stagedFormat,
+  swiss: swissFormat,
   elimination: eliminationFormat,
 } as const;
 
@@ -133,6 +135,18 @@ export function resultReshapesRound(format: FormatName, gameId: string, result: 
 /** Several results at once (an organizer's batch, the simulator): one copy of the state. */
 export function recordResults<F extends FormatName>(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F> {
   return formatOf(state).recordResults(state, results, options) as Transition<F>;
+}
+
+/** A late entry (formats that take them: `canAddPlayers`), paired from the next round the format plans. */
+export function addPlayer<F extends FormatName>(state: TournamentState<F>, player: Player): TournamentState<F> {
+  const add = formatOf(state).addPlayer;
+  if (!add) throw new FormatError(`${getFormat(state.format).noun} takes no late entries`);
+  return add(state, player) as TournamentState<F>;
+}
+
+/** Whether the format takes players after its start. */
+export function canAddPlayers(format: FormatName): boolean {
+  return getFormat(format).addPlayer !== undefined;
 }
 
 export function withdraw<F extends FormatName>(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F> {

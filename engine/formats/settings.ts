@@ -21,6 +21,12 @@ export interface SettingInfo {
   readonly hint?: string;
   /** Shown in the form only while another setting of the format has this value (group size: only for fixed groups). */
   readonly shownWhen?: { readonly key: string; readonly value: string };
+  /**
+   * The simulator's flag for it (`npm run simulate -- --FLAG value`; a yes/no setting
+   * takes `--FLAG` and `--no-FLAG`), when not its key in kebab case ("group-size";
+   * in a group, the group's and the member's: "points-win").
+   */
+  readonly flag?: string;
 }
 
 /** A setting as the form draws it: its key (a dotted path inside a group) and what its declaration says. */
@@ -116,7 +122,18 @@ export const setting = {
 };
 
 function plain(info: SettingInfo): SettingInfo {
-  return { label: info.label, what: info.what, ...(info.hint ? { hint: info.hint } : {}), ...(info.shownWhen ? { shownWhen: info.shownWhen } : {}) };
+  return {
+    label: info.label,
+    what: info.what,
+    ...(info.hint ? { hint: info.hint } : {}),
+    ...(info.shownWhen ? { shownWhen: info.shownWhen } : {}),
+    ...(info.flag ? { flag: info.flag } : {}),
+  };
+}
+
+/** The simulator's flag of a setting (without the leading dashes). */
+export function settingFlag(field: SettingField): string {
+  return field.flag ?? field.key.replace(/\./g, "-").replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }
 
 /** The object inside a group's default and refinement wrappers. */

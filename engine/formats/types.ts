@@ -255,6 +255,8 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   recordResults(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F>;
   /** Applies the format's withdrawal rule. */
   withdraw(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F>;
+  /** A late entry, paired from the next round planned (the Swiss). Absent: the format takes no players after its start. */
+  addPlayer?(state: TournamentState<F>, player: Player): TournamentState<F>;
   /** Standings of the whole tournament so far. */
   standings(state: TournamentState<F>): Standings;
   /** Standings of one round, per group. */

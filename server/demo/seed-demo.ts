@@ -216,6 +216,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     play: { steps: 12, draws: false, daysAgo: 40, stepDays: 2, decide: fourColour },
   });
 
+  // A Swiss of chess by the FIDE Dutch system, two of its five rounds played, its TRF
+  // on the tournament page for any pairing checker.
+  await tournament({
+    name: "Winter Swiss",
+    description: "Five rounds of chess paired by the FIDE Dutch system; ties broken by Buchholz cut 1, Buchholz, Sonneborn-Berger and direct encounter.",
+    format: "swiss",
+    gameType: "chess",
+    timeControl: "1d+2h",
+    players: 15,
+    settings: { rounds: 5 },
+    minPlayers: 6,
+    maxPlayers: 40,
+    play: { steps: 2, draws: true, daysAgo: 6, stepDays: 2 },
+  });
+
   // Running: a hnefatafl league (first phases decided) and a diagonal race.
   await tournament({
     name: "Copenhagen League",

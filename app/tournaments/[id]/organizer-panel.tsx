@@ -136,8 +136,8 @@ export function OrganizerPanel({ tournamentId, version, inviteOnly }: { tourname
   );
 }
 
-/** CSV downloads: standings, every cross-table, every game. */
-export function ExportLinks({ tournamentId }: { tournamentId: string }) {
+/** CSV downloads: standings, every cross-table, every game; and the files the format offers (the Swiss's TRF). */
+export function ExportLinks({ tournamentId, files = [] }: { tournamentId: string; files?: readonly { kind: string; label: string }[] }) {
   const base = `/tournaments/${tournamentId}/export`;
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="export-links">
@@ -151,6 +151,11 @@ export function ExportLinks({ tournamentId }: { tournamentId: string }) {
       <a className="link" href={`${base}/results`} download>
         all results
       </a>
+      {files.map((f) => (
+        <a key={f.kind} className="link" href={`${base}/${f.kind}`} download data-testid={`export-${f.kind}`}>
+          {f.label}
+        </a>
+      ))}
     </p>
   );
 }

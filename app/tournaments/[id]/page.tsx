@@ -8,6 +8,7 @@ import { Pagination } from "@/components/pagination";
 import { AUDIT_PAGE_SIZE, AuditEntries } from "@/components/tournament/audit-log";
 import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
+import { formatFiles } from "@/components/formats/pages";
 import { settingLines } from "@/components/formats/settings-text";
 import { GAME_TYPES, formatLabel } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
@@ -292,7 +293,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             <h2 id="standings-heading" className="scroll-mt-20 text-lg font-semibold">
               Standings
             </h2>
-            <ExportLinks tournamentId={t.id} />
+            <ExportLinks tournamentId={t.id} files={formatFiles(t.format).map((f) => ({ kind: f.kind, label: f.label }))} />
             {t.standings.pageCount > 1 ? (
               <p className="text-sm text-stone-600 dark:text-stone-400" data-testid="standings-window">
                 {t.standings.total.toLocaleString("en")} players; the top {Math.min(10, t.standings.total)}
@@ -372,7 +373,12 @@ export default async function TournamentPage({ params, searchParams }: Props) {
         <h2 id="audit-heading" className="scroll-mt-20 text-lg font-semibold">
           Audit log
         </h2>
-        <AuditEntries items={t.audit.items} context={{ names, games: t.audit.games, groups: t.audit.groups }} gameLinks={gameLinks} linkPlayers />
+        <AuditEntries
+          items={t.audit.items}
+          context={{ names, format: t.format, games: t.audit.games, groups: t.audit.groups }}
+          gameLinks={gameLinks}
+          linkPlayers
+        />
         {t.audit.pageCount > 1 ? (
           <p className="text-xs text-stone-500 dark:text-stone-400">
             {t.audit.total} entries, {AUDIT_PAGE_SIZE} a page, the latest last.

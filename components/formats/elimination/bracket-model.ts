@@ -1,6 +1,6 @@
 // An elimination's bracket as the site draws it (no React): its columns (winners'
 // rounds, losers' rounds, the grand final and its reset) and each match as the
-// shared bracket box shows it (components/tournament/bracket.ts): two slots with
+// shared bracket box shows it (components/tournament/bracket-match.tsx): two slots with
 // their players and seeds, or, before a round is planned, where each player will
 // come from, the player already known where the feeding match is decided. The
 // tournament page sends the whole bracket for up to 32 places, and for larger ones
@@ -21,7 +21,7 @@ import {
 } from "@/engine/formats/elimination/bracket";
 import { bracketOf, outcomesOf } from "@/engine/formats/elimination/elimination";
 import type { MatchOutcome } from "@/engine/formats/elimination/match";
-import type { BracketMatch, BracketSlot } from "@/components/tournament/bracket";
+import type { BracketMatch, BracketSlot } from "@/components/tournament/bracket-match";
 import { clampPage, pagesFor } from "@/lib/page-window";
 import { groupGames } from "@/lib/tournament-view";
 
@@ -179,11 +179,11 @@ export class BracketReader {
     if (!at) {
       // Not planned yet: where each player comes from, the player already where known.
       const slots = ([0, 1] as const).map((s) => this.slot(this.fed(ref, s), slotSource(this.k, ref, s), null)) as [BracketSlot, BracketSlot];
-      return { ...base, slots, games: [], status: "waiting", winner: null, final: crowns };
+      return { ...base, slots, games: [], status: "waiting", winner: null, decidesTitle: crowns };
     }
     if (at.index === undefined) {
       const empty = this.slot(null, "nobody (byes)", null);
-      return { ...base, slots: [empty, empty], games: [], status: "decided", winner: null, final: false, note: "Empty" };
+      return { ...base, slots: [empty, empty], games: [], status: "decided", winner: null, decidesTitle: false, note: "Empty" };
     }
     const group = groupsOf(this.state.rounds[at.round - 1]!)[at.index]!;
     const o = this.outcome(at.round, at.index);
@@ -202,7 +202,7 @@ export class BracketReader {
       games: groupGames(this.state, at.round, at.index),
       status: decided ? "decided" : "playing",
       winner: o.winner,
-      final: crowns && !resetFollows,
+      decidesTitle: crowns && !resetFollows,
       ...(note ? { note } : {}),
     };
   }

@@ -1,13 +1,12 @@
 // The elimination bracket drawn with the knockout boxes the staged championship's
-// bracket uses (components/tournament/bracket-view.tsx): the winners' bracket as
+// bracket uses (components/tournament/bracket-match.tsx): the winners' bracket as
 // columns of rounds, the losers' bracket below it, then the grand final (and its
 // reset). Each column's matches are spread over its height, so a match sits beside
 // the two it follows from. The selected round's columns are marked; a large
 // bracket comes as the selected round's columns, a page at a time.
 
 import type { GameWithId } from "@/engine/formats";
-import { MatchBox } from "@/components/tournament/bracket-view";
-import type { BracketMatch } from "@/components/tournament/bracket";
+import { BracketMatchBox, type BracketMatch } from "@/components/tournament/bracket-match";
 import type { TournamentViewProps } from "@/components/tournament/model";
 import type { EliminationPanel, SectionView } from "./bracket-model";
 
@@ -21,7 +20,7 @@ interface DrawProps {
 const gameLabel = (_g: GameWithId, i: number) => `Game ${i + 1}`;
 
 function Box({ match, panel, names, gameLinks, onSite }: { match: BracketMatch } & DrawProps) {
-  return <MatchBox match={match} names={names} gameLinks={gameLinks} onSite={onSite} sides={panel.sides} gameLabel={gameLabel} />;
+  return <BracketMatchBox match={match} names={names} gameLinks={gameLinks} onSite={onSite} sides={panel.sides} gameLabel={gameLabel} />;
 }
 
 function Section({ section, ...props }: { section: SectionView } & DrawProps) {

@@ -40,7 +40,7 @@ describe("the elimination bracket on the site", () => {
     expect(w2.status).toBe("waiting");
     expect(w2.slots.map((x) => x.player ?? x.source)).toEqual(["p1", "Winner of W1-2"]);
     expect(w2.slots[0].seed).toBe(1);
-    expect(panel.sections[2]!.columns[0]!.matches[0]!.final).toBe(true);
+    expect(panel.sections[2]!.columns[0]!.matches[0]!.decidesTitle).toBe(true);
     expect([...panelContents(panel).players].sort()).toEqual(["p1", "p2", "p3", "p4", "p5", "p6"]);
   });
 
@@ -50,7 +50,7 @@ describe("the elimination bracket on the site", () => {
     expect(bracketColumns(s).map((c) => c.key)).not.toContain("GF2");
     const panel = eliminationPanel(s, s.rounds.length, undefined, 1);
     const final = panel.sections.at(-1)!.columns[0]!.matches[0]!;
-    expect(final).toMatchObject({ key: "Grand final", status: "decided", winner: "p1", final: true });
+    expect(final).toMatchObject({ key: "Grand final", status: "decided", winner: "p1", decidesTitle: true });
     expect(final.games).toHaveLength(1);
     expect(JSON.parse(JSON.stringify(panel))).toEqual(panel);
   });

@@ -4,7 +4,7 @@
 // told apart in the standings.
 
 import { groupsOf, roundGamesWithIds, type ClinchTable, type TournamentState } from "@/engine/formats";
-import { STAGED_FINAL_VALUE_FROM } from "@/engine/formats/staged/staged";
+import { ROUND2_GROUPINGS, ROUND3_GROUPINGS, STAGED_FINAL_VALUE_FROM } from "@/engine/formats/staged/staged";
 import type { FormatPage, RoundTab } from "../contract";
 
 const STAGES = [
@@ -13,6 +13,16 @@ const STAGES = [
   { key: "r3", label: "Round 3", round: 3 },
   { key: "ko", label: "Knockout", round: 4, through: 5 },
 ] as const;
+
+/** The grouping codes ("B1" = Blue's first) in words. */
+const CODE_GROUPS: Readonly<Record<string, string>> = { B: "Blue", Y: "Yellow", R: "Red", G: "Green", T: "T", E: "E", S: "S" };
+function codeWords(code: string, round: number): string {
+  const letter = code.slice(0, -1);
+  const place = code.slice(-1);
+  // Round 2 reads round 1's colour groups; round 3 reads round 2's lettered groups (B is a letter there).
+  const group = round === 2 ? CODE_GROUPS[letter] : letter;
+  return `${group} ${place}`;
+}
 
 /** The whole championship (small): every round and game. */
 export interface StagedPanel {
@@ -48,6 +58,13 @@ export const stagedPage: FormatPage<"staged", StagedPanel> = {
   },
   // Round 5 holds the final and the third-place game: say which.
   reachedLabel: (row, roundName) => (row.values.round === 5 ? ((row.values.final ?? 0) >= STAGED_FINAL_VALUE_FROM ? "Final" : "Third place") : roundName),
+  // Rounds 2 and 3 draw one of the rule book's groupings of the previous round's places.
+  groupingOptions: (round) =>
+    round === 2 || round === 3
+      ? (round === 2 ? ROUND2_GROUPINGS : ROUND3_GROUPINGS).map((option) =>
+          option.map((codes) => codes.map((c) => codeWords(c, round)).join(" + ")).join(" / "),
+        )
+      : null,
   settingsNote: (players) => `The staged path is fixed for 16–32 players. With ${players} players: ${stagedPathText(players)}`,
   preview: {
     plan(state) {

@@ -6,11 +6,11 @@
 
 import { groupsOf, roundStandings } from "@/engine/formats";
 import { groupView, type GroupView } from "@/lib/tournament-view";
-import { stagedBracket } from "@/components/tournament/bracket";
-import { MatchBox } from "@/components/tournament/bracket-view";
+import { BracketMatchBox } from "@/components/tournament/bracket-match";
+import { stagedBracket } from "./bracket";
 import { clinchTableFor } from "@/components/tournament/clinch-text";
 import { GroupCrossTable } from "@/components/tournament/group-cross-table";
-import { type TournamentViewProps } from "@/components/tournament/model";
+import type { TournamentViewProps } from "@/components/tournament/model";
 import { EmptyState } from "@/components/tournament/ui";
 
 export interface StagedViewProps extends TournamentViewProps {
@@ -61,6 +61,9 @@ function StagePath({ state, current }: { state: TournamentViewProps["state"]; cu
   );
 }
 
+/** Side 1 and side 2 of a knockout game: A chooses the opening pieces, B the colours. */
+const ROLES = ["A", "B"] as const;
+
 /** The knockout: semi-finals → final, with the third-place game beneath. */
 export function StagedBracket({ state, names, gameLinks, onSite }: TournamentViewProps) {
   const bracket = stagedBracket(state);
@@ -72,7 +75,7 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
           <div className="grid gap-3 sm:grid-rows-2 sm:gap-6">
             {bracket.semis.map((m) => (
               <div key={m.key} className="flex items-center">
-                <MatchBox match={m} names={names} gameLinks={gameLinks} onSite={onSite} />
+                <BracketMatchBox match={m} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
               </div>
             ))}
           </div>
@@ -82,14 +85,14 @@ export function StagedBracket({ state, names, gameLinks, onSite }: TournamentVie
             <div className="absolute top-1/2 right-0 left-1/2 border-t-2 border-stone-300 dark:border-stone-600" />
           </div>
           <div className="flex items-center">
-            <MatchBox match={bracket.final} names={names} gameLinks={gameLinks} onSite={onSite} />
+            <BracketMatchBox match={bracket.final} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
           </div>
         </div>
       </div>
       <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_2.5rem_minmax(0,1fr)]">
         <p className="self-center text-xs text-stone-500 sm:text-right dark:text-stone-400">The semi-final losers play for third place.</p>
         <span aria-hidden="true" className="hidden self-center border-t-2 border-dashed border-stone-300 sm:block dark:border-stone-600" />
-        <MatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} />
+        <BracketMatchBox match={bracket.third} names={names} gameLinks={gameLinks} onSite={onSite} sides={ROLES} />
       </div>
       <p className="text-xs text-stone-500 dark:text-stone-400">
         A chooses the opening pieces, B the colours. A drawn knockout game is replayed with the roles swapped until decided.

@@ -58,11 +58,27 @@ import { FormatError, type DiagonalPattern, type EngineEvent, type Format, type 
 
 /** The diagonal race's settings: opponents per round, games per opponent, and the losses that put a player out. */
 export const diagonalSettings = settingsSchema({
-  firstRoundOpponents: setting.integer({ label: "Opponents in round 1", what: "first-round opponents", min: 2, max: 8, even: true, default: 4 }),
-  laterRoundOpponents: setting.integer({ label: "Opponents in later rounds", what: "later-round opponents", min: 2, max: 8, even: true, default: 2 }),
+  firstRoundOpponents: setting.integer({
+    label: "Opponents in round 1",
+    what: "first-round opponents",
+    flag: "opponents",
+    min: 2,
+    max: 8,
+    even: true,
+    default: 4,
+  }),
+  laterRoundOpponents: setting.integer({
+    label: "Opponents in later rounds",
+    what: "later-round opponents",
+    flag: "later-opponents",
+    min: 2,
+    max: 8,
+    even: true,
+    default: 2,
+  }),
   gamesPerOpponent: setting.integer({ label: "Games per opponent", what: "games per opponent", min: 1, max: 2, default: 1 }),
   eliminationLosses: setting.integer({ label: "Losses that eliminate", what: "losses for elimination", min: 1, max: 20, default: 2 }),
-  lossesCarryOver: setting.flag({ label: "Losses carry over between rounds", what: "lossesCarryOver", default: true }),
+  lossesCarryOver: setting.flag({ label: "Losses carry over between rounds", what: "lossesCarryOver", flag: "carry-over", default: true }),
 });
 export type DiagonalSettings = Readonly<z.output<typeof diagonalSettings>>;
 

@@ -57,9 +57,9 @@ export const leagueSettings = settingsSchema({
     label: "Points (win, draw, loss)",
     what: "league points",
     fields: {
-      win: setting.number({ label: "Points for a win", what: "points for a win", default: 3 }),
-      draw: setting.number({ label: "Points for a draw", what: "points for a draw", default: 1 }),
-      loss: setting.number({ label: "Points for a loss", what: "points for a loss", default: 0 }),
+      win: setting.number({ label: "Points for a win", what: "points for a win", default: 3, flag: "win-points" }),
+      draw: setting.number({ label: "Points for a draw", what: "points for a draw", default: 1, flag: "draw-points" }),
+      loss: setting.number({ label: "Points for a loss", what: "points for a loss", default: 0, flag: "loss-points" }),
     },
     check: ({ win, draw, loss }) =>
       win > draw && draw >= loss ? null : `points must reward a win above a draw and a draw at least as much as a loss (got ${win}/${draw}/${loss})`,

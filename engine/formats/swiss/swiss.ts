@@ -23,28 +23,27 @@
 // - Each round is one group, "Round N", listing the players paired in it (the bye,
 //   if any, is the player without a game).
 
-import { Prng } from "../../prng";
 import {
   assertCanWithdraw,
+  begin,
   closeIfDone,
   deepDraft,
   finish,
   forfeitUnplayed,
   gamesOf,
   groupsOf,
-  orderByRating,
   recordResults,
   type DraftRound,
   type DraftState,
   type RoundHooks,
 } from "../core";
 import { GAME_TYPES, type GameTypeName } from "../game-types";
-import { explainOrder, type RankKey } from "../standings";
+import { explainOrder, standingRows, type RankKey } from "../standings";
 import {
   FormatError,
   type AuditEntry,
   type EngineEvent,
-  type FormatName,
+  type Format,
   type Game,
   type Player,
   type PlanOptions,
@@ -52,8 +51,10 @@ import {
   type RankedRow,
   type ResultInput,
   type Round,
+  type SettingsInput,
   type Standings,
   type TournamentState,
+  type Transition,
 } from "../types";
 import { vec } from "../vec";
 import { formatProblems } from "../validation";
@@ -65,8 +66,14 @@ import { recordOf, type Table, type TableEntry } from "./trf-table";
 import { writeTrf } from "./trf";
 
 const TIEBREAK_CHOICES = { ...TIEBREAK_LABELS, none: "none" } as const;
-const tiebreakChoice = (nth: string, fallback: TiebreakName | "none") =>
-  setting.choice({ label: `${nth[0]!.toUpperCase()}${nth.slice(1)} tie-break`, what: `the ${nth} tie-break`, options: TIEBREAK_CHOICES, default: fallback });
+const tiebreakChoice = (nth: string, place: number, fallback: TiebreakName | "none") =>
+  setting.choice({
+    label: `${nth[0]!.toUpperCase()}${nth.slice(1)} tie-break`,
+    what: `the ${nth} tie-break`,
+    flag: `tiebreak${place}`,
+    options: TIEBREAK_CHOICES,
+    default: fallback,
+  });
 
 /** The Swiss's settings: rounds, and up to four tie-breaks after points, in order. */
 export const swissSettings = settingsSchema({
@@ -75,10 +82,10 @@ export const swissSettings = settingsSchema({
     label: "Tie-breaks after points, in order",
     what: "the tie-breaks",
     fields: {
-      first: tiebreakChoice("first", "buchholz-cut1"),
-      second: tiebreakChoice("second", "buchholz"),
-      third: tiebreakChoice("third", "sonneborn-berger"),
-      fourth: tiebreakChoice("fourth", "direct-encounter"),
+      first: tiebreakChoice("first", 1, "buchholz-cut1"),
+      second: tiebreakChoice("second", 2, "buchholz"),
+      third: tiebreakChoice("third", 3, "sonneborn-berger"),
+      fourth: tiebreakChoice("fourth", 4, "direct-encounter"),
     },
     check: (t) => {
       const chosen = [t.first, t.second, t.third, t.fourth].filter((x) => x !== "none");
@@ -95,33 +102,17 @@ export const tiebreaksOf = (settings: SwissSettings): TiebreakName[] =>
 export const SWISS_MIN_PLAYERS = 2;
 export const SWISS_MAX_PLAYERS = 10_000;
 
-/**
- * A Swiss tournament's state: the engine's TournamentState with Swiss settings.
- * Until the format registry lists "swiss", the engine's shared helpers (typed by
- * format name) see it through `core` below; registration makes it TournamentState<"swiss">.
- */
-export type SwissState = Omit<TournamentState, "format" | "settings"> & { readonly format: "swiss"; readonly settings: SwissSettings };
-type CoreState = TournamentState<FormatName>;
-const core = (s: SwissState | DraftState<FormatName>): CoreState => s as unknown as CoreState;
-const swiss = (s: CoreState | DraftState<FormatName>): SwissState => s as unknown as SwissState;
+export type SwissState = TournamentState<"swiss">;
 
-/** Problems the schema cannot see: more rounds than opponents. */
+/** Problems the schema cannot see: more rounds than opponents (a problem of the player count: a tournament is created before its players are known). */
 export function checkSwissSettings(settings: SwissSettings, playerCount: number): Problem[] {
   return settings.rounds > playerCount - 1
-    ? [{ field: "rounds", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
+    ? [{ field: "players", message: `${playerCount} players can play at most ${playerCount - 1} rounds without meeting twice (got ${settings.rounds})` }]
     : [];
 }
 
-const validated = {
-  noun: "the Swiss",
-  settings: swissSettings,
-  minPlayers: SWISS_MIN_PLAYERS,
-  maxPlayers: SWISS_MAX_PLAYERS,
-  checkSettings: checkSwissSettings,
-};
-
 export function validateSwiss(input: unknown, playerCount: number): Problem[] {
-  return formatProblems(validated, input, playerCount);
+  return formatProblems(swissFormat, input, playerCount);
 }
 
 /** Game results as a TRF code for each side. */
@@ -171,8 +162,8 @@ function initialColour(state: SwissState): Colour {
 }
 
 /** Pairs round `number` (1-based) from the completed rounds; null when no pairing exists. */
-function planRound(state: DraftState<FormatName>, number: number, initial: Colour | null, audit: AuditEntry[]): Round | null {
-  const s = swiss(state);
+function planRound(state: DraftState<"swiss">, number: number, initial: Colour | null, audit: AuditEntry[]): Round | null {
+  const s = state as SwissState;
   const table = swissTable(s);
   const withdrawn = new Set(s.withdrawals.map((w) => w.player));
   const players: PairingPlayer[] = s.players.map((p, i) => ({
@@ -214,13 +205,13 @@ function planRound(state: DraftState<FormatName>, number: number, initial: Colou
 }
 
 /** Starts the next round, or finishes the tournament after the last one (or when no pairing exists). */
-function nextRound(s: DraftState<FormatName>, events: EngineEvent[]): void {
-  const state = swiss(s);
+function nextRound(s: DraftState<"swiss">, events: EngineEvent[]): void {
+  const state = s as SwissState;
   const number = state.rounds.length + 1;
   const active = state.players.length - state.withdrawals.length;
   const round = number <= state.settings.rounds && active >= 2 ? planRound(s, number, null, s.audit) : null;
   if (!round) {
-    const standing = swissStandings(swiss(s));
+    const standing = swissStandings(s as SwissState);
     finish(
       s,
       standing.rows.filter((r) => r.rank === 1 && r.status !== "withdrawn").map((r) => r.player),
@@ -233,7 +224,7 @@ function nextRound(s: DraftState<FormatName>, events: EngineEvent[]): void {
   if (round.pending === 0) closeRound(s, events);
 }
 
-function closeRound(s: DraftState<FormatName>, events: EngineEvent[]): void {
+function closeRound(s: DraftState<"swiss">, events: EngineEvent[]): void {
   const index = s.rounds.length - 1;
   const round = s.rounds[index] as DraftRound;
   s.rounds[index] = { ...round, status: "complete", advanced: round.seeds.slice(), eliminated: [] };
@@ -241,7 +232,7 @@ function closeRound(s: DraftState<FormatName>, events: EngineEvent[]): void {
   nextRound(s, events);
 }
 
-const hooks: RoundHooks<FormatName> = {
+const hooks: RoundHooks<"swiss"> = {
   closeRound(s, _options, events) {
     closeRound(s, events);
   },
@@ -255,72 +246,37 @@ export interface SwissStartOptions {
 
 export function startSwiss(
   players: readonly Player[],
-  input: Partial<SwissSettings> | undefined,
+  input: SettingsInput<"swiss"> | undefined,
   seed: string | number,
   options: SwissStartOptions = {},
 ): SwissState {
-  const problems = validateSwiss(input, players.length);
-  const ids = new Set<string>();
-  for (const p of players) {
-    if (typeof p.id !== "string" || p.id === "") problems.push({ field: "players", message: "every player needs a non-empty id" });
-    else if (ids.has(p.id)) problems.push({ field: "players", message: `player ${p.id} is entered twice` });
-    if (!Number.isFinite(p.rating)) problems.push({ field: "players", message: `player ${p.id} has no valid rating` });
-    ids.add(p.id);
-  }
-  if (problems.length > 0) throw new FormatError(problems.map((p) => p.message).join("; "));
-  const rng = Prng.fromSeed(seed);
-  const audit: AuditEntry[] = [];
-  const { seeds, ratings } = orderByRating(
-    players.map((p) => p.id),
-    players.map((p) => p.rating),
-    rng,
-    audit,
-    1,
-  );
+  const { state, rng } = begin(swissFormat, players, input, seed, options);
   const initial: Colour = options.initialColour ?? (rng.int(2) === 0 ? "w" : "b");
-  audit.push({
+  state.audit.push({
     round: 1,
     what: "initial colour",
     decided: `${initial === "w" ? "white" : "black"} (the first pairing number's colour in round 1)${options.initialColour ? ", as given" : ""}`,
   });
-  const state: DraftState<FormatName> = {
-    version: 1,
-    format: "swiss" as FormatName,
-    gameType: options.gameType ?? "chess",
-    settings: swissSettings.parse(input ?? {}) as never,
-    players: seeds.map((id, i) => ({ id, rating: ratings[i]! })),
-    rounds: [],
-    withdrawals: [],
-    status: "playing",
-    champions: [],
-    roundsWithoutElimination: 0,
-    prng: rng.state,
-    audit,
-  };
+  state.prng = rng.state;
   const round = planRound(state, 1, initial, state.audit);
   if (!round) throw new FormatError("no pairing of the first round exists");
   state.rounds.push(round as DraftRound);
-  return swiss(state);
+  return state as SwissState;
 }
 
-export function recordSwissResults(
-  state: SwissState,
-  results: readonly ResultInput[],
-  options: PlanOptions = {},
-): { state: SwissState; events: readonly EngineEvent[] } {
-  const t = recordResults(core(state), results, hooks, options);
-  return { state: swiss(t.state), events: t.events };
+export function recordSwissResults(state: SwissState, results: readonly ResultInput[], options: PlanOptions = {}): Transition<"swiss"> {
+  return recordResults(state, results, hooks, options);
 }
 
-export function withdrawSwiss(state: SwissState, playerId: string): { state: SwissState; events: EngineEvent[] } {
-  assertCanWithdraw(core(state), playerId);
-  const s = deepDraft(core(state));
+export function withdrawSwiss(state: SwissState, playerId: string): Transition<"swiss"> {
+  assertCanWithdraw(state, playerId);
+  const s = deepDraft(state);
   const round = s.rounds[s.rounds.length - 1] as DraftRound;
   forfeitUnplayed(round, playerId);
   s.withdrawals.push({ player: playerId, round: round.number, treatment: "forfeit" });
   const events: EngineEvent[] = [];
   closeIfDone(s, hooks, {}, events);
-  return { state: swiss(s), events };
+  return { state: s as SwissState, events };
 }
 
 /**
@@ -427,4 +383,25 @@ export function swissTrf(state: SwissState, tournamentName: string, nameOf: (pla
   });
 }
 
-export const swissFormatTitle = "Swiss (FIDE Dutch system)";
+export const swissFormat: Format<"swiss", SwissSettings> = {
+  name: "swiss",
+  title: "Swiss (FIDE Dutch system)",
+  label: "Swiss (FIDE Dutch system)",
+  noun: "the Swiss",
+  settings: swissSettings,
+  defaultGameType: "chess",
+  minPlayers: SWISS_MIN_PLAYERS,
+  maxPlayers: SWISS_MAX_PLAYERS,
+  checkSettings: checkSwissSettings,
+  start: (players, settings, seed, options) => startSwiss(players, settings, seed, options),
+  recordResults: recordSwissResults,
+  withdraw: (state, playerId) => withdrawSwiss(state, playerId),
+  addPlayer: addSwissPlayer,
+  standings: (state) => swissStandings(state),
+  roundStandings(state, roundNumber) {
+    if (!state.rounds[roundNumber - 1]) throw new FormatError(`there is no round ${roundNumber}`);
+    return [{ name: `After round ${roundNumber}`, rows: standingRows(swissStandings(state, roundNumber)) }];
+  },
+  // Places are decided by points and tie-breaks over the whole tournament: no live table to mark.
+  clinchTables: () => [],
+};

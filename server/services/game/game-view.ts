@@ -6,7 +6,7 @@ import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
 import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
-import { findGame, type TournamentState } from "@/engine/formats";
+import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
@@ -101,8 +101,8 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
 
 async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView["tournament"]>, "roleChooser">): Promise<GameView["tournament"]> {
   let roleChooser: string | null = null;
-  // Only the staged format has role choices, and its state is small (at most 32 players).
-  if (t.format === "staged" && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
+  // Only formats with role choices (the staged one, whose state is small: at most 32 players).
+  if (choosesRoles(t.format) && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
     const [row] = await db.select({ state: tournaments.state }).from(tournaments).where(eq(tournaments.id, t.id));
     roleChooser = row?.state ? (findGame(row.state as TournamentState, game.tournamentGameKey)?.chooser ?? null) : null;
   }

@@ -7,7 +7,7 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
-import { findGame, type TournamentState } from "@/engine/formats";
+import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import type { WaitingReason } from "@/lib/waiting";
 import { reportedMessages } from "../chat/reported-messages";
@@ -69,12 +69,15 @@ export async function waitingItems(db: Db, userId: string) {
     .where(and(eq(games.status, "active"), or(eq(games.side1Id, user.id), eq(games.side2Id, user.id))))
     .orderBy(asc(games.deadline))
     .limit(LIMIT);
-  const chooserOf = await choosers(db, [...new Set(mine.filter((g) => g.format === "staged" && g.ply === 0 && g.tournamentId).map((g) => g.tournamentId!))]);
+  const chooserOf = await choosers(db, [
+    ...new Set(mine.filter((g) => g.format && choosesRoles(g.format) && g.ply === 0 && g.tournamentId).map((g) => g.tournamentId!)),
+  ]);
   const items = [];
   for (const g of mine) {
     const side = g.side1Id === user.id ? 1 : 2;
     let reason: WaitingReason | null = null;
-    if (g.format === "staged" && g.ply === 0 && g.tournamentGameKey && chooserOf(g.tournamentId!, g.tournamentGameKey) === user.id) reason = "choose-role";
+    if (g.format && choosesRoles(g.format) && g.ply === 0 && g.tournamentGameKey && chooserOf(g.tournamentId!, g.tournamentGameKey) === user.id)
+      reason = "choose-role";
     else if (g.onSite) reason = g.sideToMove === side ? "move" : null;
     else if (!g.reporterId) reason = "report";
     else if (g.reporterId !== user.id && g.reportStatus === "pending") reason = "confirm";

@@ -1,43 +1,15 @@
-// A knockout match as the brackets show it (bracket-view.tsx draws it), and the
-// layout of the staged championship's knockout: two semi-finals (round 4) feeding
+// Layout of the staged championship's knockout: two semi-finals (round 4) feeding
 // the final and the third-place game (round 5). Each match lists its two slots
 // (higher seed first, as the engine stores the group's players), its games
 // (replays of drawn games included, with the A/B roles of each), and its winner.
 // Before a round is planned the slots say where their players will come from
 // ("I #1", "Winner SF 1"), so the bracket can be drawn from the start.
 
-import { groupsOf, vecAt, type Round, type TournamentState } from "@/engine/formats";
-import { gamesByContainer } from "./model";
-import type { GameWithId } from "@/engine/formats";
+import { groupsOf, vecAt, type GameWithId, type Round, type TournamentState } from "@/engine/formats";
+import type { BracketMatch, BracketSlot } from "@/components/tournament/bracket-match";
+import { gamesByContainer } from "@/components/tournament/model";
 
 export type MatchKey = "semi1" | "semi2" | "final" | "third";
-
-export interface BracketSlot {
-  /** Player id, or null while not known yet (or an empty slot after a withdrawal). */
-  readonly player: string | null;
-  /** Where the player comes from, shown while `player` is null. */
-  readonly source: string;
-  readonly winner: boolean;
-  /** The player's seed in the tournament, where the bracket shows it (else the slot's place: #1 the higher seed). */
-  readonly seed?: number;
-}
-
-export interface BracketMatch {
-  /** Unique in the bracket ("semi1", "W2-3"): the box's test id and heading id. */
-  readonly key: string;
-  readonly title: string;
-  readonly round: number;
-  readonly slots: readonly [BracketSlot, BracketSlot];
-  readonly games: readonly GameWithId[];
-  readonly status: "waiting" | "playing" | "decided";
-  readonly winner: string | null;
-  /** The match that crowns the champion (drawn in gold). */
-  readonly final: boolean;
-  /** How a match was decided without games ("bye", "walkover"), shown in place of its status. */
-  readonly note?: string;
-  /** The slots show their players' seeds (an empty slot none), not #1 and #2 for the higher and lower seed. */
-  readonly seeded?: boolean;
-}
 
 export interface Bracket {
   readonly semis: readonly [BracketMatch, BracketMatch];
@@ -73,7 +45,7 @@ function match(
     return { player, source: group ? "empty slot (withdrawal)" : sources[i], winner: player !== null && player === winner };
   };
   const status = !group ? "waiting" : winner !== null ? "decided" : "playing";
-  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner, final: key === "final" };
+  return { key, title, round: roundNumber, slots: [slot(0), slot(1)], games, status, winner, decidesTitle: key === "final" };
 }
 
 export function stagedBracket(state: TournamentState): Bracket {

@@ -1,17 +1,44 @@
-// A knockout match as the brackets draw it (the staged championship's knockout,
-// single and double elimination): a box with its title and status, its two slots
-// (a player, or where the player will come from), the winner marked (the champion
-// on the match that crowns one), and its games with each side and result.
+// One match of a knockout bracket as a box: its two slots (higher seed first; a
+// player, or where the player will come from), the winner's tick (a trophy in the
+// match that decides the title), and its games with each side, replays of drawn
+// games included. Formats lay the boxes out as their bracket goes (the staged
+// knockout: two semi-finals joined to the final, the third-place game beneath).
 
 import type { GameWithId } from "@/engine/formats";
-import type { BracketMatch, BracketSlot } from "./bracket";
-import { playerName, resultText, type TournamentViewProps } from "./model";
+import { playerName, resultText, type GameLinks, type PlayerNames } from "./model";
 import { Badge, GameResultLink, PlayerLabel, Trophy } from "./ui";
 
-function SlotLine({ slot, position, names, match }: { slot: BracketSlot; position: 1 | 2; names: TournamentViewProps["names"]; match: BracketMatch }) {
-  const lost = match.status === "decided" && !slot.winner && slot.player !== null;
-  const trophy = slot.winner && match.final;
-  const seed = slot.seed ?? (match.seeded ? null : position);
+export interface BracketSlot {
+  /** Player id, or null while not known yet (or an empty slot after a withdrawal). */
+  readonly player: string | null;
+  /** Where the player comes from, shown while `player` is null. */
+  readonly source: string;
+  readonly winner: boolean;
+  /** The player's seed in the tournament, where the bracket shows seeds (see BracketMatch.seeded). */
+  readonly seed?: number;
+}
+
+export interface BracketMatch {
+  /** Unique in its bracket (an element id is made of it). */
+  readonly key: string;
+  readonly title: string;
+  readonly round: number;
+  readonly slots: readonly [BracketSlot, BracketSlot];
+  readonly games: readonly GameWithId[];
+  readonly status: "waiting" | "playing" | "decided";
+  readonly winner: string | null;
+  /** The match whose winner is champion (drawn with a trophy). */
+  readonly decidesTitle: boolean;
+  /** How a match was decided without games ("Bye", "Walkover"), shown in place of its status. */
+  readonly note?: string;
+  /** The slots show their players' seeds (an empty slot none), not #1 and #2 for the higher and lower seed. */
+  readonly seeded?: boolean;
+}
+
+function SlotLine({ slot, position, names, match }: { slot: BracketSlot; position: 1 | 2; names: PlayerNames; match: BracketMatch }) {
+  const lost = match.status === "decided" && !slot.winner;
+  const trophy = slot.winner && match.decidesTitle;
+  const seed = match.seeded ? slot.seed : position;
   return (
     <li
       data-testid="bracket-slot"
@@ -21,9 +48,9 @@ function SlotLine({ slot, position, names, match }: { slot: BracketSlot; positio
       <span className="flex min-w-0 items-center gap-2">
         <span
           className="w-6 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400"
-          title={seed === null ? undefined : slot.seed !== undefined ? `seed ${slot.seed}` : position === 1 ? "higher seed" : "lower seed"}
+          title={seed === undefined ? undefined : match.seeded ? `seed ${seed}` : seed === 1 ? "higher seed" : "lower seed"}
         >
-          {seed === null ? "" : `#${seed}`}
+          {seed === undefined ? "" : `#${seed}`}
         </span>
         {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
       </span>
@@ -40,24 +67,24 @@ function SlotLine({ slot, position, names, match }: { slot: BracketSlot; positio
   );
 }
 
-/** The staged knockout's game lines: the first game, then replays of drawn ones. */
+/** The first game, then replays of drawn ones (the staged knockout). */
 const replayLabel = (g: GameWithId, i: number): string => (g.replayOf ? `Replay ${i}` : "Game");
 
-export function MatchBox({
+export function BracketMatchBox({
   match,
   names,
   gameLinks,
   onSite,
-  sides = ["A", "B"],
+  sides,
   gameLabel = replayLabel,
 }: {
   match: BracketMatch;
-  names: TournamentViewProps["names"];
-  gameLinks: TournamentViewProps["gameLinks"];
+  names: PlayerNames;
+  gameLinks?: GameLinks;
   onSite?: boolean;
-  /** What each game's sides are called (A and B in the staged knockout; white and black in chess). */
-  sides?: readonly [string, string];
-  /** How a game of the match is named in its list. */
+  /** How a game's side 1 and side 2 are named in its line ("A", "B"; "White", "Black"). */
+  sides: readonly [string, string];
+  /** How a game of the match is named in its list (default: "Game", then "Replay 1", ... for replays of drawn games). */
   gameLabel?: (game: GameWithId, index: number) => string;
 }) {
   const headingId = `bracket-${match.key}`;
@@ -77,11 +104,11 @@ export function MatchBox({
       data-testid="bracket-match"
       data-match={match.key}
       className={`relative z-10 w-full overflow-hidden rounded-lg border bg-white text-sm shadow-sm dark:bg-stone-800 ${
-        match.final ? "border-amber-300 dark:border-amber-500/50" : "border-stone-200 dark:border-stone-700"
+        match.decidesTitle ? "border-amber-300 dark:border-amber-500/50" : "border-stone-200 dark:border-stone-700"
       }`}
     >
       <header
-        className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.final ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}
+        className={`flex items-center justify-between gap-2 px-3 py-1.5 text-xs font-semibold uppercase tracking-wide ${match.decidesTitle ? "bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200" : "bg-stone-50 text-stone-600 dark:bg-stone-900/40 dark:text-stone-300"}`}
       >
         <h4 id={headingId}>{match.title}</h4>
         {status}
@@ -109,7 +136,7 @@ export function MatchBox({
                 <GameResultLink
                   game={g}
                   text={resultText(g)}
-                  title={`${playerName(names, g.side1)} (${sides[0]}) vs ${playerName(names, g.side2)} (${sides[1]})${g.replayOf && gameLabel === replayLabel ? ", replay with roles swapped" : ""}`}
+                  title={`${playerName(names, g.side1)} (${sides[0]}) vs ${playerName(names, g.side2)} (${sides[1]})${g.replayOf && gameLabel === replayLabel ? ", replay with sides swapped" : ""}`}
                   gameLinks={gameLinks}
                   onSite={onSite}
                 />

@@ -1,0 +1,86 @@
+// A Swiss of nine players on the real server, played to its winner: the organizer
+// creates it on the form, the players join and the organizer sets the results
+// through the API (the better seed wins), while an anonymous spectator keeps the
+// tournament page open and sees each round appear, the standings move and the
+// champion, without reloading; then the TRF download holds every round.
+import { expect, test } from "./test";
+import type { TournamentState } from "../engine/formats";
+import { playableGames } from "../engine/formats";
+import { HttpSession } from "../test/http-session";
+import { freshUsername, signUpByApi } from "./helpers";
+
+interface TournamentData {
+  status: string;
+  state: TournamentState | null;
+  gameLinks: Record<string, string>;
+  champions: string[];
+  players: { id: string; username: string }[];
+}
+
+test("a Swiss of nine is played to its winner while a spectator follows the rounds and standings live", async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const organizerPage = await (await browser.newContext()).newPage();
+  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
+  await organizerPage.goto("/tournaments/new");
+  const name = `Swiss ${freshUsername("")}`;
+  await organizerPage.getByLabel("Name", { exact: true }).fill(name);
+  await organizerPage.getByLabel("Format", { exact: true }).selectOption("swiss");
+  await organizerPage.getByLabel("Rounds", { exact: true }).fill("4");
+  await organizerPage.getByRole("button", { name: "Create tournament" }).click();
+  await expect(organizerPage.getByRole("heading", { name })).toBeVisible();
+  const tournamentUrl = organizerPage.url();
+  const tournamentId = tournamentUrl.split("/").at(-1)!;
+
+  for (let i = 0; i < 9; i++) {
+    const p = new HttpSession(baseURL!);
+    await p.signUp(freshUsername(`S${i}`), "player password");
+    await p.mutation("tournament.join", { tournamentId });
+  }
+
+  const spectator = await (await browser.newContext()).newPage();
+  await spectator.goto(tournamentUrl);
+  await expect(spectator.getByTestId("tournament-players").locator("li")).toHaveCount(9);
+  await spectator.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
+
+  const organizer = new HttpSession(baseURL!);
+  organizer.cookie = (await organizerPage.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  await organizer.mutation("tournament.start", { tournamentId });
+  await expect(spectator.getByTestId("tournament-status")).toHaveText("Running");
+  // Round 1: four boards and a bye (nine players).
+  await expect(spectator.getByTestId("swiss-board")).toHaveCount(4);
+  await expect(spectator.getByTestId("swiss-bye")).toBeVisible();
+
+  let t = await organizer.query<TournamentData>("tournament.get", { tournamentId });
+  const seed = new Map(t.state!.players.map((p, i) => [p.id, i]));
+  const best = t.players.find((p) => p.id === t.state!.players[0]!.id)!.username;
+  for (let round = 1; round <= 4; round++) {
+    const versionBefore = Number(await spectator.getByTestId("tournament-version").getAttribute("data-version"));
+    for (const g of playableGames(t.state!)) {
+      await organizer.mutation("game.setResult", { gameId: t.gameLinks[g.id]!, result: seed.get(g.side1)! < seed.get(g.side2)! ? "1-0" : "0-1" });
+    }
+    t = await organizer.query<TournamentData>("tournament.get", { tournamentId });
+    if (round < 4) {
+      // The next round is paired as soon as this one is complete; the spectator's page shows it.
+      expect(t.state!.rounds).toHaveLength(round + 1);
+      await expect(spectator.getByRole("tab", { name: new RegExp(`Round ${round + 1}`) })).toBeVisible();
+    }
+    // The spectator's page (standings included) moved to the new results without a reload.
+    await expect(spectator.getByTestId("tournament-version")).not.toHaveAttribute("data-version", String(versionBefore));
+  }
+  expect(t.status).toBe("finished");
+  expect(t.champions).toEqual([t.state!.players[0]!.id]);
+  await expect(spectator.getByTestId("champions")).toContainText(best);
+  const top = spectator.getByTestId("standings-table").locator("tbody tr").first();
+  await expect(top).toContainText(best);
+  await expect(top).toContainText("4");
+  expect(await spectator.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+
+  // The TRF for pairing checkers: nine players, four rounds, the initial colour.
+  await expect(spectator.getByTestId("export-trf")).toBeVisible();
+  const response = await spectator.request.get(`/tournaments/${tournamentId}/export/trf`);
+  expect(response.status()).toBe(200);
+  const trf = await response.text();
+  expect(trf.split("\n").filter((line) => line.startsWith("001"))).toHaveLength(9);
+  expect(trf).toContain("XXR 4");
+  expect(trf).toContain(best);
+});
