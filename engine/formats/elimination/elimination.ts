@@ -367,7 +367,8 @@ function closeAndGoOn(s: DraftState<"elimination">, shape: Shape, decided: reado
       const ref = parseMatchName(g.name)!;
       if (o.winner) advanced.push(o.winner);
       if (o.loser && knockedOut(shape, ref, g, o.loser)) eliminated.push(o.loser);
-      return { ...g, ranking: [o.winner, o.loser].filter((p): p is string => p !== null) };
+      // Winner first; a match nobody won (a lone player who withdrew) ranks nobody.
+      return { ...g, ranking: o.winner ? [o.winner, ...(o.loser ? [o.loser] : [])] : [] };
     });
     const closed: Round = { ...round, groups: vec(groups), status: "complete", advanced, eliminated };
     s.rounds[index] = closed as DraftRound;
