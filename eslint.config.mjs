@@ -8,7 +8,10 @@
 // - one game's folder (engine/games/<game>, components/games/<game>) never imports
 //   another game's folder, and one format's folder (engine/formats/<format>,
 //   components/formats/<format>) never imports another format's folder: what two
-//   games or formats share lives beside the registry, outside every one's folder.
+//   games or formats share lives beside the registry, outside every one's folder;
+// - the service folders stand on floors (server/services, docs/architecture.md): a
+//   folder imports its own folder and the floors below it, never a folder on its own
+//   floor or above; the shared files at the services' root import no folder.
 import { readdirSync, statSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -55,6 +58,45 @@ const zones = [
   ...fenced(["engine/formats", "components/formats"], "format"),
 ];
 
+/**
+ * The floors of server/services, lowest first. A lower floor never imports a higher
+ * one (nor a folder beside it on its own floor): games are stored and read below
+ * everything, ratings rate them, notices tell people, tournaments pair them, and
+ * play/ (every use case that may end a game, with finish-game, the one place a game
+ * ends) stands on top because an end reaches ratings, notices and the tournament.
+ */
+const serviceFloors = [["admin", "auth"], ["game", "chat"], ["rating"], ["notification"], ["tournament", "challenge", "account"], ["play", "player"]];
+const serviceFolders = serviceFloors.flat();
+const servicesDir = "server/services";
+for (const name of readdirSync(servicesDir)) {
+  if (statSync(`${servicesDir}/${name}`).isDirectory() && !serviceFolders.includes(name)) {
+    throw new Error(`eslint.config.mjs: ${servicesDir}/${name} stands on no floor: add it to serviceFloors.`);
+  }
+}
+const floorZones = [
+  {
+    target: `./${servicesDir}/*.ts`,
+    from: serviceFolders.map((f) => `./${servicesDir}/${f}`),
+    message: "The shared files at the root of server/services stand below every floor: they import no service folder.",
+  },
+  ...serviceFloors.flatMap((floor, level) =>
+    floor.map((folder) => ({
+      target: `./${servicesDir}/${folder}`,
+      from: serviceFloors
+        .slice(level)
+        .flat()
+        .filter((other) => other !== folder)
+        .map((other) => `./${servicesDir}/${other}`),
+      message: `server/services/${folder} stands on floor ${level} (${floor.join(", ")}): it imports only the floors below it (${
+        serviceFloors
+          .slice(0, level)
+          .map((f) => f.join(", "))
+          .join("; ") || "none"
+      }) and the shared files at the services' root.`,
+    })),
+  ),
+];
+
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   js.configs.recommended,
@@ -72,6 +114,12 @@ export default tseslint.config(
       // The router's type is the contract the tRPC client is typed by; nothing else of it.
       "@typescript-eslint/no-restricted-imports": "off",
     },
+  },
+  {
+    // Tests may reach across the floors: they drive the whole stack.
+    files: [`${servicesDir}/**/*.ts`],
+    ignores: [`${servicesDir}/**/*.test.ts`],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...zones, ...floorZones] }] },
   },
   {
     files: ["lib/**/*.{ts,tsx}"],

@@ -28,19 +28,17 @@ export async function benchPlayers(db: Db, count: number, prefix: string): Promi
       .insert(users)
       .values(Array.from({ length: n }, (_, k) => ({ username: `${prefix}${i + k}`, passwordHash: "x" })))
       .returning({ id: users.id, username: users.username });
-    await db
-      .insert(playerRatings)
-      .values(
-        made.map((p, k) => ({
-          userId: p.id,
-          gameType: BENCH_GAME,
-          rating: 1000 + (((i + k) * 7919) % 1500),
-          rd: 60,
-          volatility: 0.06,
-          ratedGames: 20,
-          updatedAt: new Date(),
-        })),
-      );
+    await db.insert(playerRatings).values(
+      made.map((p, k) => ({
+        userId: p.id,
+        gameType: BENCH_GAME,
+        rating: 1000 + (((i + k) * 7919) % 1500),
+        rd: 60,
+        volatility: 0.06,
+        ratedGames: 20,
+        updatedAt: new Date(),
+      })),
+    );
     people.push(...made);
   }
   return people;

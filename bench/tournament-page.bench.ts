@@ -34,7 +34,7 @@ import { openDatabase } from "@/db/client";
 import { games, users } from "@/db/schema";
 import { playableGames, standings } from "@/engine/formats";
 import { hashPassword } from "@/server/auth/password";
-import { setResult } from "@/server/services/game/report-result";
+import { setResult } from "@/server/services/play/set-result";
 import { liveState } from "@/server/services/tournament/live-state";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { createFreshDatabase } from "@/test/fresh-database";

@@ -81,7 +81,7 @@ import { drawResult } from "@/engine/formats/simulate";
 import { Prng } from "@/engine/prng";
 import { gameRoom, tournamentRoom, type GameResult, type GameUpdate } from "@/lib/contracts";
 import { tournamentSubject } from "@/server/services/notification/notify";
-import { setResult } from "@/server/services/game/report-result";
+import { setResult } from "@/server/services/play/set-result";
 import { liveState } from "@/server/services/tournament/live-state";
 import { tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { tournamentPage } from "@/server/services/tournament/tournament-page";

@@ -5,7 +5,8 @@
 // separately from the custom server: without a shared slot each bundle would open its
 // own client, and PGlite must never be opened twice on one data folder.
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { recomputeRatingsIfPending } from "./recompute-ratings";
@@ -66,12 +67,35 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
+/**
+ * PGlite's settings where PostgreSQL's defaults cost the process memory it never gives
+ * back (the WebAssembly heap only grows): 16 MB of shared buffers instead of 128 MB,
+ * and index builds (migrations) in 16 MB instead of 64. The embedded database is for
+ * trying Moot out and small installs; measured with bench/memory.bench.ts.
+ */
+const PGLITE_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB"];
+
+/**
+ * Creates a new PGlite data folder (initdb) in a child process: initdb takes about
+ * 500 MB that the process would keep (a second WebAssembly instance, its compiled
+ * code), and a child gives it all back when it exits.
+ */
+function initdbInChild(dir: string): void {
+  const script = `import { PGlite } from "@electric-sql/pglite"; const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  execFileSync(process.execPath, ["--input-type=module", "-e", script, dir], { stdio: ["ignore", "ignore", "inherit"], cwd: process.cwd() });
+}
+
 async function openPglite(dataDir: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir === "memory://";
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir));
+  if (!inMemory) {
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) initdbInChild(path.resolve(dataDir));
+  }
+  const client = new PGlite(inMemory ? undefined : path.resolve(dataDir), {
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ["-c", setting])],
+  });
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./test";
 import { ON_SITE_GAMES } from "../engine/games/registry";
 import { openDatabase } from "../db/client";
-import { grantAdmin } from "../server/services/admin/site-admins";
+import { grantAdmin } from "../server/services/admin/grant-admin";
 import { trpcQuery } from "./api";
 import { freshUsername, signIn, signUpByApi } from "./helpers";
 

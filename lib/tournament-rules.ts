@@ -10,12 +10,9 @@ import { plainText } from "./text-rules";
 /** The format ids, in the order the site lists them (the engine's registry). */
 export const FORMAT_IDS = FORMAT_NAMES as readonly FormatName[] as [FormatName, ...FormatName[]];
 
-const ZSettingValue = z.union([
-  z.number().finite(),
-  plainText(z.string().max(40), { label: "A setting" }),
-  z.boolean(),
-  z.object({ win: z.number(), draw: z.number(), loss: z.number() }),
-]);
+const ZSettingScalar = z.union([z.number().finite(), plainText(z.string().max(40), { label: "A setting" }), z.boolean()]);
+/** A setting's value, or a group's values by name (the league's points, the Swiss's tie-breaks); the format's schema says which. */
+const ZSettingValue = z.union([ZSettingScalar, z.record(plainText(z.string().max(40), { label: "A setting name" }), ZSettingScalar)]);
 
 /**
  * A game's own settings as the API takes them (a backgammon match's length); which keys

@@ -6,7 +6,9 @@ import { openDatabase } from "@/db/client";
 import { connectRedis } from "@/server/redis";
 import { config, ConfigError } from "@/server/config";
 import { AppError } from "@/server/services/errors";
-import { grantAdmin, listAdmins, revokeAdmin } from "@/server/services/admin/site-admins";
+import { listAdmins } from "@/server/services/admin/list-admins";
+import { revokeAdmin } from "@/server/services/admin/revoke-admin";
+import { grantAdmin } from "@/server/services/admin/grant-admin";
 
 const USAGE = "Usage: npm run admin -- grant NAME | revoke NAME | list";
 

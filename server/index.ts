@@ -2,10 +2,11 @@
 // (/api/auth) and Socket.IO, all on one port. Opens the database, applies
 // migrations, loads the session secret and seeds demo data before taking requests.
 import { createServer, type IncomingMessage } from "node:http";
+import { execFileSync } from "node:child_process";
 import next from "next";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { openDatabase, setSharedDatabase } from "@/db/client";
-import { seedDemoData } from "@/server/demo/seed-demo";
+import { demoDataDue, seedDemoData } from "@/server/demo/seed-demo";
 import { loadAuthSecret } from "@/server/auth/secret";
 import { CLIENT_IP_HEADER } from "@/server/auth/client-ip";
 import { compressResponse } from "@/server/compression";
@@ -16,7 +17,7 @@ import { attachRealtime } from "@/server/realtime/io";
 import { connectRedis } from "@/server/redis";
 import { listenForSessionChanges } from "@/server/auth/session-changes";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
-import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
@@ -57,9 +58,12 @@ async function main() {
   }
   const dev = cfg.NODE_ENV !== "production";
 
-  const handlePromise = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
-  setSharedDatabase(handlePromise);
-  const dbHandle = await handlePromise;
+  const open = () => {
+    const opened = openDatabase({ databaseUrl: cfg.DATABASE_URL, dataDir: cfg.DATA_DIR });
+    setSharedDatabase(opened);
+    return opened;
+  };
+  let dbHandle = await open();
   await dbHandle.migrate();
 
   process.env.NEXTAUTH_SECRET = await loadAuthSecret(dbHandle.db, cfg.NEXTAUTH_SECRET);
@@ -68,7 +72,18 @@ async function main() {
   if (!cfg.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST = "true";
 
   const seed = cfg.SEED_DEMO === "1" || (cfg.SEED_DEMO === "auto" && dbHandle.kind === "pglite");
-  if (seed && (await seedDemoData(dbHandle.db))) console.log("[moot] seeded demo players, games and tournaments");
+  if (seed && (await demoDataDue(dbHandle.db))) {
+    if (dbHandle.kind === "pglite") {
+      // In a child process, whose memory goes back to the system (server/demo/seed-in-child.ts);
+      // PGlite allows one process per folder, so this one lets go of it meanwhile.
+      await dbHandle.close();
+      execFileSync(process.execPath, ["--import", "tsx", "server/demo/seed-in-child.ts"], { stdio: "inherit", cwd: process.cwd() });
+      dbHandle = await open();
+    } else {
+      await seedDemoData(dbHandle.db);
+    }
+    console.log("[moot] seeded demo players, games and tournaments");
+  }
 
   const app = next({ dev, hostname: "localhost", port: cfg.PORT });
   await app.prepare();

@@ -76,6 +76,9 @@ export const games = pgTable(
   ],
 );
 
+/** A game as stored: every service reads and writes games by this one type. */
+export type GameRow = typeof games.$inferSelect;
+
 /**
  * The deadline of every active game that has one, kept by triggers on games (migration
  * 0010): a row appears when a game is created active with a deadline, follows each

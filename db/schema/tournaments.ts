@@ -69,6 +69,12 @@ export const tournaments = pgTable(
   ],
 );
 
+/**
+ * A tournament as the services read it: every column but the state snapshot, which
+ * only folds and organizer actions read (server/services/tournament/live-state.ts).
+ */
+export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
+
 export const tournamentPlayers = pgTable(
   "tournament_players",
   {

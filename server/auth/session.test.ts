@@ -13,7 +13,7 @@ import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
 import { revokeSession } from "@/server/services/account/revoke-session";
 import { signOutEverywhere } from "@/server/services/account/sign-out-everywhere";
-import { grantAdmin } from "@/server/services/admin/site-admins";
+import { grantAdmin } from "@/server/services/admin/grant-admin";
 import { connectRedis } from "@/server/redis";
 import { listenForSessionChanges, RECHECK_MS } from "./session-changes";
 import { sessionUserFromCookies } from "./session";

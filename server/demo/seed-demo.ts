@@ -10,18 +10,22 @@ import { Prng } from "@/engine/prng";
 import { playableGames, type FormatName, type GameWithId, type TournamentState } from "@/engine/formats";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
-import { acceptChallenge, createChallenge } from "@/server/services/challenge/challenges";
+import { acceptChallenge } from "@/server/services/challenge/accept-challenge";
+import { createChallenge } from "@/server/services/challenge/create-challenge";
 import { loadGameView } from "@/server/services/game/game-view";
-import { makeMove } from "@/server/services/game/make-move";
-import { resignGame } from "@/server/services/game/resign-game";
-import { setDiceSeed } from "@/server/services/game/set-dice-seed";
-import { answerReport, reportResult, setResult } from "@/server/services/game/report-result";
-import { postAnnouncement } from "@/server/services/notification/announce";
+import { makeMove } from "@/server/services/play/make-move";
+import { resignGame } from "@/server/services/play/resign-game";
+import { setDiceSeed } from "@/server/services/play/set-dice-seed";
+import { reportResult } from "@/server/services/play/report-result";
+import { setResult } from "@/server/services/play/set-result";
+import { answerReport } from "@/server/services/play/answer-report";
+import { postAnnouncement } from "@/server/services/tournament/post-announcement";
 import { createTournament } from "@/server/services/tournament/create-tournament";
 import { getTournament } from "@/server/services/tournament/read-tournament";
-import { answerRequest, requestToJoin } from "@/server/services/tournament/invitations";
-import { chooseRole } from "@/server/services/tournament/organizer-actions";
-import { joinTournament } from "@/server/services/tournament/registration";
+import { answerRequest } from "@/server/services/tournament/answer-request";
+import { requestToJoin } from "@/server/services/tournament/request-to-join";
+import { chooseRole } from "@/server/services/tournament/choose-role";
+import { joinTournament } from "@/server/services/tournament/join-tournament";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { seedDemoChat } from "./seed-chat";
 
@@ -93,9 +97,14 @@ async function firstOpenGame(db: Db, tournamentId: string) {
 }
 
 /** Seeds only an empty database, so restarts and real installs are never touched. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/** Whether the demo data is to be seeded: only into a site without any account. */
+export async function demoDataDue(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoData(db: Db): Promise<boolean> {
+  if (!(await demoDataDue(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const names = [...DEMO_USERNAMES, ...MORE];
   const inserted = await db

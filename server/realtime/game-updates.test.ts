@@ -12,7 +12,7 @@ import type { GameUpdate, GameView } from "@/lib/contracts";
 import { applyUpdate, GameFollower } from "@/lib/game-update";
 import type { SessionUser } from "@/server/auth/session";
 import { createGame } from "@/server/services/game/create-game";
-import { sweepOverdue } from "@/server/services/game/sweep-overdue";
+import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { startRealtimeServer, type RealtimeServer } from "@/test/realtime-server";
 

@@ -3,7 +3,8 @@
 // No sign-in: the signed token names the account and the address it was mailed to.
 import { sharedDatabase } from "@/db/client";
 import { accountForAddressToken } from "@/server/services/notification/address-token";
-import { ADDRESS_TAKEN, confirmEmail } from "@/server/services/notification/confirm-email";
+import { confirmEmail } from "@/server/services/notification/confirm-email";
+import { ADDRESS_TAKEN } from "@/server/services/notification/confirmation-mail";
 import { plainPage, tokenOf } from "../plain-page";
 
 const TITLE = "Confirm your e-mail address";

@@ -7,7 +7,7 @@ import { users } from "@/db/schema";
 import type { SignUpInput } from "@/lib/account-rules";
 import { hashPassword } from "@/server/auth/password";
 import { AppError, isUniqueViolation } from "../errors";
-import { assertAddressFree, countConfirmationMail, queueConfirmationMail } from "../notification/confirm-email";
+import { assertAddressFree, countConfirmationMail, queueConfirmationMail } from "../notification/confirmation-mail";
 
 export interface PublicUser {
   id: string;

@@ -3,45 +3,20 @@
 // a change through Redis when the command has REDIS_URL, else within RECHECK_MS
 // (server/auth/session-changes.ts). Because the role
 // belongs to the account id, a deleted admin's freed name gives nobody anything.
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+// This file says who is an admin; granting, revoking and listing have their own.
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { announceSessionChange } from "@/server/auth/session-changes";
 import { config } from "@/server/config";
 import { AppError } from "../errors";
 
-async function liveAccount(db: Db, username: string) {
+export async function liveAccount(db: Db, username: string) {
   const [user] = await db
     .select({ id: users.id, username: users.username, role: users.role })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, isNull(users.deletedAt)));
   if (!user) throw new AppError("NOT_FOUND", `There is no account named “${username}”.`);
   return user;
-}
-
-/** Makes the named account a site admin; returns a sentence saying what happened. */
-export async function grantAdmin(db: Db, username: string): Promise<string> {
-  const user = await liveAccount(db, username);
-  if (user.role === "admin") return `${user.username} (${user.id}) is already a site admin.`;
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
-  await announceSessionChange({ userId: user.id });
-  return `${user.username} (${user.id}) is now a site admin.`;
-}
-
-export async function revokeAdmin(db: Db, username: string): Promise<string> {
-  const user = await liveAccount(db, username);
-  if (user.role !== "admin") return `${user.username} (${user.id}) was not a site admin.`;
-  await db.update(users).set({ role: "player" }).where(eq(users.id, user.id));
-  await announceSessionChange({ userId: user.id });
-  return `${user.username} (${user.id}) is no longer a site admin.`;
-}
-
-export async function listAdmins(db: Db): Promise<{ id: string; username: string }[]> {
-  return db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.deletedAt)))
-    .orderBy(asc(sql`lower(${users.username})`));
 }
 
 /** Whether an account is a site admin: its stored role, or its id named in ADMIN_ACCOUNT_IDS. */

@@ -7,12 +7,13 @@ import { chatMessages, chatReports } from "@/db/schema";
 import { chatSocketRoom } from "@/lib/chat";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChatHidden } from "@/server/realtime/publish";
+import { afterCommit, transaction } from "../transaction";
 import { moderatedMessage } from "./chat-room";
 
 export async function hideMessage(db: Db, user: SessionUser, messageId: string, now = new Date()): Promise<void> {
   const { room, hidden } = await moderatedMessage(db, user, messageId);
   if (hidden) return;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx
       .update(chatMessages)
       .set({ hiddenBy: user.id, hiddenAt: now })
@@ -21,6 +22,6 @@ export async function hideMessage(db: Db, user: SessionUser, messageId: string, 
       .update(chatReports)
       .set({ closedAt: now })
       .where(and(eq(chatReports.messageId, messageId), isNull(chatReports.closedAt)));
+    afterCommit(tx, () => publishChatHidden(chatSocketRoom(room), messageId));
   });
-  publishChatHidden(chatSocketRoom(room), messageId);
 }

@@ -3,7 +3,7 @@
 // challenge game its first-move countdown); games played elsewhere get the main time
 // as their deadline for reporting a result.
 import type { Db } from "@/db/client";
-import { gameDice, games } from "@/db/schema";
+import { gameDice, games, type GameRow } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { createClock, deadline as clockDeadline, firstMoveMs } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
@@ -11,7 +11,7 @@ import { onSiteGame, type GameSettingValues } from "@/engine/games/registry";
 import { insertMany } from "../bulk-insert";
 import { AppError } from "../errors";
 import { newDice } from "./dice";
-import { onFirstMoveCountdown, type GameRow } from "./game-view";
+import { onFirstMoveCountdown } from "./game-view";
 
 export interface NewGame {
   gameType: string;

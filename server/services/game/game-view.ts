@@ -2,18 +2,17 @@
 // state, the move list, clocks stamped with the server's time (GameView in
 // lib/contracts.ts), as tRPC answers it; the realtime room receives only changes to it
 // (GameUpdate, lib/game-update.ts).
-import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameMoves, gameReports, games, playerRatings, tournaments, users } from "@/db/schema";
+import { gameMoves, gameReports, games, playerRatings, tournaments, users, type GameRow, ratingOf, ratingColumns } from "@/db/schema";
 import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
 import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
+import type { Part } from "../together";
 import { diceView, readDice } from "./dice";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 
-export type GameRow = typeof games.$inferSelect;
 /**
  * Whether the side to move is on its first-move countdown (engine/clock.ts): live
  * challenge games only. A tournament round starts its games with nobody at the board,
@@ -109,13 +108,6 @@ async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView[
   return { ...t, roleChooser };
 }
 
-/** Locks a game row for the rest of the transaction (one writer at a time per game). */
-export async function lockGame(tx: Db, gameId: string): Promise<GameRow> {
-  const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
-  if (!game) throw new AppError("NOT_FOUND", "There is no such game.");
-  return game;
-}
-
 /** Which side the user plays in the game, or null for a spectator. */
 export function sideOf(game: Pick<GameRow, "side1Id" | "side2Id">, userId: string): 1 | 2 | null {
   return game.side1Id === userId ? 1 : game.side2Id === userId ? 2 : null;
@@ -141,14 +133,27 @@ export function nextVersion() {
   return sql<number>`${games.version} + 1`;
 }
 
-/**
- * Changes a game row and bumps its version, so watchers can tell they missed nothing.
- * `alongside`: a data-modifying statement (a CTE) run in the same statement, saving a
- * round trip (a move's new row).
- */
-export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>, alongside?: WithSubquery): Promise<void> {
-  await (alongside ? tx.with(alongside) : tx)
+/** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
+export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
+  await tx
     .update(games)
     .set({ ...set, version: nextVersion() })
     .where(eq(games.id, gameId));
+}
+
+/**
+ * updateGame as a part of a statement of the caller's (together.ts), with `alongside`,
+ * other writes of the same statement (a move's new rows), so they cost no round trip.
+ */
+export function updateGamePart(
+  tx: Db,
+  gameId: string,
+  set: Partial<typeof games.$inferInsert>,
+  alongside: readonly (readonly [string, SQL])[] = [],
+): Part<void> {
+  const update = tx
+    .update(games)
+    .set({ ...set, version: nextVersion() })
+    .where(eq(games.id, gameId));
+  return { ctes: [...alongside, ["updated_game", update.getSQL()]], rows: null, read: () => undefined };
 }

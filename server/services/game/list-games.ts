@@ -4,8 +4,7 @@ import { and, count, desc, eq, gte, isNotNull, or, type SQL } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { pageCount } from "../listing";
-import { games, playerRatings, users } from "@/db/schema";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
+import { games, playerRatings, users, ratingOf, ratingColumns } from "@/db/schema";
 
 const side1 = alias(users, "side1");
 const side2 = alias(users, "side2");

@@ -24,7 +24,7 @@ import { notifications, notificationSettings, outbox, outboxDestinations, pushSu
 import { channels } from "./channels";
 import { OVERFLOW_DIGEST } from "./notify";
 import { DEFAULT_EMAIL_KINDS } from "@/lib/notification-kinds";
-import { confirmEmailUrl } from "./confirm-email";
+import { confirmEmailUrl } from "./confirmation-mail";
 import { PUSH_SOCKETS_PER_DESTINATION } from "./push-destination";
 import { confirmationMail, digestMail, notificationMail, pushPayload, type Mail } from "./templates";
 import { unsubscribeUrl } from "./unsubscribe";

@@ -21,11 +21,11 @@ import { startSmtpPeer, type SmtpPeer } from "@/test/smtp-peer";
 import { openOwnTestDatabase } from "@/test/db";
 import { PUSH_CA, startPushService, type PushService } from "@/test/push-service/push-service";
 import { createGame } from "../game/create-game";
-import { postAnnouncement } from "./announce";
+import { postAnnouncement } from "../tournament/post-announcement";
 import { configureChannels } from "./channels";
 import { deliverOutbox } from "./deliver-outbox";
 import { PushAgent } from "./push-destination";
-import { subscribePush } from "./settings";
+import { subscribePush } from "./subscribe-push";
 import { loadVapidKeys } from "./setup";
 
 const HOUR = 3_600_000;

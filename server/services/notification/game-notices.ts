@@ -1,63 +1,12 @@
 // Notifications about games, written inside the transaction that changed the game.
 // Each returns the users whose inbox changed; the caller pings them after commit.
-import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { alias } from "drizzle-orm/pg-core";
-import { games, tournaments, users } from "@/db/schema";
-import { AppError } from "../errors";
-import type { GameRow } from "../game/game-view";
+import type { GameRow } from "@/db/schema";
+import { gameContext, type GameContext } from "../game/lock-game";
 import { siteAdminIds } from "../admin/site-admins";
 import { gameLink, gameSubject, noticeParts, noticesTold, notify, resolveAndNotify, type NewNotification } from "./notify";
 import { runTogether } from "../together";
 import { GAME_ACTION_KINDS } from "@/lib/notification-kinds";
-
-export interface GameContext {
-  name: (userId: string) => string;
-  tournament: { id: string; name: string; organizerId: string } | null;
-}
-
-/** The players' names and the game's tournament, in one statement (it runs in every finished game's transaction). */
-export async function gameContext(tx: Db, game: Pick<GameRow, "side1Id" | "side2Id" | "tournamentId">): Promise<GameContext> {
-  const rows = await tx
-    .select({ id: users.id, username: users.username, tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId } })
-    .from(users)
-    .leftJoin(tournaments, game.tournamentId ? eq(tournaments.id, game.tournamentId) : sql`false`)
-    .where(inArray(users.id, [game.side1Id, game.side2Id]));
-  return contextFrom(new Map(rows.map((p) => [p.id, p.username])), rows[0]?.tournament ?? null);
-}
-
-function contextFrom(names: ReadonlyMap<string, string>, tournament: GameContext["tournament"]): GameContext {
-  return { name: (id) => names.get(id) ?? "your opponent", tournament };
-}
-
-const side1 = alias(users, "side1");
-const side2 = alias(users, "side2");
-
-/**
- * Locks a game row for the rest of the transaction (as lockGame does), with what a
- * move's notice says: the players' names and the game's tournament. One statement
- * where lockGame and then the notice took two; every move runs it.
- */
-export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ game: GameRow; context: GameContext }> {
-  const [row] = await tx
-    .select({
-      game: games,
-      name1: side1.username,
-      name2: side2.username,
-      tournament: { id: tournaments.id, name: tournaments.name, organizerId: tournaments.organizerId },
-    })
-    .from(games)
-    .leftJoin(side1, eq(side1.id, games.side1Id))
-    .leftJoin(side2, eq(side2.id, games.side2Id))
-    .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
-    .where(eq(games.id, gameId))
-    .for("update", { of: games });
-  if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
-  const names = new Map<string, string>();
-  if (row.name1 !== null) names.set(row.game.side1Id, row.name1);
-  if (row.name2 !== null) names.set(row.game.side2Id, row.name2);
-  return { game: row.game, context: contextFrom(names, row.tournament) };
-}
 
 const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);
 
@@ -68,12 +17,12 @@ const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (u
  * when it is the mover again (the four-colour game after B's choice, or the opponent's
  * colours passing), nothing changes: the mover's own notice still stands for this turn.
  */
-export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date): Promise<string[]> {
+export function moveNoticeParts(game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date) {
   const next = nextSide === 1 ? game.side1Id : game.side2Id;
-  if (next === moverId) return [];
-  // Resolving the mover's notice and telling the opponent: one statement (together.ts).
-  return resolveAndNotify(
-    tx,
+  if (next === moverId) return null;
+  // Resolving the mover's notice and telling the opponent: parts of the move's one statement
+  // (together.ts); the caller runs noticesTold after it.
+  return noticeParts(
     { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] },
     [
       {
@@ -87,6 +36,12 @@ export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverI
     ],
     now,
   );
+}
+
+/** A move's notices (moveNoticeParts) in a statement of their own; returns whose inbox changed. */
+export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date): Promise<string[]> {
+  const parts = moveNoticeParts(game, ctx, moverId, nextSide, nextPly, now);
+  return parts ? noticesTold(tx, await runTogether(tx, parts), now) : [];
 }
 
 /** New games (a challenge accepted, a tournament round or phase): both players are told. */

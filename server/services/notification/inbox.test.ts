@@ -80,16 +80,14 @@ describe("inbox", () => {
   it("pages newest first and marks one or all read, only the caller's own", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     for (let i = 0; i < 25; i++) {
-      await h.db
-        .insert(notifications)
-        .values({
-          userId: a.id,
-          kind: "announcement",
-          payload: { tournament: "T", from: "org", message: `m${i}` },
-          link: "/",
-          subject: "x",
-          createdAt: new Date(Date.now() - (25 - i) * 1000),
-        });
+      await h.db.insert(notifications).values({
+        userId: a.id,
+        kind: "announcement",
+        payload: { tournament: "T", from: "org", message: `m${i}` },
+        link: "/",
+        subject: "x",
+        createdAt: new Date(Date.now() - (25 - i) * 1000),
+      });
     }
     const page1 = await api(a).notification.list({ page: 1 });
     expect(page1.pages).toBe(2);

@@ -1,8 +1,9 @@
 // The one way to notify someone: stores the notification in the user's inbox and
 // queues its deliveries (e-mail, Web Push) in the outbox, inside the caller's
-// transaction, so a notification exists exactly when its cause committed. Callers
-// ping the recipients' open pages after commit (`pingInbox`). Delivery itself is the
-// outbox worker's job (deliver-outbox.ts), never done inline in a request.
+// transaction, so a notification exists exactly when its cause committed, and pings
+// the recipients' open pages once it has committed (pingAfterCommit, collected on the
+// transaction). Delivery itself is the outbox worker's job (deliver-outbox.ts), never
+// done inline in a request.
 import { getTableName, sql } from "drizzle-orm";
 import { newRowId } from "@/db/schema/ids";
 import type { Db } from "@/db/client";
@@ -11,6 +12,7 @@ import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } 
 import { config } from "@/server/config";
 import { insertMany } from "../bulk-insert";
 import { runTogether, type Part } from "../together";
+import { pingAfterCommit } from "../transaction";
 import { channels } from "./channels";
 
 export interface NewNotification {
@@ -73,7 +75,7 @@ const deliveryTargets = (inserted: string) =>
   left join ${getTableName(users)} u on u.id = ${inserted}.user_id
   left join ${getTableName(notificationSettings)} ns on ns.user_id = ${inserted}.user_id`);
 
-/** Stores the notifications and queues their deliveries; returns who got one. */
+/** Stores the notifications, queues their deliveries and pings the recipients after commit; returns who got one. */
 export async function notify(tx: Db, items: readonly NewNotification[], now = new Date()): Promise<string[]> {
   if (items.length === 0) return [];
   // A 100,000-player tournament's start notifies 100,000 users (bulk-insert.ts). What
@@ -87,7 +89,9 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
     ...(renewed ? { onConflict: RENEW } : { onConflictDoNothing: true }),
     query: deliveryTargets("inserted"),
   });
-  return queueDeliveries(tx, created, now);
+  const told = await queueDeliveries(tx, created, now);
+  pingAfterCommit(tx, told);
+  return told;
 }
 
 /**
@@ -200,9 +204,11 @@ export function noticeParts(resolving: Resolving, items: readonly NewNotificatio
   return { resolved: resolvePart("resolved", resolving, now), notified: notifyPart("notified", items, now) };
 }
 
-/** After a statement that ran noticeParts: queues the new notices' deliveries; returns whose inbox changed. */
+/** After a statement that ran noticeParts: queues the new notices' deliveries and pings after commit whose inbox changed (returned). */
 export async function noticesTold(tx: Db, done: { resolved: string[]; notified: Created[] | null }, now: Date): Promise<string[]> {
-  return [...done.resolved, ...(await queueDeliveries(tx, done.notified, now))];
+  const told = [...done.resolved, ...(await queueDeliveries(tx, done.notified, now))];
+  pingAfterCommit(tx, told);
+  return told;
 }
 
 /** Resolves notices and inserts others in one statement; returns whose inbox changed. */

@@ -22,7 +22,8 @@ import { deliverOutbox, outboxWorkers } from "./deliver-outbox";
 import { loadVapidKeys } from "./setup";
 import { notify } from "./notify";
 import { PushAgent } from "./push-destination";
-import { subscribePush } from "./settings";
+import { subscribePush } from "./subscribe-push";
+import { transaction } from "../transaction";
 
 let h: DbHandle;
 let smtp: SMTPServer;
@@ -78,7 +79,7 @@ afterAll(async () => {
 
 /** An announcement to these users, as notify() queues it: mail for who has an address, a push per browser. */
 async function announceTo(userIds: string[], now: Date) {
-  await h.db.transaction((tx) =>
+  await transaction(h.db, (tx) =>
     notify(
       tx,
       userIds.map((userId) => ({

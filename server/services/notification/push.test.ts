@@ -15,7 +15,7 @@ import { configureChannels } from "./channels";
 import { deliverOutbox } from "./deliver-outbox";
 import { loadVapidKeys } from "./setup";
 import { PushAgent } from "./push-destination";
-import { MAX_PUSH_SUBSCRIPTIONS, subscribePush } from "./settings";
+import { MAX_PUSH_SUBSCRIPTIONS, subscribePush } from "./subscribe-push";
 
 let h: DbHandle;
 let service: PushService;

@@ -6,7 +6,7 @@ import { aliasedTable, and, eq, gt, inArray, isNotNull, isNull, lt, lte, or } fr
 import type { Db } from "@/db/client";
 import { gameDeadlines, games, notificationSettings, outbox, tournaments, users } from "@/db/schema";
 import { DEFAULT_REMINDER_HOURS } from "@/lib/notification-kinds";
-import { pingInbox } from "@/server/realtime/publish";
+import { transaction } from "../transaction";
 import { channels } from "./channels";
 import { gameLink, gameSubject, notify, type NewNotification } from "./notify";
 import { noticeStartingSoon } from "./tournament-notices";
@@ -87,7 +87,7 @@ export async function queueReminders(db: Db, now = new Date()): Promise<string[]
       dedupeKey: `reminder:${g.id}:${g.ply}:${h}`,
     });
   }
-  return db.transaction((tx) => notify(tx, items, now));
+  return transaction(db, (tx) => notify(tx, items, now));
 }
 
 export async function queueStartingSoon(db: Db, now = new Date()): Promise<string[]> {
@@ -97,7 +97,7 @@ export async function queueStartingSoon(db: Db, now = new Date()): Promise<strin
     .where(and(eq(tournaments.status, "registering"), gt(tournaments.startsAt, now), lte(tournaments.startsAt, new Date(now.getTime() + SOON_MS))))
     .limit(50);
   const told: string[] = [];
-  for (const t of due) told.push(...(await db.transaction((tx) => noticeStartingSoon(tx, { ...t, startsAt: t.startsAt! }, now))));
+  for (const t of due) told.push(...(await transaction(db, (tx) => noticeStartingSoon(tx, { ...t, startsAt: t.startsAt! }, now))));
   return told;
 }
 
@@ -134,6 +134,7 @@ const slot = globalThis as unknown as { __mootNotificationSweep?: number };
 export async function sweepNotifications(db: Db, now = new Date()): Promise<void> {
   if (now.getTime() - (slot.__mootNotificationSweep ?? 0) < REMINDER_EVERY_MS) return;
   slot.__mootNotificationSweep = now.getTime();
-  pingInbox([...(await queueReminders(db, now)), ...(await queueStartingSoon(db, now))]);
+  await queueReminders(db, now);
+  await queueStartingSoon(db, now);
   await queueDigests(db, now);
 }

@@ -3,9 +3,8 @@
 // rated have no rating there and come last whatever the order.
 import { and, asc, count, desc, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { playerRatings, users } from "@/db/schema";
+import { playerRatings, users, ratingOf } from "@/db/schema";
 import { containsPattern, pageCount } from "../listing";
-import { ratingOf } from "../rating/player-ratings";
 
 export const PLAYERS_PAGE_SIZE = 25;
 export const LEADERBOARD_SORTS = ["rating", "games", "name"] as const;

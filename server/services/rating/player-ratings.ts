@@ -1,16 +1,14 @@
 // Ratings per game: each game type (engine/game-catalog.ts id) has its own Glicko-2
 // rating per player in player_ratings. A player without a row for a game has never
 // played it rated and stands at INITIAL_RATING with no games.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { playerRatings, ratingHistory } from "@/db/schema";
+import { playerRatings, ratingHistory, type GameRow } from "@/db/schema";
 import { INITIAL_RATING, rateGame, side1Score, type Rating } from "@/engine/glicko2";
 import type { GameResult } from "@/lib/contracts";
 import { anyOf } from "../bulk-insert";
 import { newRowId } from "@/db/schema/ids";
 import type { Part } from "../together";
-import type { GameRow } from "../game/game-view";
 
 export interface PlayerRating extends Rating {
   readonly ratedGames: number;
@@ -38,22 +36,6 @@ export async function ratingsFor(db: Db, userIds: readonly string[], gameType: s
           .where(and(anyOf(playerRatings.userId, userIds), eq(playerRatings.gameType, gameType)));
   const found = new Map(rows.map(({ userId, ...r }) => [userId, r]));
   return new Map(userIds.map((id) => [id, found.get(id) ?? UNRATED]));
-}
-
-/** A player_ratings table or alias, for joining a user's rating into a listing. */
-type RatingsTable = { userId: AnyPgColumn; gameType: AnyPgColumn; rating: AnyPgColumn; rd: AnyPgColumn };
-
-/** Join condition: `ratings` holds the rating of `userId` in `gameType` (a column or a value). */
-export function ratingOf(ratings: RatingsTable, userId: AnyPgColumn, gameType: AnyPgColumn | string): SQL {
-  return and(eq(ratings.userId, userId), eq(ratings.gameType, gameType))!;
-}
-
-/** Rating and deviation of a left-joined ratings row, the initial rating when there is none. */
-export function ratingColumns(ratings: RatingsTable) {
-  return {
-    rating: sql<number>`coalesce(${ratings.rating}, ${INITIAL_RATING.rating})`.mapWith(Number),
-    rd: sql<number>`coalesce(${ratings.rd}, ${INITIAL_RATING.rd})`.mapWith(Number),
-  };
 }
 
 /** A player's rating before and after a game. */

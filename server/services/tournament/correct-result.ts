@@ -3,11 +3,14 @@
 // corrected result, and the audit log records who changed what.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, tournamentResults } from "@/db/schema";
+import { games, tournamentResults, type GameRow } from "@/db/schema";
 import { correctResult } from "@/engine/formats";
 import { AppError } from "../errors";
-import { nextVersion, type GameRow } from "../game/game-view";
-import { announce, audit, engineCall, engineResult, lockedState, lockTournament, saveSnapshot } from "./tournament-row";
+import { nextVersion } from "../game/game-view";
+import { announce, saveSnapshot } from "./save-tournament";
+import { engineCall, engineResult } from "./engine-call";
+import { audit } from "./audit";
+import { lockTournament, lockedState } from "./lock-tournament";
 
 export async function correctTournamentResult(
   tx: Db,
@@ -15,7 +18,7 @@ export async function correctTournamentResult(
   game: GameRow,
   input: { result: "1-0" | "0-1" | "draw"; margin?: number | null },
   actorId: string,
-): Promise<() => void> {
+): Promise<void> {
   const t = await lockTournament(tx, tournamentId);
   if (t.status !== "running") throw new AppError("BAD_REQUEST", "Only results of a running tournament can be corrected.");
   const { state, seq } = await lockedState(tx, t);
@@ -30,10 +33,6 @@ export async function correctTournamentResult(
     .update(tournamentResults)
     .set({ outcome: corrected.outcome, reason: corrected.reason, margin: corrected.margin ?? null })
     .where(and(eq(tournamentResults.tournamentId, t.id), eq(tournamentResults.gameKey, game.tournamentGameKey!)));
-  const saved = await saveSnapshot(tx, t.id, next, seq);
+  announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq));
   await audit(tx, t.id, actorId, "result corrected", `${game.tournamentGameKey}: ${game.result} → ${input.result}`);
-  return () => {
-    saved.remember();
-    announce(t.id, saved.version);
-  };
 }

@@ -10,8 +10,9 @@ import type { CreateTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
+import { afterCommit, transaction } from "../transaction";
 import { checkedGameSettings } from "../game/game-settings";
-import { audit } from "./tournament-row";
+import { audit } from "./audit";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
 /** The checks a tournament's settings must pass, on creation and on every edit before the start. */
@@ -70,7 +71,7 @@ export function newInviteToken(): string {
 export async function createTournament(db: Db, user: SessionUser, input: CreateTournamentInput, now = new Date()) {
   checkTournamentInput(input, now);
   const seed = randomBytes(8).toString("hex");
-  const row = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [created] = await tx
       .insert(tournaments)
       .values({
@@ -82,8 +83,7 @@ export async function createTournament(db: Db, user: SessionUser, input: CreateT
       })
       .returning();
     await audit(tx, created!.id, user.id, "created", `Random seed ${seed}: every random decision of the draw follows from it.`);
+    afterCommit(tx, () => publishChanged(LOBBY_ROOM, 0));
     return created!;
   });
-  publishChanged(LOBBY_ROOM, 0);
-  return row;
 }

@@ -12,8 +12,12 @@ import type { EditTournamentInput } from "@/lib/tournament-rules";
 import type { SessionUser } from "@/server/auth/session";
 import { publishChanged } from "@/server/realtime/publish";
 import { AppError } from "../errors";
+import { afterCommit, transaction } from "../transaction";
 import { checkTournamentInput, newInviteToken, tournamentColumns } from "./create-tournament";
-import { announce, audit, lockTournament, requireOrganizer, saveTournament } from "./tournament-row";
+import { requireOrganizer } from "./require-organizer";
+import { saveTournament, announce } from "./save-tournament";
+import { audit } from "./audit";
+import { lockTournament } from "./lock-tournament";
 import { LOBBY_ROOM } from "@/lib/contracts";
 
 const when = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "none");
@@ -22,7 +26,7 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
   const next = { ...input.tournament, inviteOnly: input.tournament.inviteOnly ?? false };
   checkTournamentInput(next, now);
   const columns = tournamentColumns(next);
-  const result = await db.transaction(async (tx) => {
+  const changed = await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
     if (t.status !== "registering") throw new AppError("BAD_REQUEST", "A tournament can only be edited before it starts.");
@@ -50,14 +54,11 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
     note("registration closes", when(t.registrationClosesAt), when(next.registrationClosesAt));
     note("start", when(t.startsAt), when(next.startsAt));
     note("invite-only", t.inviteOnly, next.inviteOnly, (v: boolean) => (v ? "yes" : "no"));
-    if (changed.length === 0) return { changed, version: null };
-    const version = await saveTournament(tx, t.id, { ...columns, inviteToken: next.inviteOnly ? (t.inviteToken ?? newInviteToken()) : null });
+    if (changed.length === 0) return changed;
+    announce(tx, t.id, await saveTournament(tx, t.id, { ...columns, inviteToken: next.inviteOnly ? (t.inviteToken ?? newInviteToken()) : null }));
     await audit(tx, t.id, user.id, "edited", `Changed ${changed.join("; ")}.`);
-    return { changed, version };
+    afterCommit(tx, () => publishChanged(LOBBY_ROOM, 0));
+    return changed;
   });
-  if (result.version !== null) {
-    announce(input.tournamentId, result.version);
-    publishChanged(LOBBY_ROOM, 0);
-  }
-  return { changed: result.changed };
+  return { changed };
 }

@@ -11,7 +11,7 @@ import { getFormat, playableGames, roundGamesWithIds, type TournamentState } fro
 import { onSiteGame } from "@/engine/games/registry";
 import { Prng } from "@/engine/prng";
 import type { SessionUser } from "@/server/auth/session";
-import { makeMove } from "@/server/services/game/make-move";
+import { makeMove } from "@/server/services/play/make-move";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";

@@ -10,7 +10,7 @@ import { tournamentAudit, tournamentPlayers, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { REQUEST_COOLDOWN_MS, requestToJoin } from "./invitations";
+import { REQUEST_COOLDOWN_MS, requestToJoin } from "./request-to-join";
 
 let h: DbHandle;
 beforeAll(async () => {

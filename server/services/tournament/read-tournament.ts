@@ -4,16 +4,15 @@
 // expensive part and they only change when the version does.
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users } from "@/db/schema";
+import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users, type TournamentRow, ratingOf, ratingColumns } from "@/db/schema";
 import { champions, clinchTables, standingsTable, type ClinchTable, type FormatName, type Standings } from "@/engine/formats";
 import { isSiteAdmin } from "../admin/site-admins";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
-import { gameLinks } from "./organizer-actions";
-import { readTournament, type TournamentRow } from "./tournament-row";
+import { gameLinks } from "./game-links";
+import { readTournament } from "./lock-tournament";
 
 export const TOURNAMENTS_PAGE_SIZE = 20;
 /** "all" searches every tab at once (a search should not depend on the tab you were on). */

@@ -10,17 +10,18 @@
 // or when the format says this result adds games at once (staged knockout draws).
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
+import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments, type GameRow, type TournamentRow } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
-import type { GameRow } from "../game/game-view";
 import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
-import { pingInbox } from "@/server/realtime/publish";
 import { noticeProgress } from "../notification/tournament-notices";
 import { runTogether, type Part } from "../together";
-import { announce, audit, engineResult, lockTournament, saveSnapshot, type TournamentRow } from "./tournament-row";
+import { engineResult } from "./engine-call";
+import { announce, saveSnapshot } from "./save-tournament";
+import { audit } from "./audit";
+import { lockTournament } from "./lock-tournament";
 
 /** Current ratings of the tournament's players in its game, for planning the next round. */
 export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "gameType">): Promise<Map<string, number>> {
@@ -47,7 +48,7 @@ export interface Logged {
   version: number | null;
 }
 
-/** Records the result on its own; returns what to publish once the transaction has committed. */
+/** Records the result on its own (what it publishes runs after the transaction commits). */
 export async function recordTournamentResult(
   tx: Db,
   game: GameRow,
@@ -56,9 +57,9 @@ export async function recordTournamentResult(
   margin: number | null,
   now: Date,
   entry?: ResultAudit,
-): Promise<() => void> {
+): Promise<void> {
   const { logged } = await runTogether(tx, { logged: tournamentResultPart(game, result, reason, margin, entry) });
-  return afterTournamentResult(tx, game, logged, result, reason, margin, now);
+  await afterTournamentResult(tx, game, logged, result, reason, margin, now);
 }
 
 /**
@@ -105,7 +106,7 @@ export function tournamentResultPart(
   };
 }
 
-/** After the result's statement: announce the new version, or close the round or phase it completed. */
+/** After the result's statement: announce the new version after commit, or close the round or phase it completed. */
 export async function afterTournamentResult(
   tx: Db,
   game: GameRow,
@@ -114,15 +115,16 @@ export async function afterTournamentResult(
   reason: string,
   margin: number | null,
   now: Date,
-): Promise<() => void> {
-  if (!logged || logged.pending === null || logged.version === null) return () => {};
+): Promise<void> {
+  if (!logged || logged.pending === null || logged.version === null) return;
   const { pending, version } = logged;
   if (pending > 0 && !resultReshapesRound(logged.format, game.tournamentGameKey!, engineResult(result, reason, margin))) {
-    return () => announce(game.tournamentId!, version);
+    announce(tx, game.tournamentId!, version);
+    return;
   }
   // The round (or phase) closes: the next one is planned with the current ratings.
   const t = await lockTournament(tx, game.tournamentId!);
-  return foldResults(tx, t, now, pending === 0 ? await currentRatings(tx, t) : undefined);
+  await foldResults(tx, t, now, pending === 0 ? await currentRatings(tx, t) : undefined);
 }
 
 /**
@@ -130,25 +132,20 @@ export async function afterTournamentResult(
  * round or phase the logged results complete (planning the next one with the
  * players' current ratings), creates the games it released and audits what happened.
  */
-export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<() => void> {
+export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<void> {
   const folded = await foldLog(tx, t.id, { ratings });
-  if (!folded) return () => {};
+  if (!folded) return;
   const {
     transition: { state: next, events },
     seq,
   } = folded;
   const created = await syncGames(tx, t, next, now);
   const finished = next.status === "finished";
-  const saved = await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
+  announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {}));
   for (const e of events) {
     if (e.type === "round-released") await audit(tx, t.id, null, "round started", `Round ${e.round} released with ${created.length} new games.`);
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
     if (e.type === "finished") await audit(tx, t.id, null, "finished", `Champion${e.champions.length === 1 ? "" : "s"} decided.`);
   }
-  const told = await noticeProgress(tx, t, next, events, created, now);
-  return () => {
-    saved.remember();
-    announce(t.id, saved.version);
-    pingInbox(told);
-  };
+  await noticeProgress(tx, t, next, events, created, now);
 }

@@ -20,11 +20,11 @@ import { onSiteGame } from "@/engine/games/registry";
 import { drawnRandomGame } from "@/engine/games/polyomino/test-games";
 import { Prng } from "@/engine/prng";
 import type { SessionUser } from "@/server/auth/session";
-import { makeMove } from "@/server/services/game/make-move";
+import { makeMove } from "@/server/services/play/make-move";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
-import { chooseRole } from "./organizer-actions";
+import { chooseRole } from "./choose-role";
 
 let h: DbHandle;
 beforeAll(async () => {

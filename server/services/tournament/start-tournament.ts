@@ -4,34 +4,25 @@
 // Started by the organizer, or by the sweeper at the scheduled time.
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentPlayers, tournaments } from "@/db/schema";
+import { tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { startTournament as engineStart, validateSettings, type GameTypeName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
+import { transaction } from "../transaction";
 import { ratingsFor } from "../rating/player-ratings";
 import { syncGames, type CreatedGame } from "./sync-games";
-import { pingInbox } from "@/server/realtime/publish";
 import { noticeStarted } from "../notification/tournament-notices";
-import {
-  announce,
-  audit,
-  engineCall,
-  lockTournament,
-  requireOrganizer,
-  saveSnapshot,
-  saveTournament,
-  tournamentHead,
-  type TournamentRow,
-} from "./tournament-row";
+import { requireOrganizer } from "./require-organizer";
+import { saveTournament, announce, saveSnapshot } from "./save-tournament";
+import { engineCall } from "./engine-call";
+import { audit } from "./audit";
+import { lockTournament, tournamentHead } from "./lock-tournament";
 
 export interface Started {
   tournamentId: string;
-  name: string;
-  version: number;
+  /** The games of round 1. */
   created: CreatedGame[];
-  /** Whose inbox changed. */
-  told: string[];
 }
 
 /** Inside a transaction with the tournament locked: start it, or explain why not. */
@@ -62,31 +53,24 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   const state = engineCall(() => engineStart(format, players, t.settings as never, t.seed, { gameType }), "Cannot start");
   const created = await syncGames(tx, t, state, now);
   // Nothing is logged before the start: the snapshot includes the log up to position 0.
-  const { version } = await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now });
+  announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }));
   await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  const told = await noticeStarted(
+  await noticeStarted(
     tx,
     t,
     joined.map((p) => p.id),
     created,
     now,
   );
-  return { tournamentId: t.id, name: t.name, version, created, told };
-}
-
-export function announceStart(started: Started): void {
-  announce(started.tournamentId, started.version);
-  pingInbox(started.told);
+  return { tournamentId: t.id, created };
 }
 
 export async function startTournamentNow(db: Db, actor: SessionUser, tournamentId: string, now = new Date()): Promise<Started> {
-  const started = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
     return startLocked(tx, t, actor.id, now);
   });
-  announceStart(started);
-  return started;
 }
 
 /**
@@ -102,22 +86,19 @@ export async function startScheduledTournaments(db: Db, now = new Date()): Promi
     .limit(10);
   const done: string[] = [];
   for (const { id } of due) {
-    const result = await db.transaction(async (tx) => {
+    const claimed = await transaction(db, async (tx) => {
       const [t] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
-      if (!t || t.status !== "registering") return null;
+      if (!t || t.status !== "registering") return false;
       try {
-        return { started: await startLocked(tx, t, null, now) };
+        await startLocked(tx, t, null, now);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        const version = await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
+        announce(tx, t.id, await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now }));
         await audit(tx, t.id, null, "cancelled", `Not started at the scheduled time: ${err.message}`);
-        return { cancelled: version };
       }
+      return true;
     });
-    if (!result) continue;
-    if ("started" in result && result.started) announceStart(result.started);
-    else if ("cancelled" in result) announce(id, result.cancelled!);
-    done.push(id);
+    if (claimed) done.push(id);
   }
   return done;
 }

@@ -4,10 +4,9 @@
 // on (tournament_id, tournament_game_key) backs that up.
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games } from "@/db/schema";
+import { games, type TournamentRow } from "@/db/schema";
 import { playableGames, type TournamentState } from "@/engine/formats";
 import { createGames } from "../game/create-game";
-import type { TournamentRow } from "./tournament-row";
 
 export interface CreatedGame {
   id: string;

@@ -11,7 +11,7 @@
 
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, playerRatings, tournamentAudit, tournamentPlayers, users } from "@/db/schema";
+import { games, playerRatings, tournamentAudit, tournamentPlayers, users, ratingOf, ratingColumns } from "@/db/schema";
 import {
   findGame,
   gamesOf,
@@ -34,10 +34,9 @@ import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } f
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
-import { ratingColumns, ratingOf } from "../rating/player-ratings";
 import { liveState } from "./live-state";
 import { perVersion, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
-import { readTournament } from "./tournament-row";
+import { readTournament } from "./lock-tournament";
 
 /** Page sizes and pinned rows of the page's windows (a round's own window is its format's: components/formats/<name>/page.ts). */
 export const PAGE_SIZES = { standings: 50, standingsTop: 10, standingsAround: 3, players: 50, balance: 50, audit: 25 } as const;

@@ -12,6 +12,7 @@ import { gamesOf, getFormat, groupsOf, playableGames, startTournament as engineS
 import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
 import { recordTournamentResult } from "./record-result";
+import { transaction } from "../transaction";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -165,7 +166,7 @@ describe("running by itself", () => {
     expect(after.pending).toBe(before.pending - 1);
     // The same game finishing again (a repeated finish) is not logged or counted twice.
     const finished = await siteGame(t.id, open[0]!.id);
-    await h.db.transaction((tx) => recordTournamentResult(tx, finished, "1-0", "normal", null, new Date()));
+    await transaction(h.db, (tx) => recordTournamentResult(tx, finished, "1-0", "normal", null, new Date()));
     expect((await snapshot()).pending).toBe(before.pending - 1);
     const log = await h.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
     expect(log).toMatchObject([{ gameKey: open[0]!.id, outcome: "0-1", reason: "organizer" }]);

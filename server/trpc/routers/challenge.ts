@@ -4,15 +4,13 @@ import { usableClockPreset } from "@/server/test-features";
 import { GAME_IDS } from "@/engine/game-catalog";
 import { ZUsername } from "@/lib/account-rules";
 import { ZGameSettings } from "@/lib/tournament-rules";
-import {
-  acceptChallenge,
-  cancelChallenge,
-  createChallenge,
-  declineChallenge,
-  listOpenChallenges,
-  offerRematch,
-  rematchOf,
-} from "@/server/services/challenge/challenges";
+import { rematchOf } from "@/server/services/challenge/rematch-of";
+import { listOpenChallenges } from "@/server/services/challenge/list-open-challenges";
+import { cancelChallenge } from "@/server/services/challenge/cancel-challenge";
+import { declineChallenge } from "@/server/services/challenge/decline-challenge";
+import { acceptChallenge } from "@/server/services/challenge/accept-challenge";
+import { offerRematch } from "@/server/services/challenge/offer-rematch";
+import { createChallenge } from "@/server/services/challenge/create-challenge";
 import { enforceLimit } from "@/server/services/rate-limit";
 import { protectedProcedure, publicProcedure, router } from "../init";
 import { gameAction, limits } from "../limits";

@@ -4,7 +4,9 @@
 import { z } from "zod";
 import { CHAT_ROOM_KINDS, MAX_CHAT_LENGTH, MAX_REPORT_REASON_LENGTH } from "@/lib/chat";
 import { plainText } from "@/lib/text-rules";
-import { blockUser, listBlocks, unblockUser } from "@/server/services/chat/blocks";
+import { listBlocks } from "@/server/services/chat/list-blocks";
+import { unblockUser } from "@/server/services/chat/unblock-user";
+import { blockUser } from "@/server/services/chat/block-user";
 import { hideMessage } from "@/server/services/chat/hide-message";
 import { listMessages } from "@/server/services/chat/list-messages";
 import { postMessage } from "@/server/services/chat/post-message";

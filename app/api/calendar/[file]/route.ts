@@ -1,7 +1,7 @@
 // A user's private calendar feed: /api/calendar/<secret token>.ics (no sign-in, since
 // calendar apps fetch it on their own; the token is the key and can be rotated).
 import { sharedDatabase } from "@/db/client";
-import { userCalendar } from "@/server/services/notification/calendar";
+import { userCalendar } from "@/server/services/notification/user-calendar";
 import { originFor } from "@/server/public-origin";
 
 export async function GET(req: Request, ctx: { params: Promise<{ file: string }> }) {

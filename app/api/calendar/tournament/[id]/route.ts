@@ -1,6 +1,6 @@
 // A tournament's schedule as .ics: registration close, start, and open games' deadlines.
 import { sharedDatabase } from "@/db/client";
-import { tournamentCalendar } from "@/server/services/notification/calendar";
+import { tournamentCalendar } from "@/server/services/notification/tournament-calendar";
 import { originFor } from "@/server/public-origin";
 
 export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }) {

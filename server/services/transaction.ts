@@ -1,0 +1,68 @@
+// A transaction that collects what must happen once it has committed: realtime
+// publishes (a game's update, a tournament's new version), inbox pings, a live state
+// remembered. Services on any floor add to it with afterCommit and pingAfterCommit
+// while they write; the use case that opened the transaction does not have to know
+// who added what, and nothing is handed back up as a closure. When the transaction
+// rolls back, nothing runs: no page ever hears of a change that did not happen.
+//
+// The work runs once, after the commit, in the order it was added (a task may read,
+// as the game's view for its room, before the next one runs), and the pings last,
+// merged into one broadcast (a round that closes with a game's end tells each
+// player's pages once).
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Db } from "@/db/client";
+import { pingInbox } from "@/server/realtime/publish";
+
+/** Work for after the commit; it gets the database (the transaction is over), e.g. to read a game's view back. */
+export type AfterCommit = (db: Db) => void | Promise<void>;
+
+interface Pending {
+  tasks: AfterCommit[];
+  pings: Set<string>;
+}
+
+const pendingOf = new WeakMap<Db, Pending>();
+
+/** Runs `work` in a transaction; what it added with afterCommit and pingAfterCommit runs after the commit. */
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const pending: Pending = { tasks: [], pings: new Set() };
+  const result = await db.transaction((tx) => {
+    pendingOf.set(tx, pending);
+    return work(tx);
+  });
+  for (const task of pending.tasks) await task(db);
+  if (pending.pings.size > 0) pingInbox(pending.pings);
+  return result;
+}
+
+/**
+ * What to collect on: the transaction's list, or null on the database itself, whose
+ * statements have committed when they return. A transaction not opened by
+ * `transaction()` has nowhere to keep the work, which would be lost: that is a bug.
+ */
+function pendingFor(tx: Db): Pending | null {
+  const pending = pendingOf.get(tx);
+  if (pending) return pending;
+  if (tx instanceof PgTransaction) throw new Error("after-commit work in a transaction not opened by transaction() (server/services/transaction.ts)");
+  return null;
+}
+
+/**
+ * Runs `task` once the caller's transaction has committed, after the tasks added
+ * before it (at once outside a transaction, where `tx` is the database itself).
+ */
+export function afterCommit(tx: Db, task: AfterCommit): void {
+  const pending = pendingFor(tx);
+  if (pending) pending.tasks.push(task);
+  else
+    void Promise.resolve(task(tx)).catch((err: unknown) => {
+      console.error("after-commit work failed", err);
+    });
+}
+
+/** Tells these users' open pages that their inbox changed, once the transaction has committed. */
+export function pingAfterCommit(tx: Db, userIds: Iterable<string>): void {
+  const pending = pendingFor(tx);
+  if (!pending) return pingInbox(userIds);
+  for (const id of userIds) pending.pings.add(id);
+}
