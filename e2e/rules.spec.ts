@@ -11,7 +11,7 @@ import { ON_SITE_GAMES } from "../engine/games/registry";
 import { trpcMutation } from "./api";
 import { freshUsername, signUpByApi } from "./helpers";
 
-const FORMATS = ["groups", "league", "diagonal", "staged", "swiss"] as const;
+const FORMATS = ["groups", "league", "diagonal", "staged", "swiss", "elimination"] as const;
 
 // Every test here only reads pages: spread them over both workers (29 tests, 3 min in one).
 test.describe.configure({ mode: "parallel" });
