@@ -119,7 +119,7 @@ for (const n of SIZES) {
     const step = Math.max(1, Math.floor(open.length / 500));
     const chain = open.filter((_, i) => i % step === 0).slice(0, 500);
     const mootOne = await samples(5, () => {
-      let s: TournamentState = first;
+      let s: TournamentState<"elimination"> = first;
       const t0 = performance.now();
       for (const g of chain) s = eliminationFormat.recordResults(s, [{ gameId: g.id, result: favourite(g) }]).state;
       return ((performance.now() - t0) / chain.length) * 1000;
@@ -143,9 +143,9 @@ for (const n of SIZES) {
 
     // The whole bracket, round by round.
     let results = 0;
-    let finished: TournamentState = first;
+    let finished: TournamentState<"elimination"> = first;
     const mootAll = await samples(n > 10_000 ? 1 : 3, () => {
-      let s: TournamentState = first;
+      let s: TournamentState<"elimination"> = first;
       results = 0;
       const t0 = performance.now();
       while (s.status === "playing") {
@@ -167,7 +167,7 @@ for (const n of SIZES) {
       ok: null,
     });
     const mootStandings = await samples(3, () => {
-      const copy = JSON.parse(JSON.stringify(finished)) as TournamentState;
+      const copy = JSON.parse(JSON.stringify(finished)) as TournamentState<"elimination">;
       const t0 = performance.now();
       eliminationFormat.standings(copy);
       return performance.now() - t0;

@@ -6,6 +6,7 @@
 import type { FormatName, SettingsByFormat, StandingRow, TournamentState } from "@/engine/formats";
 import type { ColumnSpec, FormatFile, FormatPage, Points, PreviewStat, RoundPanelInput, RoundTab } from "./contract";
 import { diagonalPage } from "./diagonal/page";
+import { eliminationPage } from "./elimination/page";
 import { groupsPage } from "./groups/page";
 import { leaguePage } from "./league/page";
 import { stagedPage } from "./staged/page";
@@ -17,6 +18,7 @@ export const FORMAT_PAGES = {
   diagonal: diagonalPage,
   staged: stagedPage,
   swiss: swissPage,
+  elimination: eliminationPage,
 } as const satisfies { readonly [F in FormatName]: FormatPage<F, unknown> };
 
 /** A format's round panel data, as its page cuts it and its views draw it. */

@@ -6,6 +6,7 @@ import type { FormatName } from "@/engine/formats";
 import type { FormatViews } from "./contract";
 import type { PanelData } from "./pages";
 import { diagonalViews } from "./diagonal/views";
+import { eliminationViews } from "./elimination/views";
 import { groupsViews } from "./groups/views";
 import { leagueViews } from "./league/views";
 import { stagedViews } from "./staged/views";
@@ -17,6 +18,7 @@ export const FORMAT_VIEWS: { readonly [F in FormatName]: FormatViews<PanelData<F
   diagonal: diagonalViews,
   staged: stagedViews,
   swiss: swissViews,
+  elimination: eliminationViews,
 };
 
 /**

@@ -14,6 +14,8 @@ export interface BracketSlot {
   /** Where the player comes from, shown while `player` is null. */
   readonly source: string;
   readonly winner: boolean;
+  /** The player's seed in the tournament, where the bracket shows seeds (see BracketMatch.seeded). */
+  readonly seed?: number;
 }
 
 export interface BracketMatch {
@@ -27,11 +29,16 @@ export interface BracketMatch {
   readonly winner: string | null;
   /** The match whose winner is champion (drawn with a trophy). */
   readonly decidesTitle: boolean;
+  /** How a match was decided without games ("Bye", "Walkover"), shown in place of its status. */
+  readonly note?: string;
+  /** The slots show their players' seeds (an empty slot none), not #1 and #2 for the higher and lower seed. */
+  readonly seeded?: boolean;
 }
 
-function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2; names: PlayerNames; match: BracketMatch }) {
+function SlotLine({ slot, position, names, match }: { slot: BracketSlot; position: 1 | 2; names: PlayerNames; match: BracketMatch }) {
   const lost = match.status === "decided" && !slot.winner;
   const trophy = slot.winner && match.decidesTitle;
+  const seed = match.seeded ? slot.seed : position;
   return (
     <li
       data-testid="bracket-slot"
@@ -39,8 +46,11 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
       className={`flex items-center justify-between gap-2 px-3 py-1.5 ${slot.winner ? "bg-emerald-50 font-semibold dark:bg-emerald-500/10" : ""} ${lost ? "text-stone-500 dark:text-stone-400" : ""}`}
     >
       <span className="flex min-w-0 items-center gap-2">
-        <span className="w-5 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400" title={seed === 1 ? "higher seed" : "lower seed"}>
-          #{seed}
+        <span
+          className="w-6 shrink-0 text-xs text-stone-500 tabular-nums dark:text-stone-400"
+          title={seed === undefined ? undefined : match.seeded ? `seed ${seed}` : seed === 1 ? "higher seed" : "lower seed"}
+        >
+          {seed === undefined ? "" : `#${seed}`}
         </span>
         {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
       </span>
@@ -57,12 +67,16 @@ function SlotLine({ slot, seed, names, match }: { slot: BracketSlot; seed: 1 | 2
   );
 }
 
+/** The first game, then replays of drawn ones (the staged knockout). */
+const replayLabel = (g: GameWithId, i: number): string => (g.replayOf ? `Replay ${i}` : "Game");
+
 export function BracketMatchBox({
   match,
   names,
   gameLinks,
   onSite,
   sides,
+  gameLabel = replayLabel,
 }: {
   match: BracketMatch;
   names: PlayerNames;
@@ -70,9 +84,20 @@ export function BracketMatchBox({
   onSite?: boolean;
   /** How a game's side 1 and side 2 are named in its line ("A", "B"; "White", "Black"). */
   sides: readonly [string, string];
+  /** How a game of the match is named in its list (default: "Game", then "Replay 1", ... for replays of drawn games). */
+  gameLabel?: (game: GameWithId, index: number) => string;
 }) {
   const headingId = `bracket-${match.key}`;
-  const status = match.status === "decided" ? null : match.status === "playing" ? <Badge tone="emerald">Playing</Badge> : <Badge>Waiting</Badge>;
+  const status =
+    match.status === "decided" ? (
+      match.note ? (
+        <Badge>{match.note}</Badge>
+      ) : null
+    ) : match.status === "playing" ? (
+      <Badge tone="emerald">Playing</Badge>
+    ) : (
+      <Badge>Waiting</Badge>
+    );
   return (
     <article
       aria-labelledby={headingId}
@@ -89,8 +114,8 @@ export function BracketMatchBox({
         {status}
       </header>
       <ol className="divide-y divide-stone-100 dark:divide-stone-700/70">
-        <SlotLine slot={match.slots[0]} seed={1} names={names} match={match} />
-        <SlotLine slot={match.slots[1]} seed={2} names={names} match={match} />
+        <SlotLine slot={match.slots[0]} position={1} names={names} match={match} />
+        <SlotLine slot={match.slots[1]} position={2} names={names} match={match} />
       </ol>
       {match.games.length > 0 ? (
         <ol
@@ -99,7 +124,7 @@ export function BracketMatchBox({
         >
           {match.games.map((g, i) => (
             <li key={g.id} data-testid="bracket-game" data-replay={g.replayOf ? "" : undefined} className="flex flex-wrap items-center gap-x-1.5">
-              <span className="w-12 shrink-0 font-medium text-stone-500 dark:text-stone-400">{g.replayOf ? `Replay ${i}` : "Game"}</span>
+              <span className="w-14 shrink-0 font-medium text-stone-500 dark:text-stone-400">{gameLabel(g, i)}</span>
               <span>
                 <span className="font-semibold">{sides[0]}</span> {playerName(names, g.side1)}
               </span>
@@ -111,7 +136,7 @@ export function BracketMatchBox({
                 <GameResultLink
                   game={g}
                   text={resultText(g)}
-                  title={`${playerName(names, g.side1)} (${sides[0]}) vs ${playerName(names, g.side2)} (${sides[1]})${g.replayOf ? ", replay with sides swapped" : ""}`}
+                  title={`${playerName(names, g.side1)} (${sides[0]}) vs ${playerName(names, g.side2)} (${sides[1]})${g.replayOf && gameLabel === replayLabel ? ", replay with sides swapped" : ""}`}
                   gameLinks={gameLinks}
                   onSite={onSite}
                 />

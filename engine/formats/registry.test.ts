@@ -17,7 +17,7 @@ import { WIN1, favouriteWins, jsonRoundTrip, playOut, players } from "./testing"
 
 describe("registry and the shared lifecycle", () => {
   it("knows the formats and rejects an unknown one with a message", () => {
-    expect(FORMAT_NAMES).toEqual(["groups", "league", "diagonal", "staged", "swiss"]);
+    expect(FORMAT_NAMES).toEqual(["groups", "league", "diagonal", "staged", "swiss", "elimination"]);
     expect(validateSettings("chess960" as never, undefined, 8)[0]?.message).toContain("unknown format");
   });
 

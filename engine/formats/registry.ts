@@ -23,6 +23,7 @@
 import type { ClinchTable } from "./clinch-tables";
 import { currentRound, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
 import { diagonalFormat } from "./diagonal/diagonal";
+import { eliminationFormat } from "./elimination/elimination";
 import { groupsFormat } from "./groups/groups";
 import { leagueFormat } from "./league/league";
 import { stagedFormat } from "./staged/staged";
@@ -56,6 +57,7 @@ export const FORMATS = {
   diagonal: diagonalFormat,
   staged: stagedFormat,
   swiss: swissFormat,
+  elimination: eliminationFormat,
 } as const;
 
 /** Each entry is filed under its own name (a format under another's name does not compile). */

@@ -102,12 +102,13 @@ describe("batch and one at a time", () => {
     league: [4, 12],
     staged: [16, 28],
     swiss: [6, 40],
+    elimination: [2, 80],
   };
 
   it("give identical states and events for every format (seeded random tournaments)", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged", "swiss"),
+        fc.constantFrom<FormatName>("groups", "diagonal", "league", "staged", "swiss", "elimination"),
         fc.integer({ min: 0, max: 1000 }),
         fc.integer({ min: 0, max: 1 << 30 }),
         (format, size, seed) => {

@@ -285,6 +285,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     "Welcome to the Dice Race Open! Add your own dice seed before the first roll, and check every roll of a finished match on its “Verify the dice” page.",
   );
 
+  // Running: a double elimination of backgammon matches, five rounds in (the losers'
+  // bracket catching up with the winners' final), results set by the organizer.
+  await tournament({
+    name: "Backgammon Double Elimination",
+    description: "Out after two lost matches: a winners' bracket, a losers' bracket, and a grand final with a reset.",
+    format: "elimination",
+    gameType: "backgammon",
+    timeControl: "1d+2h",
+    players: 12,
+    settings: { bracket: "double", grandFinalReset: true, bestOf: 1 },
+    minPlayers: 4,
+    maxPlayers: 32,
+    play: { steps: 5, draws: false, daysAgo: 5, stepDays: 1 },
+  });
+
   // A league of reported games (played elsewhere, results typed in), two phases in: a
   // result reported and disputed by the opponent waits in alice's organizer queue (and
   // her inbox), and an announcement every player of the league has in their inbox.

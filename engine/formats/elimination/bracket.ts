@@ -168,22 +168,41 @@ export function roundName(kind: BracketKind, k: number, t: number): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Where a slot's player comes from, in words, before it is known ("Winner of W1-3"). */
-export function slotSource(kind: BracketKind, k: number, ref: MatchRef, slot: 0 | 1): string {
-  const seeds = firstRoundSeeds(2 ** k);
-  if (ref.side === "W" && ref.round === 1) return `Seed ${seeds[2 * ref.index + slot]}`;
-  if (ref.side === "W") return `Winner of ${matchName({ side: "W", round: ref.round - 1, index: 2 * ref.index + slot })}`;
+/**
+ * An engine round as the round that knocked players out: in a double elimination
+ * only its losers' part (or the grand final) knocks anyone out ("Losers' round 2").
+ */
+export function knockoutRoundName(kind: BracketKind, k: number, t: number): string {
+  const c = roundContents(kind, k, t);
+  if (kind === "single" || c.losers === undefined) return roundName(kind, k, t);
+  return c.losers === 2 * (k - 1) ? "Losers' final" : `Losers' round ${c.losers}`;
+}
+
+/** Where a slot's player comes from: a seed, or the winner or loser of an earlier match. */
+export type SlotFeeder = { readonly seed: number } | { readonly from: MatchRef; readonly take: "winner" | "loser" };
+
+export function slotFeeder(k: number, ref: MatchRef, slot: 0 | 1): SlotFeeder {
+  const W = (round: number, index: number): MatchRef => ({ side: "W", round, index });
+  const L = (round: number, index: number): MatchRef => ({ side: "L", round, index });
+  if (ref.side === "W" && ref.round === 1) return { seed: firstRoundSeeds(2 ** k)[2 * ref.index + slot]! };
+  if (ref.side === "W") return { from: W(ref.round - 1, 2 * ref.index + slot), take: "winner" };
   if (ref.side === "GF" || ref.side === "GF2") {
-    if (ref.side === "GF2") return slot === 0 ? "Winners' bracket winner" : "Losers' bracket winner";
-    return slot === 0 ? `Winner of ${matchName({ side: "W", round: k, index: 0 })}` : `Winner of ${matchName({ side: "L", round: 2 * (k - 1), index: 0 })}`;
+    return slot === 0 ? { from: W(k, 0), take: "winner" } : { from: L(2 * (k - 1), 0), take: "winner" };
   }
-  if (ref.round === 1) return `Loser of ${matchName({ side: "W", round: 1, index: dropSourceIndex(1, k, 2 * ref.index + slot) })}`;
+  if (ref.round === 1) return { from: W(1, dropSourceIndex(1, k, 2 * ref.index + slot)), take: "loser" };
   if (ref.round % 2 === 0 && slot === 0) {
     const r = ref.round / 2 + 1;
-    return `Loser of ${matchName({ side: "W", round: r, index: dropSourceIndex(r, k, ref.index) })}`;
+    return { from: W(r, dropSourceIndex(r, k, ref.index)), take: "loser" };
   }
-  if (ref.round % 2 === 0) return `Winner of ${matchName({ side: "L", round: ref.round - 1, index: ref.index })}`;
-  return `Winner of ${matchName({ side: "L", round: ref.round - 1, index: 2 * ref.index + slot })}`;
+  if (ref.round % 2 === 0) return { from: L(ref.round - 1, ref.index), take: "winner" };
+  return { from: L(ref.round - 1, 2 * ref.index + slot), take: "winner" };
+}
+
+/** Where a slot's player comes from, in words, before it is known ("Winner of W1-3"). */
+export function slotSource(k: number, ref: MatchRef, slot: 0 | 1): string {
+  const feeder = slotFeeder(k, ref, slot);
+  if ("seed" in feeder) return `Seed ${feeder.seed}`;
+  return `${feeder.take === "winner" ? "Winner" : "Loser"} of ${matchName(feeder.from)}`;
 }
 
 /** The winners' round r match whose loser lands at position `at` of the drop order. */
@@ -193,48 +212,4 @@ export function dropSourceIndex(r: number, k: number, at: number): number {
     r,
     Array.from({ length: n }, (_, i) => i),
   )[at]!;
-}
-
-/**
- * The "how far they got" value of a player knocked out in this match: winners'
- * round r (single elimination), losers' round r (double), or the grand final and
- * its reset (2k − 1). Matches that knock nobody out (the winners' bracket of a
- * double elimination) have none.
- */
-export function knockoutStage(kind: BracketKind, k: number, ref: MatchRef): number | null {
-  if (kind === "single") return ref.side === "W" ? ref.round : null;
-  if (ref.side === "L") return ref.round;
-  if (ref.side === "GF" || ref.side === "GF2") return 2 * k - 1;
-  return null;
-}
-
-/** The highest knockout stage: the final (single) or the grand final (double). */
-export const lastStage = (kind: BracketKind, k: number): number => (kind === "single" ? k : 2 * k - 1);
-
-/**
- * The stage at which a player who leaves after this match (won or lost) is knocked
- * out: the next match they would have played is lost by walkover (and in a double
- * elimination a loss in the winners' bracket drops them first).
- */
-export function stageAfterLeaving(kind: BracketKind, k: number, ref: MatchRef, won: boolean): number {
-  if (kind === "single") return won ? Math.min(ref.round + 1, k) : ref.round;
-  if (ref.side === "W") {
-    if (!won) return dropRound(ref.round);
-    return ref.round === k ? 2 * k - 1 : dropRound(ref.round + 1);
-  }
-  if (ref.side === "L") return won ? Math.min(ref.round + 1, 2 * k - 1) : ref.round;
-  return 2 * k - 1;
-}
-
-/** "out in losers' round 3", "lost the final": a knockout stage in words. */
-export function stageWords(kind: BracketKind, k: number, stage: number): string {
-  if (kind === "single") {
-    if (stage === k) return "lost the final";
-    if (stage === k - 1) return "out in the semi-finals";
-    if (stage === k - 2) return "out in the quarter-finals";
-    return `out in round ${stage}`;
-  }
-  if (stage === 2 * k - 1) return "lost the grand final";
-  if (stage === 2 * (k - 1)) return "out in the losers' final";
-  return `out in losers' round ${stage}`;
 }

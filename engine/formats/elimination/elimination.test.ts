@@ -2,19 +2,19 @@ import { describe, expect, it } from "vitest";
 import { findGame, gamesOf, groupsOf, playableGames } from "../core";
 import { standingRows } from "../standings";
 import type { GameResult, GameWithId, Player, TournamentState } from "../types";
-import { bracketSize, dropOrder, firstRoundSeeds, matchCount, parseMatchName, roundName, slotSource } from "./bracket";
-import { formatProblems } from "../validation";
-import { eliminationFormat as F, type EliminationSettings } from "./elimination";
+import { bracketSize, dropOrder, firstRoundSeeds, matchCount, matchName, parseMatchName, roundName, slotFeeder, slotSource } from "./bracket";
+import { bracketOf, eliminationFormat as F, outcomesOf, type EliminationSettings } from "./elimination";
 import { decidedBy } from "./match";
-import { matchesOf, playOut, winFor } from "./testing";
+import { defaultSettings, validateSettings } from "../registry";
+import { matchesOf, pairPick, playOut, winFor } from "./testing";
 
 const players = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i * 10 }));
 const seedNo = (id: string) => Number(id.slice(1));
 /** The better seed wins every game. */
 const favourite = (g: GameWithId): GameResult => winFor(g, seedNo(g.side1) < seedNo(g.side2) ? g.side1 : g.side2);
 const start = (n: number, settings: Partial<EliminationSettings> = {}) => F.start(players(n), settings, "t", { gameType: "chess" });
-const rows = (s: TournamentState) => standingRows(F.standings(s));
-const record = (s: TournamentState, results: [string, GameResult][]) =>
+const rows = (s: TournamentState<"elimination">) => standingRows(F.standings(s));
+const record = (s: TournamentState<"elimination">, results: [string, GameResult][]) =>
   F.recordResults(
     s,
     results.map(([gameId, result]) => ({ gameId, result })),
@@ -43,10 +43,10 @@ describe("bracket shape", () => {
     expect(dropOrder(5, [1, 2, 3, 4])).toEqual([2, 1, 4, 3]);
     expect(dropOrder(7, ["only"])).toEqual(["only"]);
     expect([1, 2, 3, 4, 5, 6].map((r) => matchCount("L", r, 4))).toEqual([4, 4, 2, 2, 1, 1]);
-    expect(slotSource("double", 3, { side: "W", round: 1, index: 1 }, 1)).toBe("Seed 5");
-    expect(slotSource("double", 3, { side: "L", round: 2, index: 0 }, 0)).toBe("Loser of W2-2");
-    expect(slotSource("double", 3, { side: "L", round: 2, index: 0 }, 1)).toBe("Winner of L1-1");
-    expect(slotSource("double", 3, { side: "GF", round: 1, index: 0 }, 1)).toBe("Winner of L4-1");
+    expect(slotSource(3, { side: "W", round: 1, index: 1 }, 1)).toBe("Seed 5");
+    expect(slotSource(3, { side: "L", round: 2, index: 0 }, 0)).toBe("Loser of W2-2");
+    expect(slotSource(3, { side: "L", round: 2, index: 0 }, 1)).toBe("Winner of L1-1");
+    expect(slotSource(3, { side: "GF", round: 1, index: 0 }, 1)).toBe("Winner of L4-1");
     expect(roundName("double", 3, 2)).toBe("Winners' round 2, losers' round 1");
     expect(roundName("double", 3, 5)).toBe("Losers' final");
     expect(roundName("single", 4, 3)).toBe("Semi-finals");
@@ -55,20 +55,49 @@ describe("bracket shape", () => {
   });
 });
 
+describe("slot feeders", () => {
+  it("name, for every slot of every match, the seed or the earlier match its player came from", () => {
+    for (const bracket of ["single", "double"] as const) {
+      for (let n = bracket === "double" ? 3 : 2; n <= 40; n++) {
+        const end = playOut(F.start(players(n), { bracket }, n), (g) => winFor(g, pairPick(g.side1, g.side2, n)));
+        const { k } = bracketOf(end);
+        const byName = new Map(
+          end.rounds.flatMap((r) => groupsOf(r).map((g, i) => [g.name, { round: r.number, outcome: outcomesOf(end, r.number)[i]! }] as const)),
+        );
+        for (const r of end.rounds) {
+          for (const g of groupsOf(r)) {
+            const ref = parseMatchName(g.name)!;
+            const fed = ([0, 1] as const).map((slot) => {
+              const feeder = slotFeeder(k, ref, slot);
+              if ("seed" in feeder) return end.players[feeder.seed - 1]?.id ?? null;
+              const from = byName.get(matchName(feeder.from));
+              return from ? from.outcome[feeder.take] : null;
+            });
+            expect(
+              fed.filter((p) => p !== null),
+              `${n} ${bracket} ${g.name}`,
+            ).toEqual(g.players);
+          }
+        }
+      }
+    }
+  });
+});
+
 describe("settings", () => {
   it("says what is wrong with each bad setting, in words", () => {
-    const validate = (input: unknown, players: number) => formatProblems(F, input, players);
-    expect(validate({ bracket: "triple", bestOf: 4, grandFinalReset: "yes", rounds: 3 }, 8).map((p) => p.message)).toEqual([
+    expect(validateSettings("elimination", { bracket: "triple", bestOf: 4, grandFinalReset: "yes", rounds: 3 } as never, 8).map((p) => p.message)).toEqual([
       'an elimination has no setting "rounds" (known: bracket, grandFinalReset, bestOf)',
       'the bracket must be "single" or "double" (got "triple")',
       "the grand final reset must be true or false",
       "games per match must be odd, so a match cannot end level without draws (got 4)",
     ]);
-    expect(validate({ bestOf: 11 }, 8)[0]?.message).toBe("games per match must be between 1 and 9 (got 11)");
-    expect(validate({ bracket: "double" }, 2)[0]?.message).toBe("a double elimination needs at least 3 players (got 2)");
-    expect(validate({ bracket: "single" }, 2)).toEqual([]);
+    expect(validateSettings("elimination", { bestOf: 11 }, 8)[0]?.message).toBe("games per match must be between 1 and 9 (got 11)");
+    expect(validateSettings("elimination", {}, 1)[0]?.message).toBe("an elimination needs at least 2 players (got 1)");
+    expect(validateSettings("elimination", { bracket: "double" }, 2)[0]?.message).toBe("a double elimination needs at least 3 players (got 2)");
+    expect(validateSettings("elimination", { bracket: "single" }, 2)).toEqual([]);
     expect(() => start(2, { bracket: "double" })).toThrow("a double elimination needs at least 3 players (got 2)");
-    expect(F.settings.parse({})).toEqual({ bracket: "double", grandFinalReset: true, bestOf: 1 });
+    expect(defaultSettings("elimination")).toEqual({ bracket: "double", grandFinalReset: true, bestOf: 1 });
   });
 });
 
@@ -87,8 +116,9 @@ describe("single elimination", () => {
       "3= p4 eliminated",
       "5 p5 eliminated",
     ]);
-    expect(rows(end)[1]!.why).toBe("better finish: lost the final vs out in the semi-finals");
-    expect(rows(end)[2]!.why).toBe("tied on finish: shared rank");
+    expect(rows(end)[0]!.why).toBe("later round reached: champion vs Final");
+    expect(rows(end)[1]!.why).toBe("later round reached: Final vs Semi-finals");
+    expect(rows(end)[2]!.why).toBe("tied on round reached, losses: shared rank");
   });
 
   it("plays two players as one final", () => {
@@ -130,7 +160,7 @@ describe("double elimination", () => {
     // p2 loses to p1 only in the winners' final.
     let s = start(4);
     let beaten = false;
-    const decide = (g: GameWithId, state: TournamentState): GameResult => {
+    const decide = (g: GameWithId, state: TournamentState<"elimination">): GameResult => {
       const name = groupsOf(state.rounds.at(-1)!).find((x) => x.players.includes(g.side1))!.name;
       if (name === "W2-1" && !beaten) return ((beaten = true), winFor(g, "p1"));
       return upset(g);
@@ -141,8 +171,8 @@ describe("double elimination", () => {
     expect(
       rows(end)
         .slice(0, 2)
-        .map((r) => `${r.player} ${r.values.stage}`),
-    ).toEqual(["p2 6", "p1 3"]);
+        .map((r) => `${r.player} ${r.values.round} ${r.values.losses}`),
+    ).toEqual(["p2 6 1", "p1 5 2"]);
     // The reset's first game has the sides of the grand final's first game swapped.
     const final = gamesOf(groupsOf(end.rounds.at(-2)!)[0]!)[0]!;
     const reset = gamesOf(groupsOf(end.rounds.at(-1)!)[0]!)[0]!;
@@ -267,7 +297,7 @@ describe("state", () => {
     const before = JSON.stringify(s);
     const mid = playOutBatches(s, 3);
     expect(JSON.stringify(s)).toBe(before);
-    const copy = JSON.parse(JSON.stringify(mid)) as TournamentState;
+    const copy = JSON.parse(JSON.stringify(mid)) as TournamentState<"elimination">;
     expect(JSON.stringify(playOut(copy, favourite))).toBe(JSON.stringify(playOut(mid, favourite)));
     expect(JSON.stringify(start(13, { bestOf: 3 }))).toBe(before);
   });
@@ -280,7 +310,7 @@ describe("state", () => {
   });
 });
 
-function playOutBatches(s: TournamentState, batches: number): TournamentState {
+function playOutBatches(s: TournamentState<"elimination">, batches: number): TournamentState<"elimination"> {
   for (let i = 0; i < batches; i++) {
     s = F.recordResults(
       s,

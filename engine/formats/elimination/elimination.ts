@@ -28,9 +28,8 @@
 // N games, each withdrawal and what it forfeited, and how the grand final ended
 // (reset or not).
 //
-// Until the format registry lists "elimination", the shared engine helpers (typed by
-// FormatName) see this format's states as plain TournamentStates; `settingsOf` is
-// the one place that reads its settings.
+// A double elimination needs three players: with two, a losers' bracket would only
+// replay the final.
 
 import {
   assertCanWithdraw,
@@ -49,62 +48,43 @@ import {
   type DraftState,
   type RoundHooks,
 } from "../core";
-import { rankTable, uniqueRows, type RankEntry, type RankKey } from "../standings";
 import { setting, settingsSchema } from "../settings";
 import { checkPlayerCount } from "../validation";
+import { rankTable, uniqueRows, type RankEntry, type RankKey } from "../standings";
 import { vec, vecAt, vecPush, vecSet, vecSize } from "../vec";
-import type { GameTypeName } from "../game-types";
 import {
   FormatError,
   type AuditEntry,
   type EngineEvent,
   type Format,
-  type FormatName,
   type Game,
   type Group,
   type GroupStanding,
   type Player,
-  type PlanOptions,
   type Problem,
-  type ResultInput,
   type Round,
   type StandingRow,
-  type StartOptions,
   type TournamentState,
-  type Transition,
 } from "../types";
 import {
   GRAND_FINAL_RESET,
   bracketSize,
   dropOrder,
   firstRoundSeeds,
-  knockoutStage,
-  lastStage,
+  engineRoundOf,
+  knockoutRoundName,
   log2,
   matchName,
   parseMatchName,
   roundContents,
   roundName,
-  stageAfterLeaving,
-  stageWords,
   type BracketKind,
   type MatchRef,
 } from "./bracket";
-import { firstWave, matchGame, matchOutcome, type MatchOutcome } from "./match";
+import { firstWave, matchGame, matchOutcome, MAX_BEST_OF_GAMES, type MatchOutcome } from "./match";
+import type { z } from "zod";
 
-export interface EliminationSettings {
-  /** Single elimination (out after one lost match) or double (after two). */
-  readonly bracket: BracketKind;
-  /** Double elimination: a deciding match if the losers' bracket winner wins the grand final. */
-  readonly grandFinalReset: boolean;
-  /** Games per match: 1, 3, 5, 7 or 9 (the first to more than half wins). */
-  readonly bestOf: number;
-}
-
-export const MAX_BEST_OF = 9;
-const MAX_PLAYERS = 1_000_000;
-
-/** The elimination's settings: one schema with each setting's label, default and limits (../settings.ts). */
+/** Single or double elimination, the grand final's reset, and games per match. */
 export const eliminationSettings = settingsSchema({
   bracket: setting.choice({
     label: "Bracket",
@@ -123,19 +103,23 @@ export const eliminationSettings = settingsSchema({
     what: "games per match",
     hint: "1, 3, 5, 7 or 9",
     min: 1,
-    max: MAX_BEST_OF,
+    max: MAX_BEST_OF_GAMES,
     default: 1,
     check: (v) => (v % 2 === 0 ? `games per match must be odd, so a match cannot end level without draws (got ${v})` : null),
   }),
 });
+export type EliminationSettings = Readonly<z.output<typeof eliminationSettings>>;
 
-/** The format contract, its settings typed, until the registry's FormatName lists it. */
-export interface EliminationFormat extends Omit<Format<FormatName, EliminationSettings>, "name" | "start"> {
-  readonly name: "elimination";
-  start(players: readonly Player[], settings: Partial<EliminationSettings> | undefined, seed: string | number, options?: StartOptions): TournamentState;
+const MAX_PLAYERS = 1_000_000;
+
+/** A double elimination needs three players (with two, the losers' bracket would only replay the final). */
+function checkSettings(s: EliminationSettings, playerCount: number): Problem[] {
+  const problems: Problem[] = [];
+  if (s.bracket === "double") checkPlayerCount(problems, playerCount, 3, MAX_PLAYERS, "a double elimination");
+  return problems;
 }
 
-export const settingsOf = (state: Pick<TournamentState, "settings">): EliminationSettings => state.settings as unknown as EliminationSettings;
+type State = TournamentState<"elimination">;
 
 /** What every step needs to know about a tournament, computed once per players list. */
 interface Shape {
@@ -151,8 +135,8 @@ interface Shape {
 
 const seedCache = new WeakMap<readonly Player[], Map<string, number>>();
 
-function shapeOf(state: Pick<TournamentState, "settings" | "players">): Shape {
-  const settings = settingsOf(state);
+function shapeOf(state: Pick<State, "settings" | "players">): Shape {
+  const settings = state.settings;
   let seedOf = seedCache.get(state.players);
   if (!seedOf) seedCache.set(state.players, (seedOf = new Map(state.players.map((p, i) => [p.id, i]))));
   const size = bracketSize(state.players.length);
@@ -160,7 +144,7 @@ function shapeOf(state: Pick<TournamentState, "settings" | "players">): Shape {
 }
 
 /** Players who had withdrawn by the end of engine round `t` (all of them if omitted), with their order. */
-function withdrawnBy(state: Pick<TournamentState, "withdrawals">, t = Infinity): Map<string, number> {
+function withdrawnBy(state: Pick<State, "withdrawals">, t = Infinity): Map<string, number> {
   const out = new Map<string, number>();
   state.withdrawals.forEach((w, i) => {
     if (w.round <= t) out.set(w.player, i);
@@ -170,7 +154,7 @@ function withdrawnBy(state: Pick<TournamentState, "withdrawals">, t = Infinity):
 
 /** Outcomes of a round's matches, by group index. A completed round never changes, so they are remembered. */
 const outcomeCache = new WeakMap<Round, MatchOutcome[]>();
-function roundOutcomes(state: TournamentState, round: Round, shape: Shape): MatchOutcome[] {
+function roundOutcomes(state: State, round: Round, shape: Shape): MatchOutcome[] {
   let out = round.status === "complete" ? outcomeCache.get(round) : undefined;
   if (!out) {
     const withdrawn = withdrawnBy(state, round.number);
@@ -193,7 +177,7 @@ function groupIndex(round: Round): Map<string, number> {
 }
 
 /** The outcome of a match of an earlier round; a match that has no group passed nobody on. */
-function outcomeOf(state: TournamentState, shape: Shape, ref: MatchRef, engineRound: number): { winner: string | null; loser: string | null } {
+function outcomeOf(state: State, shape: Shape, ref: MatchRef, engineRound: number): { winner: string | null; loser: string | null } {
   const round = state.rounds[engineRound - 1];
   const i = round ? groupIndex(round).get(matchName(ref)) : undefined;
   if (!round || i === undefined) return { winner: null, loser: null };
@@ -201,7 +185,7 @@ function outcomeOf(state: TournamentState, shape: Shape, ref: MatchRef, engineRo
 }
 
 /** The two slots of every match engine round `t` plays, in bracket order. */
-function slotsOf(state: TournamentState, shape: Shape, t: number): { ref: MatchRef; slots: [string | null, string | null] }[] {
+function slotsOf(state: State, shape: Shape, t: number): { ref: MatchRef; slots: [string | null, string | null] }[] {
   const { kind, k, size } = shape;
   const c = roundContents(kind, k, t);
   const out: { ref: MatchRef; slots: [string | null, string | null] }[] = [];
@@ -265,7 +249,7 @@ function bySeed(shape: Shape, a: string, b: string): [string, string] {
 }
 
 /** Plans engine round `t`: a group per match that has a player, the first wave of games where two players are still in. */
-function planRound(state: TournamentState, shape: Shape, t: number, audit: AuditEntry[]): Round {
+function planRound(state: State, shape: Shape, t: number, audit: AuditEntry[]): Round {
   const withdrawn = withdrawnBy(state);
   const groups: Group[] = [];
   let pending = 0;
@@ -327,12 +311,12 @@ function knockedOut(shape: Shape, ref: MatchRef, group: Group, loser: string): b
   return false;
 }
 
-const hooks: RoundHooks<FormatName> = {
+const hooks: RoundHooks<"elimination"> = {
   afterResult(s, round, loc, game, events) {
-    const shape = shapeOf(s as TournamentState);
+    const shape = shapeOf(s as State);
     if (shape.bestOf !== 1 || game.result?.outcome !== "draw") return;
     const group = vecAt(round.groups, loc.container - 1) as Group;
-    const outcome = matchOutcome(group, shape.bestOf, withdrawnBy(s as TournamentState));
+    const outcome = matchOutcome(group, shape.bestOf, withdrawnBy(s as State));
     if (outcome.how !== "pending" || outcome.unplayed > 0) return;
     const n = vecSize(group.games) + 1;
     withContainer(round, loc, { ...group, games: vecPush(group.games, nextGameFor(shape, group, game.id)) });
@@ -341,7 +325,7 @@ const hooks: RoundHooks<FormatName> = {
   },
 
   closeRound(s, _options, events) {
-    const state = s as TournamentState;
+    const state = s as State;
     const shape = shapeOf(state);
     const index = s.rounds.length - 1;
     const round = s.rounds[index] as Round;
@@ -371,9 +355,9 @@ const hooks: RoundHooks<FormatName> = {
 };
 
 /** Closes the current round (every match decided), then plans the next one or finishes. */
-function closeAndGoOn(s: DraftState<FormatName>, shape: Shape, decided: readonly MatchOutcome[], events: EngineEvent[]): void {
+function closeAndGoOn(s: DraftState<"elimination">, shape: Shape, decided: readonly MatchOutcome[], events: EngineEvent[]): void {
   for (let outcomes = decided; ;) {
-    const state = s as TournamentState;
+    const state = s as State;
     const index = s.rounds.length - 1;
     const round = s.rounds[index] as Round;
     const advanced: string[] = [];
@@ -383,7 +367,8 @@ function closeAndGoOn(s: DraftState<FormatName>, shape: Shape, decided: readonly
       const ref = parseMatchName(g.name)!;
       if (o.winner) advanced.push(o.winner);
       if (o.loser && knockedOut(shape, ref, g, o.loser)) eliminated.push(o.loser);
-      return { ...g, ranking: [o.winner, o.loser].filter((p): p is string => p !== null) };
+      // Winner first; a match nobody won (a lone player who withdrew) ranks nobody.
+      return { ...g, ranking: o.winner ? [o.winner, ...(o.loser ? [o.loser] : [])] : [] };
     });
     const closed: Round = { ...round, groups: vec(groups), status: "complete", advanced, eliminated };
     s.rounds[index] = closed as DraftRound;
@@ -416,43 +401,30 @@ function closeAndGoOn(s: DraftState<FormatName>, shape: Shape, decided: readonly
     events.push({ type: "round-released", round: next.number });
     if (next.pending > 0) return;
     // Nothing to play (walkovers and byes only): close it at once.
-    outcomes = roundOutcomes(s as TournamentState, next, shape);
+    outcomes = roundOutcomes(s as State, next, shape);
   }
 }
 
 /** The final's winner, unless they withdrew too (both finalists left: nobody is champion). */
-function championsOf(s: DraftState<FormatName>, o: MatchOutcome | undefined): string[] {
+function championsOf(s: DraftState<"elimination">, o: MatchOutcome | undefined): string[] {
   const winner = o?.winner;
   return winner && !s.withdrawals.some((w) => w.player === winner) ? [winner] : [];
 }
 
-/** A double elimination needs three players (two meet twice at most in the grand final). */
-function checkSettings(s: EliminationSettings, playerCount: number): Problem[] {
-  const problems: Problem[] = [];
-  checkPlayerCount(
-    problems,
-    playerCount,
-    s.bracket === "double" ? 3 : 2,
-    MAX_PLAYERS,
-    s.bracket === "double" ? "a double elimination" : "a single elimination",
-  );
-  return problems;
-}
-
-export const eliminationFormat: EliminationFormat = {
+export const eliminationFormat: Format<"elimination", EliminationSettings> = {
   name: "elimination",
-  title: "Elimination (single or double)",
-  defaultGameType: "race" satisfies GameTypeName,
-  label: "Elimination (single or double)",
+  title: "Elimination",
+  label: "Elimination (single or double, with a losers' bracket)",
   noun: "an elimination",
   settings: eliminationSettings,
+  defaultGameType: "race",
   minPlayers: 2,
   maxPlayers: MAX_PLAYERS,
   checkSettings,
 
   start(players, settings, seed, options) {
-    const { state, rng } = begin(eliminationFormat as unknown as Format<"groups">, players, settings as never, seed, options);
-    const s = state as unknown as TournamentState;
+    const { state, rng } = begin(eliminationFormat, players, settings, seed, options);
+    const s = state as State;
     const shape = shapeOf(s);
     const byes = shape.size - players.length;
     state.audit.push({
@@ -462,13 +434,13 @@ export const eliminationFormat: EliminationFormat = {
     });
     state.rounds.push(planRound(s, shape, 1, state.audit as AuditEntry[]) as DraftRound);
     state.prng = rng.state;
-    return state as unknown as TournamentState;
+    return s;
   },
 
   // A drawn game of a one-game match is replayed at once (hooks.afterResult).
   reshapesRound: (_round, result) => result.outcome === "draw",
 
-  recordResults(state: TournamentState, results: readonly ResultInput[], options?: PlanOptions): Transition {
+  recordResults(state, results, options) {
     return recordWith(state, results, hooks, options);
   },
 
@@ -478,7 +450,7 @@ export const eliminationFormat: EliminationFormat = {
     const s = draftOf(state);
     const current = s.rounds[s.rounds.length - 1] as Round;
     const withdrawal = { player: playerId, round: current.number, treatment: stillIn(state, shape, playerId) ? "forfeit" : "removed" } as const;
-    s.withdrawals = [...state.withdrawals, withdrawal] as DraftState<FormatName>["withdrawals"];
+    s.withdrawals = [...state.withdrawals, withdrawal] as DraftState<"elimination">["withdrawals"];
     const forfeited: string[] = [];
     if (current.status === "playing") {
       const round = ownCurrentRound(s);
@@ -503,11 +475,14 @@ export const eliminationFormat: EliminationFormat = {
     });
     const events: EngineEvent[] = [];
     closeIfDone(s, hooks, options, events);
-    return { state: s as TournamentState, events };
+    return { state: s as State, events };
   },
 
+  // Matches have no tables whose places could be clinched.
+  clinchTables: () => [],
+
   standings(state) {
-    return rankTable(standingEntries(state), standingKeys(shapeOf(state)));
+    return rankTable(standingEntries(state), standingKeys(state));
   },
 
   roundStandings(state, roundNumber) {
@@ -515,9 +490,6 @@ export const eliminationFormat: EliminationFormat = {
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);
     return groupsOf(round).map((_, i) => matchStanding(state, round, i));
   },
-
-  // A bracket has no table whose places could be clinched early.
-  clinchTables: () => [],
 
   groupStanding(state, roundNumber, groupIndex) {
     const round = state.rounds[roundNumber - 1];
@@ -527,7 +499,7 @@ export const eliminationFormat: EliminationFormat = {
 };
 
 /** Whether a player is still in the bracket (not knocked out), withdrawals aside. */
-function stillIn(state: TournamentState, shape: Shape, playerId: string): boolean {
+function stillIn(state: State, shape: Shape, playerId: string): boolean {
   for (const round of state.rounds) {
     const outcomes = roundOutcomes(state, round, shape);
     const groups = groupsOf(round);
@@ -538,31 +510,31 @@ function stillIn(state: TournamentState, shape: Shape, playerId: string): boolea
   return true;
 }
 
-/** The one rank key: how far each player got (in words). Players equal on it share the place. */
-function standingKeys(shape: Shape): RankKey[] {
-  const last = lastStage(shape.kind, shape.k);
+/**
+ * The rank keys: the round reached (the round that knocked a player out; the
+ * round in play for those still in; one past the last round for the champion),
+ * then losses (those still in above those knocked out in the round in play,
+ * unbeaten above one loss). Players equal on both share the place.
+ */
+function standingKeys(state: State): RankKey[] {
+  const last = state.rounds.length;
+  const { kind, k } = shapeOf(state);
+  // Before the round in play every value is a knockout; in it, players still in share it.
+  const words = (t: number) =>
+    t > last ? "champion" : t === last && state.status === "playing" ? (state.rounds[t - 1]?.name ?? `round ${t}`) : knockoutRoundName(kind, k, t);
   return [
-    {
-      name: "stage",
-      label: "finish",
-      better: "high",
-      word: "better",
-      describe: (v) =>
-        v > last + 2 ? "champion" : v === last + 2 ? "still in, unbeaten" : v === last + 1 ? "still in, one loss" : stageWords(shape.kind, shape.k, v),
-    },
+    { name: "round", label: "round reached", better: "high", word: "later", describe: words },
+    { name: "losses", label: "losses", better: "low" },
   ];
 }
 
-/**
- * Each player's place value: the stage that knocked them out, or above every stage
- * for those still in (unbeaten first) and the champion. One pass over every match.
- */
-function standingEntries(state: TournamentState): RankEntry[] {
+/** Each player's round reached and losses. One pass over every match. */
+function standingEntries(state: State): RankEntry[] {
   const shape = shapeOf(state);
-  const last = lastStage(shape.kind, shape.k);
   const n = state.players.length;
+  const current = state.rounds.length;
   const losses = new Int32Array(n);
-  const out = new Float64Array(n); // knockout stage, 0 = still in
+  const out = new Int32Array(n); // the round that knocked the player out, 0 = still in
   const lastRef: (MatchRef | null)[] = new Array<MatchRef | null>(n).fill(null);
   const lastWon = new Uint8Array(n);
   const withdrawn = withdrawnBy(state);
@@ -580,30 +552,29 @@ function standingEntries(state: TournamentState): RankEntry[] {
       }
       if (o.loser === null) continue;
       const at = shape.seedOf.get(o.loser)!;
-      if (out[at] === 0 && knockedOut(shape, ref, g, o.loser)) out[at] = knockoutStage(shape.kind, shape.k, ref) ?? last;
+      if (out[at] === 0 && knockedOut(shape, ref, g, o.loser)) out[at] = round.number;
       losses[at]!++;
     }
   }
   const champions = new Set(state.champions);
+  const knockedOutLosses = shape.kind === "single" ? 1 : 2;
   return state.players.map((p, i): RankEntry => {
-    let stage = out[i]!;
-    let status: StandingRow["status"] = stage > 0 ? "eliminated" : "playing";
-    if (champions.has(p.id)) {
-      stage = last + 3;
-      status = "champion";
-    } else if (withdrawn.has(p.id)) {
-      // Knocked out already, or by the walkover of their next match.
-      if (stage === 0) stage = lastRef[i] ? stageAfterLeaving(shape.kind, shape.k, lastRef[i]!, lastWon[i] === 1) : 1;
-      status = "withdrawn";
-    } else if (stage === 0) {
-      stage = state.status === "finished" ? last : losses[i]! === 0 ? last + 2 : last + 1;
+    if (champions.has(p.id)) return { player: p.id, status: "champion", values: { round: current + 1, losses: losses[i]! } };
+    let round = out[i]!;
+    let lost = losses[i]!;
+    if (withdrawn.has(p.id) && round === 0) {
+      // Knocked out by the walkover of their next match: placed with those the round in play knocks out.
+      const ref = lastRef[i];
+      round = ref ? Math.min(current, engineRoundOf(ref, shape.k) + 1) : 1;
+      lost = knockedOutLosses;
     }
-    return { player: p.id, status, values: { stage } };
+    const status: StandingRow["status"] = withdrawn.has(p.id) ? "withdrawn" : round > 0 ? "eliminated" : "playing";
+    return { player: p.id, status, values: { round: round > 0 ? round : current, losses: lost } };
   });
 }
 
 /** One match as a group standing: winner first once decided, with its score and how it was won. */
-function matchStanding(state: TournamentState, round: Round, index: number): GroupStanding {
+function matchStanding(state: State, round: Round, index: number): GroupStanding {
   const shape = shapeOf(state);
   const group = vecAt(round.groups, index) as Group;
   const o = roundOutcomes(state, round, shape)[index]!;
@@ -636,7 +607,7 @@ function matchStanding(state: TournamentState, round: Round, index: number): Gro
 }
 
 /** The match a game id belongs to, and the bracket's shape: for views and tests. */
-export function matchOfGame(state: TournamentState, gameId: string): MatchRef | null {
+export function matchOfGame(state: State, gameId: string): MatchRef | null {
   const loc = parseGameId(gameId);
   const round = loc && state.rounds[loc.round - 1];
   const group = round && loc.kind === "g" ? vecAt(round.groups, loc.container - 1) : undefined;
@@ -644,14 +615,14 @@ export function matchOfGame(state: TournamentState, gameId: string): MatchRef | 
 }
 
 /** Every match outcome of a round, by group (for the bracket view and tests). */
-export function outcomesOf(state: TournamentState, roundNumber: number): readonly MatchOutcome[] {
+export function outcomesOf(state: State, roundNumber: number): readonly MatchOutcome[] {
   const round = state.rounds[roundNumber - 1];
   if (!round) throw new FormatError(`there is no round ${roundNumber}`);
   return roundOutcomes(state, round, shapeOf(state));
 }
 
 /** The bracket's size and rounds for a state (bracket.ts's functions take these). */
-export function bracketOf(state: Pick<TournamentState, "settings" | "players">): {
+export function bracketOf(state: Pick<State, "settings" | "players">): {
   kind: BracketKind;
   k: number;
   size: number;

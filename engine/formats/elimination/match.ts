@@ -20,6 +20,9 @@
 import type { Game, GameResult, Group } from "../types";
 import { gamesOf } from "../core";
 
+/** The longest match: best of 9. */
+export const MAX_BEST_OF_GAMES = 9;
+
 export type How = "score" | "bye" | "walkover" | "withdrawal" | "pending";
 
 export interface MatchOutcome {

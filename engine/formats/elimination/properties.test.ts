@@ -13,7 +13,7 @@ import { Prng } from "../../prng";
 import { gamesOf, groupsOf, playableGames } from "../core";
 import { standingRows } from "../standings";
 import type { GameResult, Player, TournamentState } from "../types";
-import { bracketSize, GRAND_FINAL, GRAND_FINAL_RESET, knockoutStage, log2, parseMatchName } from "./bracket";
+import { bracketSize, GRAND_FINAL, GRAND_FINAL_RESET, log2, parseMatchName } from "./bracket";
 import { eliminationFormat as F, type EliminationSettings } from "./elimination";
 import { gamePoints } from "./match";
 
@@ -48,7 +48,7 @@ const caseArb = (withWithdrawals: boolean): fc.Arbitrary<Case> =>
 const playersOf = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2500 - 7 * i }));
 
 /** Plays the case to its end: random results (draws at the case's rate), withdrawals between batches. */
-function play(c: Case): TournamentState {
+function play(c: Case): TournamentState<"elimination"> {
   let s = F.start(playersOf(c.n), c.settings, c.seed, { gameType: "chess" });
   const rng = Prng.fromSeed(c.seed);
   for (let batch = 0; s.status === "playing"; batch++) {
@@ -82,7 +82,7 @@ interface PlayedMatch {
   loser: string | undefined;
 }
 
-function matches(s: TournamentState): PlayedMatch[] {
+function matches(s: TournamentState<"elimination">): PlayedMatch[] {
   return s.rounds.flatMap((r) =>
     groupsOf(r).map((g) => {
       const [winner, loser] = g.ranking ?? [];
@@ -171,9 +171,8 @@ describe("elimination invariants (fast-check)", () => {
           if (!m.loser) continue;
           count.set(m.loser, (count.get(m.loser) ?? 0) + 1);
           const ref = parseMatchName(m.name)!;
-          const stage = knockoutStage(bracket, k, ref);
           const out = bracket === "single" || count.get(m.loser) === 2 || (ref.side === "GF" && !grandFinalReset);
-          if (stage !== null && out) outAt.set(m.loser, stage);
+          if (out) outAt.set(m.loser, m.round);
         }
         for (let i = 1; i < rows.length; i++) {
           const [x, y] = [rows[i - 1]!, rows[i]!];

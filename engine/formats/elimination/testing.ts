@@ -6,7 +6,11 @@ import type { Game, GameResult, GameWithId, TournamentState } from "../types";
 import { eliminationFormat } from "./elimination";
 
 /** Plays batch after batch of the playable games until the tournament ends. */
-export function playOut(state: TournamentState, decide: (g: GameWithId, s: TournamentState) => GameResult, maxBatches = 10_000): TournamentState {
+export function playOut(
+  state: TournamentState<"elimination">,
+  decide: (g: GameWithId, s: TournamentState<"elimination">) => GameResult,
+  maxBatches = 10_000,
+): TournamentState<"elimination"> {
   let s = state;
   for (let i = 0; i < maxBatches && s.status === "playing"; i++) {
     const games = playableGames(s);
@@ -33,7 +37,7 @@ export function pairPick(a: string, b: string, salt = 0): string {
 
 /** Every match of a finished or running tournament: name, players in slot order, winner. */
 export function matchesOf(
-  state: TournamentState,
+  state: TournamentState<"elimination">,
 ): { round: number; name: string; players: readonly string[]; games: readonly Game[]; ranking?: readonly string[] }[] {
   return state.rounds.flatMap((r) => groupsOf(r).map((g) => ({ round: r.number, name: g.name, players: g.players, games: gamesOf(g), ranking: g.ranking })));
 }

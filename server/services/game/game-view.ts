@@ -2,7 +2,7 @@
 // state, the move list, clocks stamped with the server's time (GameView in
 // lib/contracts.ts), as tRPC answers it; the realtime room receives only changes to it
 // (GameUpdate, lib/game-update.ts).
-import { asc, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users, type GameRow, ratingOf, ratingColumns } from "@/db/schema";
 import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
@@ -10,6 +10,7 @@ import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
+import type { Part } from "../together";
 import { diceView, readDice } from "./dice";
 
 /**
@@ -132,14 +133,27 @@ export function nextVersion() {
   return sql<number>`${games.version} + 1`;
 }
 
-/**
- * Changes a game row and bumps its version, so watchers can tell they missed nothing.
- * `alongside`: a data-modifying statement (a CTE) run in the same statement, saving a
- * round trip (a move's new row).
- */
-export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>, alongside?: WithSubquery): Promise<void> {
-  await (alongside ? tx.with(alongside) : tx)
+/** Changes a game row and bumps its version, so watchers can tell they missed nothing. */
+export async function updateGame(tx: Db, gameId: string, set: Partial<typeof games.$inferInsert>): Promise<void> {
+  await tx
     .update(games)
     .set({ ...set, version: nextVersion() })
     .where(eq(games.id, gameId));
+}
+
+/**
+ * updateGame as a part of a statement of the caller's (together.ts), with `alongside`,
+ * other writes of the same statement (a move's new rows), so they cost no round trip.
+ */
+export function updateGamePart(
+  tx: Db,
+  gameId: string,
+  set: Partial<typeof games.$inferInsert>,
+  alongside: readonly (readonly [string, SQL])[] = [],
+): Part<void> {
+  const update = tx
+    .update(games)
+    .set({ ...set, version: nextVersion() })
+    .where(eq(games.id, gameId));
+  return { ctes: [...alongside, ["updated_game", update.getSQL()]], rows: null, read: () => undefined };
 }

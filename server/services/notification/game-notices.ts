@@ -17,12 +17,12 @@ const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (u
  * when it is the mover again (the four-colour game after B's choice, or the opponent's
  * colours passing), nothing changes: the mover's own notice still stands for this turn.
  */
-export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date): Promise<string[]> {
+export function moveNoticeParts(game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date) {
   const next = nextSide === 1 ? game.side1Id : game.side2Id;
-  if (next === moverId) return [];
-  // Resolving the mover's notice and telling the opponent: one statement (together.ts).
-  return resolveAndNotify(
-    tx,
+  if (next === moverId) return null;
+  // Resolving the mover's notice and telling the opponent: parts of the move's one statement
+  // (together.ts); the caller runs noticesTold after it.
+  return noticeParts(
     { subject: gameSubject(game.id), kinds: ["your-move", "game-created", "deadline"], userIds: [moverId] },
     [
       {
@@ -36,6 +36,12 @@ export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverI
     ],
     now,
   );
+}
+
+/** A move's notices (moveNoticeParts) in a statement of their own; returns whose inbox changed. */
+export async function noticeMove(tx: Db, game: GameRow, ctx: GameContext, moverId: string, nextSide: 1 | 2, nextPly: number, now: Date): Promise<string[]> {
+  const parts = moveNoticeParts(game, ctx, moverId, nextSide, nextPly, now);
+  return parts ? noticesTold(tx, await runTogether(tx, parts), now) : [];
 }
 
 /** New games (a challenge accepted, a tournament round or phase): both players are told. */

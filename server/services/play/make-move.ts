@@ -8,14 +8,16 @@ import type { Db } from "@/db/client";
 import { gameMoves, type GameRow } from "@/db/schema";
 import { afterMove, deadline as clockDeadline } from "@/engine/clock";
 import { onSiteGame, type OnSiteGame, type SideNumber } from "@/engine/games/registry";
-import { noticeMove } from "../notification/game-notices";
+import { moveNoticeParts } from "../notification/game-notices";
+import { noticesTold } from "../notification/notify";
+import { runTogether } from "../together";
 import { lockGameWithContext } from "../game/lock-game";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { publishUpdateAfterCommit } from "../game/publish-update";
 import { endOnTime, LATE_MOVE } from "./end-on-time";
 import { finishGame } from "./finish-game";
-import { clockOf, requireActive, requirePlayer, updateGame } from "../game/game-view";
+import { clockOf, requireActive, requirePlayer, updateGamePart } from "../game/game-view";
 import type { GameResult, GameUpdate } from "@/lib/contracts";
 import { entriesChange, rollEntries, rollWhilePending, type Rolled } from "../game/dice";
 
@@ -90,24 +92,30 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     const deadline = clockDeadline({ ...timed.clock, toMove: moved.toMove })!;
     // Moving answers an opponent's draw offer with "no"; one's own offer stands.
     const drawOfferBy = game.drawOfferBy === side ? side : null;
-    // The move's row and the game's new state in one statement: one round trip less per move.
-    const moveRow = tx.$with("inserted_move").as(insertMove.returning({ ply: gameMoves.ply }));
-    await updateGame(
-      tx,
-      game.id,
-      {
-        position: moved.position,
-        ply: lastPly,
-        sideToMove: moved.toMove,
-        remaining1Ms,
-        remaining2Ms,
-        turnStartedAt: now,
-        deadline: new Date(deadline),
-        drawOfferBy,
-      },
-      moveRow,
-    );
-    // updateGame bumped the version of the row this transaction holds locked.
+    // The move's rows, the game's new state and the players' notices in one statement
+    // (together.ts): a move is four round trips (begin, lock, this, commit), five when the
+    // opponent takes mail or push (noticesTold queues the deliveries).
+    const notices = moveNoticeParts(game, context, userId, moved.toMove, game.ply + 1, now);
+    const written = await runTogether(tx, {
+      game: updateGamePart(
+        tx,
+        game.id,
+        {
+          position: moved.position,
+          ply: lastPly,
+          sideToMove: moved.toMove,
+          remaining1Ms,
+          remaining2Ms,
+          turnStartedAt: now,
+          deadline: new Date(deadline),
+          drawOfferBy,
+        },
+        [["inserted_move", insertMove.getSQL()]],
+      ),
+      resolved: notices?.resolved ?? null,
+      notified: notices?.notified ?? null,
+    });
+    // The statement bumped the version of the row this transaction holds locked.
     const update: Omit<GameUpdate, "serverNow"> = {
       gameId: game.id,
       version: game.version + 1,
@@ -121,7 +129,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     };
     // Published before the notices' pings (transaction.ts runs pings last).
     const published = publishUpdateAfterCommit(tx, update, [game.side1Id, game.side2Id]);
-    await noticeMove(tx, game, context, userId, moved.toMove, game.ply + 1, now);
+    if (notices) await noticesTold(tx, { resolved: written.resolved ?? [], notified: written.notified }, now);
     return { kind: "moved" as const, update: published };
   });
   // A flag that fell before the move arrived has ended the game (and published it).
