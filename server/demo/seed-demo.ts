@@ -28,6 +28,7 @@ import { chooseRole } from "@/server/services/tournament/choose-role";
 import { joinTournament } from "@/server/services/tournament/join-tournament";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { seedDemoChat } from "./seed-chat";
+import { recomputeRatings } from "@/db/recompute-ratings";
 
 export const DEMO_PASSWORD = "moot-demo";
 export const DEMO_USERNAMES = ["alice", "bob", "carol", "dave", "erin", "frank"] as const;
@@ -467,6 +468,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const sprintGames = await db.select().from(games).where(eq(games.tournamentId, sprint)).orderBy(asc(games.tournamentGameKey)).limit(2);
   for (const g of sprintGames) await playDiceGame(db, g.id, byId(g.side1Id), byId(g.side2Id), { doubleAt: Infinity, answer: "take", actions: Infinity });
   await seedDemoChat(db, sprint);
+  // The tournaments above are seeded one after another, each with results dated in its
+  // own past, so a player's games were rated out of date order (the Winter Swiss, six
+  // days ago, after a league of two days ago). Replay every rating in date order, as
+  // the site would have rated them, so each rating chart ends at the current rating.
+  await db.transaction((tx) => recomputeRatings(tx));
   return true;
 }
 

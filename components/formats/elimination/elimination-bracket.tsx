@@ -27,7 +27,9 @@ function Section({ section, ...props }: { section: SectionView } & DrawProps) {
   return (
     <section aria-label={section.title} className="space-y-2" data-testid="bracket-section">
       <h3 className="text-sm font-semibold text-stone-700 dark:text-stone-300">{section.title}</h3>
-      <div role="region" aria-label={`${section.title} (scrolls sideways)`} tabIndex={0} className="overflow-x-auto pb-1">
+      {/* Relative: the columns' screen-reader-only "(this round)" is absolutely placed, and
+          without a positioned scroller it is placed against the page, which it widens. */}
+      <div role="region" aria-label={`${section.title} (scrolls sideways)`} tabIndex={0} className="relative overflow-x-auto pb-1">
         <div className="flex min-w-max items-stretch gap-4">
           {section.columns.map((c) => (
             <div

@@ -134,7 +134,8 @@ export async function ratingHistoryOf(db: Db, userId: string, gameType: string) 
     .select({ rating: ratingHistory.rating, rd: ratingHistory.rd, at: ratingHistory.at, gameId: ratingHistory.gameId })
     .from(ratingHistory)
     .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.gameType, gameType)))
-    .orderBy(sql`${ratingHistory.at} desc`)
+    // Games rated in the same instant keep the order they were rated in: ids are time-ordered (ids.ts).
+    .orderBy(sql`${ratingHistory.at} desc`, sql`${ratingHistory.id} desc`)
     .limit(500);
   return latest.reverse();
 }
