@@ -225,6 +225,8 @@ export function actionSentence(action: string | undefined, detail: string, ctx: 
       return [text("released the next phase"), ...end(detail)];
     case "finished":
       return [text("closed the tournament"), ...end(detail)];
+    case "late entry":
+      return [text("recorded a late entry"), ...end(detail)];
     case "withdrew":
     case "disqualified":
       return [text(action === "withdrew" ? "recorded a withdrawal" : "recorded a disqualification"), ...end(detail)];
