@@ -31,6 +31,32 @@ export const CHALLENGE_SIDES = ["side1", "side2", "random"] as const;
 export const TOURNAMENT_STATUSES = ["registering", "running", "finished", "cancelled"] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
+/**
+ * What the site records in a tournament's public audit trail (tournament_audit.action):
+ * an organizer's or a player's action, or, with no actor, a step the site took itself
+ * (a scheduled start, a round or phase released, the end).
+ */
+export const TOURNAMENT_AUDIT_ACTIONS = [
+  "created",
+  "edited",
+  "started",
+  "cancelled",
+  "announcement",
+  "invite link renewed",
+  "approved",
+  "removed",
+  "withdrew",
+  "disqualified",
+  "role chosen",
+  "result set",
+  "result corrected",
+  "result disputed",
+  "round started",
+  "phase released",
+  "finished",
+] as const;
+export type TournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
+
 export interface GamePlayer {
   id: string;
   username: string;

@@ -134,6 +134,9 @@ export type SettingsByFormat = { readonly [F in FormatName]: (typeof FORMATS)[F]
 
 export type SettingsInput<F extends FormatName> = Partial<SettingsByFormat[F]>;
 
+/** Some format's settings, resolved: what a tournament stores beside its format name. */
+export type FormatSettings = SettingsByFormat[FormatName];
+
 export interface TournamentState<F extends FormatName = FormatName> {
   readonly version: 1;
   readonly format: F;

@@ -161,19 +161,27 @@ const match = (variant: VariantId): OnSiteGame => {
   return onSite({ ...rules, id: variant, name: rules.variantInfo.name });
 };
 
-/** Every game played on the site, in the order forms list them. */
-export const ON_SITE_GAMES: readonly OnSiteGame[] = [
-  onSite(copenhagen),
-  onSite(brandubh),
-  onSite(chess),
-  onSite(polyomino),
-  match("backgammon"),
-  match("nackgammon"),
-  match("hypergammon"),
-];
+/**
+ * Every game played on the site, by its id, in the order forms list them. Keyed, so
+ * the ids are a type (`OnSiteGameId`) the stored game_type columns are typed with; a
+ * key is the game's own `id` (registry.test.ts checks it).
+ */
+const BY_ID = {
+  hnefatafl: onSite(copenhagen),
+  brandubh: onSite(brandubh),
+  "chess-onsite": onSite(chess),
+  "four-colour-onsite": onSite(polyomino),
+  backgammon: match("backgammon"),
+  nackgammon: match("nackgammon"),
+  hypergammon: match("hypergammon"),
+} as const satisfies Readonly<Record<string, OnSiteGame>>;
+
+export type OnSiteGameId = keyof typeof BY_ID;
+export const ON_SITE_GAME_IDS = Object.keys(BY_ID) as OnSiteGameId[];
+export const ON_SITE_GAMES: readonly OnSiteGame[] = Object.values(BY_ID);
 
 export function onSiteGame(id: string): OnSiteGame | undefined {
-  return ON_SITE_GAMES.find((game) => game.id === id);
+  return Object.hasOwn(BY_ID, id) ? BY_ID[id as OnSiteGameId] : undefined;
 }
 
 /**

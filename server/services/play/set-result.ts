@@ -34,7 +34,7 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     // Only games played elsewhere have reports (reportResult refuses games on the site).
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
-      const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
+      const entry = { actorId: actor.id, action: "result set" as const, detail: `${game.tournamentGameKey}: ${input.result}` };
       return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
     }
     if (!tournament || game.status !== "finished")

@@ -13,7 +13,7 @@ import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments, type GameRow, type TournamentRow } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
-import type { GameResult } from "@/lib/contracts";
+import type { GameResult, TournamentAuditAction } from "@/lib/contracts";
 import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
@@ -38,7 +38,7 @@ export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "game
 /** An audit entry to write with the result (an organizer setting it). */
 export interface ResultAudit {
   actorId: string;
-  action: string;
+  action: TournamentAuditAction;
   detail: string;
 }
 

@@ -182,8 +182,8 @@ describe("running by itself", () => {
     await api(organizer).game.setResult({ gameId: (await siteGame(t.id, open.at(-1)!.id)).id, result: "1-0" });
     const closed = await snapshot();
     expect(closed.foldedSeq).toBeGreaterThanOrEqual(log[0]!.seq + open.length - 1);
-    expect((closed.state as TournamentState).rounds.length).toBe(2);
-    expect(closed.pending).toBe(playableGames(closed.state as TournamentState).length);
+    expect(closed.state!.rounds.length).toBe(2);
+    expect(closed.pending).toBe(playableGames(closed.state!).length);
   });
 
   it("a tournament stored before the result log (whole state, counter filled by the migration) keeps running", async () => {
