@@ -68,6 +68,42 @@ export async function rssMb(pid: number): Promise<number> {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+/** A process and all its descendants, parents first (Linux /proc). */
+export async function processTree(pid: number): Promise<number[]> {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${out[i]}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const t of tasks) {
+      const children = readFileSync(`/proc/${out[i]}/task/${t}/children`, "utf8").trim();
+      if (children) out.push(...children.split(" ").map(Number));
+    }
+  }
+  return out;
+}
+
+/**
+ * Proportional memory of processes in MB (Linux smaps_rollup): each page shared by n of
+ * them counts 1/n, so several Node processes' shared binary is counted once, not n times.
+ */
+export async function pssMb(pids: readonly number[]): Promise<number> {
+  const { readFileSync } = await import("node:fs");
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
 /** Wall-clock milliseconds with sub-millisecond resolution, comparable across processes. */
 export const wallNow = (): number => performance.timeOrigin + performance.now();
 

@@ -9,8 +9,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(opts: { port: number; env: Record<string, string> }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+/**
+ * `command`: what to run instead of the server's entry, e.g. `npm start` with everything
+ * it starts (the memory bench). It runs in a process group of its own, which `stop` signals
+ * whole: signalling npm alone leaves the server running.
+ */
+export async function startServer(opts: { port: number; env: Record<string, string>; command?: [string, ...string[]] }): Promise<ServerProcess> {
+  const [file, ...args] = opts.command ?? [process.execPath, "--import", "tsx", "server/index.ts"];
+  const child = spawn(file, args, {
+    detached: opts.command !== undefined,
     // Tests and benchmarks sign up many players and move fast from one address; the
     // limits themselves are tested directly (server/trpc/abuse.test.ts).
     // MOOT_TEST_FEATURES: the /dev pages and the 5-second clock, hidden from real production.
@@ -25,6 +32,7 @@ export async function startServer(opts: { port: number; env: Record<string, stri
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const signal = (sig: NodeJS.Signals) => (opts.command ? process.kill(-child.pid!, sig) : child.kill(sig));
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
@@ -40,7 +48,7 @@ export async function startServer(opts: { port: number; env: Record<string, stri
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      signal("SIGKILL");
       throw new Error(`The server did not become healthy within 180 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -49,12 +57,25 @@ export async function startServer(opts: { port: number; env: Record<string, stri
     url,
     child,
     output: () => log,
-    stop(signal = "SIGTERM") {
-      return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill(signal);
-      });
+    async stop(sig = "SIGTERM") {
+      if (!opts.command) {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill(sig);
+        await exited;
+        return;
+      }
+      // The group is gone once its last process is (npm may exit before the server has).
+      const alive = () => {
+        try {
+          process.kill(-child.pid!, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      if (alive()) signal(sig);
+      while (alive()) await new Promise((r) => setTimeout(r, 100));
     },
   };
 }
