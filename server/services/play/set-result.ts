@@ -9,7 +9,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { publishGameUpdate } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { loadGameView } from "../game/game-view";
-import { lockGameWithContext } from "../game/lock-game";
+import { lockGameToFinish } from "../rating/lock-to-finish";
 import { correctTournamentResult } from "../tournament/correct-result";
 import { transaction } from "../transaction";
 import { finishGame } from "./finish-game";
@@ -23,9 +23,10 @@ import { checkResultFits, type ResultInput } from "./report-result";
  */
 export async function setResult(db: Db, actor: SessionUser, input: ResultInput, now = new Date()): Promise<GameUpdate> {
   const finished = await transaction(db, async (tx) => {
-    // The game, locked, with its tournament's organizer and what the notice says, in
-    // one statement (never the tournament's state snapshot: it can be tens of megabytes).
-    const { game, context } = await lockGameWithContext(tx, input.gameId);
+    // The game, locked, with its tournament's organizer, what the notice says and, if it
+    // is active and rated, its players' rating locks and ratings, in one statement
+    // (never the tournament's state snapshot: it can be tens of megabytes).
+    const { game, context, ratings } = await lockGameToFinish(tx, input.gameId);
     const tournament = context.tournament;
     if (!actor.isAdmin && tournament?.organizerId !== actor.id) {
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
@@ -35,7 +36,7 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
       const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
-      return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry }, now);
+      return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry, ratings }, now);
     }
     if (!tournament || game.status !== "finished")
       throw new AppError("BAD_REQUEST", "This game is already over; only results of tournament games can be corrected.");
