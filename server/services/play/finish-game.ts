@@ -6,7 +6,7 @@
 // all three; what they publish is collected on the transaction (transaction.ts).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, type GameRow } from "@/db/schema";
+import { gameReports, games, type GameRow } from "@/db/schema";
 import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
 import { publishGame } from "@/server/realtime/publish";
 import { timeUsed } from "@/engine/clock";
@@ -55,8 +55,9 @@ export function endedBoard(game: GameRow, winner: SideNumber | null, reason: Com
 }
 
 /**
- * Ends the game in one statement after the lock: the game row, both ratings and their
- * history, the players' notices and the tournament's log (together.ts). Ratings are
+ * Ends the game in one statement after the lock: the game row (and a game played
+ * elsewhere's report), both ratings and their history, the players' notices and the
+ * tournament's log (together.ts). Ratings are
  * read first, in a statement of their own after their lock, unless the caller read
  * them with the game's lock (`finish.ratings`). Returns the game's update
  * (every field the finish changed, and `finish.board`), built from what the
@@ -84,6 +85,11 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
     where id = ${game.id}`;
   const done = await runTogether(tx, {
     game: { ctes: [["finished_game", finishedRow]], rows: null, read: () => undefined },
+    // A finished game has no report (games played elsewhere have them, report-result.ts).
+    report:
+      game.position === null
+        ? { ctes: [["report_removed", sql`delete from ${gameReports} where game_id = ${game.id}`]], rows: null, read: () => undefined }
+        : null,
     ratings: changes && ratingsPart(game, changes, now),
     ...gameOverParts(game, finish.result, now, finish.reason, context),
     tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,

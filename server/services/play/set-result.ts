@@ -1,8 +1,6 @@
 // A site admin, or the organizer of the game's tournament, sets the result of a game
 // or corrects one of a running tournament's current round.
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { gameReports } from "@/db/schema";
 import type { GameUpdate } from "@/lib/contracts";
 import { updateFromView } from "@/lib/game-update";
 import type { SessionUser } from "@/server/auth/session";
@@ -32,8 +30,6 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
       throw new AppError("FORBIDDEN", "Only a site admin or the tournament's organizer may set a result.");
     }
     checkResultFits(game, input);
-    // Only games played elsewhere have reports (reportResult refuses games on the site).
-    if (!game.position) await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
     if (game.status === "active") {
       const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
       return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry, ratings }, now);
