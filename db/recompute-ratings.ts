@@ -24,9 +24,7 @@ export async function recomputeRatings(tx: Db): Promise<{ games: number; ratings
     .where(isNotNull(games.result))
     .groupBy(games.id)
     .orderBy(asc(ratedAt), asc(games.finishedAt), asc(games.id));
-  const { ratings, history } = replayRatings(
-    rated.map((g) => ({ gameType: g.gameType, side1: g.side1, side2: g.side2, score1: side1Score(g.result as "1-0" | "0-1" | "draw") })),
-  );
+  const { ratings, history } = replayRatings(rated.map((g) => ({ gameType: g.gameType, side1: g.side1, side2: g.side2, score1: side1Score(g.result!) })));
   await tx.delete(ratingHistory);
   await tx.delete(playerRatings);
   const historyRows = history.map((h) => ({

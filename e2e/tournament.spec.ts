@@ -3,6 +3,7 @@
 // API whose final pages must show the right champions and tables.
 import { expect, test, type Page } from "./test";
 import type { TournamentState } from "../engine/formats";
+import type { GameResult } from "../lib/contracts";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { shortestGameEndingIn } from "../test/fixtures";
@@ -23,7 +24,7 @@ async function clickMove(page: Page, move: string) {
 }
 
 /** How a game gets its result: by default the organizer sets it. */
-type Finish = (organizer: HttpSession, gameId: string, result: "1-0" | "0-1") => Promise<void>;
+type Finish = (organizer: HttpSession, gameId: string, result: Exclude<GameResult, "draw">) => Promise<void>;
 const setByOrganizer: Finish = async (organizer, gameId, result) => {
   await organizer.mutation("game.setResult", { gameId, result });
 };

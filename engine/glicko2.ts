@@ -12,6 +12,8 @@
 // - A rating is "provisional" while RD > 110 (the lichess threshold: roughly
 //   until a dozen games have been rated), and is then shown with a "?".
 
+import type { GameResult } from "./result";
+
 export interface Rating {
   readonly rating: number;
   /** Rating deviation: one standard deviation of uncertainty, in rating points. */
@@ -165,7 +167,7 @@ export function isProvisional(rating: Pick<Rating, "rd">): boolean {
 }
 
 /** Side 1's score for a result: 1 for "1-0", 0 for "0-1", ½ for a draw. */
-export function side1Score(result: "1-0" | "0-1" | "draw"): number {
+export function side1Score(result: GameResult): number {
   return result === "1-0" ? 1 : result === "0-1" ? 0 : 0.5;
 }
 

@@ -5,10 +5,10 @@
 
 import type { FormatName } from "@/engine/formats";
 import type { CommonEndReason } from "@/engine/games/registry";
+import type { GameResult } from "@/engine/result";
 
-/** A finished game's result, from side 1's point of view. */
-export const GAME_RESULTS = ["1-0", "0-1", "draw"] as const;
-export type GameResult = (typeof GAME_RESULTS)[number];
+/** A finished game's result, from side 1's point of view (defined in the engine, which imports nothing of ours). */
+export { GAME_RESULTS, type GameResult } from "@/engine/result";
 
 /**
  * "void": removed by a tournament's withdrawal rule; "aborted": a challenge game whose

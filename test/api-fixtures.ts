@@ -7,12 +7,27 @@ import { getFormat, playableGames, type FormatName, type TournamentState } from 
 import type { SessionUser } from "@/server/auth/session";
 import { hashPassword } from "@/server/auth/password";
 import { createCaller } from "@/server/trpc/root";
+import { changePassword } from "@/server/services/account/change-password";
+import { deleteAccount } from "@/server/services/account/delete-account";
+import { signOutEverywhere } from "@/server/services/account/sign-out-everywhere";
 import { uniqueName } from "./db";
 
 export type Caller = ReturnType<typeof createCaller>;
 
 export function apiFor(h: DbHandle, user: SessionUser | null): Caller {
   return createCaller({ db: h.db, dbKind: h.kind, user, clientIp: null });
+}
+
+/**
+ * The services that end every session of an account whose password is `password`,
+ * each named, for tests that check what an ended session can still do.
+ */
+export function sessionEnders(h: DbHandle, password: string): [string, (userId: string) => Promise<unknown>][] {
+  return [
+    ["sign out everywhere", (id) => signOutEverywhere(h.db, id)],
+    ["a password change", (id) => changePassword(h.db, id, { currentPassword: password, newPassword: `${password}, changed` })],
+    ["deletion", (id) => deleteAccount(h.db, id, { password })],
+  ];
 }
 
 /**

@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Db, DbHandle } from "@/db/client";
 import { attachRealtime, type MootIo } from "@/server/realtime/io";
+import type { SharedRedis } from "@/server/redis";
 import { openOwnTestDatabase, openTestDatabase } from "./db";
 
 export interface RealtimeServer {
@@ -15,11 +16,12 @@ export interface RealtimeServer {
 
 /**
  * The site's Socket.IO server on `db`, listening on 127.0.0.1 at a port the OS picks.
- * It becomes the process's realtime server, so services called in this process publish to it.
+ * It becomes the process's realtime server, so services called in this process publish to it
+ * (with `redis`, to the other processes' sockets too).
  */
-export async function listenRealtime(db: Db): Promise<{ server: MootIo; url: string }> {
+export async function listenRealtime(db: Db, redis?: SharedRedis): Promise<{ server: MootIo; url: string }> {
   const http = createServer((_req, res) => res.writeHead(404).end());
-  const server = await attachRealtime(http, db);
+  const server = await attachRealtime(http, db, redis);
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
 }

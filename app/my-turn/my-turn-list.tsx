@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatClock } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
+import { GAME_RESULTS, type GameResult } from "@/lib/contracts";
 import { useRealtime } from "@/lib/realtime-client";
 import { gameKeyWords } from "@/lib/tournament-view";
 import { useTRPC } from "@/lib/trpc/client";
@@ -17,10 +18,9 @@ const left = (deadline: Date | null) => {
   return ms > 0 ? `${formatClock(ms)} left` : "deadline passed";
 };
 
-type Result = "1-0" | "0-1" | "draw";
-
 /** A result as the people involved say it: who won, or a draw. */
-const resultWords = (result: Result, [name1, name2]: readonly [string, string]) => (result === "draw" ? "a draw" : `${result === "1-0" ? name1 : name2} won`);
+const resultWords = (result: GameResult, [name1, name2]: readonly [string, string]) =>
+  result === "draw" ? "a draw" : `${result === "1-0" ? name1 : name2} won`;
 
 export function MyTurnList() {
   const trpc = useTRPC();
@@ -88,7 +88,7 @@ export function MyTurnList() {
                   {g.reportedResult && (
                     <>
                       {" "}
-                      · reported: {resultWords(g.reportedResult as Result, g.sides)}
+                      · reported: {resultWords(g.reportedResult, g.sides)}
                       {g.reportStatus === "disputed" ? ", disputed" : ", not yet confirmed"}
                     </>
                   )}
@@ -102,23 +102,21 @@ export function MyTurnList() {
                   <p className="text-stone-500">No reason given.</p>
                 ) : null}
                 <div className="flex flex-wrap gap-2">
-                  {(["1-0", "0-1", "draw"] as Result[])
-                    .filter((r) => r !== "draw" || catalogGame(g.gameType)?.drawsPossible)
-                    .map((r) => (
-                      <button
-                        key={r}
-                        type="button"
-                        className={r === g.reportedResult ? "btn-primary" : "btn-secondary"}
-                        disabled={settle.isPending}
-                        onClick={() => settle.mutate({ gameId: g.gameId, result: r })}
-                      >
-                        {r === g.reportedResult
-                          ? `Confirm as reported: ${resultWords(r, g.sides)}`
-                          : r === "draw"
-                            ? "Set: a draw"
-                            : `Set: ${resultWords(r, g.sides)}`}
-                      </button>
-                    ))}
+                  {GAME_RESULTS.filter((r) => r !== "draw" || catalogGame(g.gameType)?.drawsPossible).map((r) => (
+                    <button
+                      key={r}
+                      type="button"
+                      className={r === g.reportedResult ? "btn-primary" : "btn-secondary"}
+                      disabled={settle.isPending}
+                      onClick={() => settle.mutate({ gameId: g.gameId, result: r })}
+                    >
+                      {r === g.reportedResult
+                        ? `Confirm as reported: ${resultWords(r, g.sides)}`
+                        : r === "draw"
+                          ? "Set: a draw"
+                          : `Set: ${resultWords(r, g.sides)}`}
+                    </button>
+                  ))}
                 </div>
               </li>
             ))}

@@ -9,6 +9,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
+import { GAME_RESULTS } from "../result";
 import { clinchTables } from "./registry";
 import { groupsOf } from "./core";
 import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, withdraw } from "./registry";
@@ -17,11 +18,9 @@ import { explainOrder, rankTable, standingRows, type RankEntry, type RankKey } f
 import { jsonRoundTrip, players } from "./testing";
 import { FormatError, type FormatName, type GameResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
 
-const OUTCOMES = ["1-0", "0-1", "draw"] as const;
-
 function randomResult(rng: Prng, format: FormatName): GameResult {
   // The diagonal race is played with dice: no draws.
-  const outcome = OUTCOMES[rng.int(format === "diagonal" ? 2 : 3)]!;
+  const outcome = GAME_RESULTS[rng.int(format === "diagonal" ? 2 : 3)]!;
   return outcome === "draw" ? { outcome, reason: "normal" } : { outcome, reason: "normal", margin: rng.int(5) };
 }
 

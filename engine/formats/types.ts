@@ -7,6 +7,7 @@
 // games) are persistent vectors (vec.ts), so a result copies a bounded amount.
 
 import type { PrngState } from "../prng";
+import type { GameResult as Outcome } from "../result";
 import type { ClinchTable } from "./clinch-tables";
 import type { GameTypeName } from "./game-types";
 import type { FORMATS } from "./registry";
@@ -22,8 +23,8 @@ export interface Player {
   readonly rating: number;
 }
 
-/** Side 1 won, side 2 won, or a draw. */
-export type Outcome = "1-0" | "0-1" | "draw";
+/** Side 1 won, side 2 won, or a draw (engine/result.ts). */
+export type { Outcome };
 
 export type ResultReason = "normal" | "resignation" | "time" | "forfeit" | "withdrawal" | "organizer";
 

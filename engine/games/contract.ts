@@ -17,6 +17,8 @@
 // In a chance game the side to move is whatever `toMove` says, not the ply's parity
 // (a cube offer is answered by the other side, and a roll is not a move).
 
+import type { GameResult } from "../result";
+
 /** How tournament formats treat the sides (engine/formats/game-types.ts). */
 export type GameFamily = "tafl" | "chess" | "roles" | "race";
 
@@ -39,7 +41,7 @@ export interface RecordInfo {
   readonly side1: string;
   readonly side2: string;
   /** Side 1's point of view; null while the game runs. */
-  readonly result: "1-0" | "0-1" | "draw" | null;
+  readonly result: GameResult | null;
   readonly endReason: string | null;
   /** Epoch ms the game started. */
   readonly startedAt: number;

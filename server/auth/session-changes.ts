@@ -16,10 +16,16 @@
 // meanwhile are lost). And it is read again after RECHECK_MS anyway, which bounds
 // changes nobody announced (an operator's `npm run admin` without REDIS_URL, a hand-made
 // UPDATE).
+//
+// Sockets hold a session for as long as they stay connected: server/realtime/io.ts
+// listens here (onSessionChange) and takes each ended session's sockets out of their
+// user's room as soon as this process hears of it.
 import type { SessionUser } from "./session";
 import { sharedRedis, type SharedRedis } from "@/server/redis";
 
 export type SessionChange = { sid: string } | { userId: string };
+/** Told of each change this process hears of; "all" when announcements may have been lost. */
+export type SessionChangeListener = (change: SessionChange | "all") => void;
 
 const CHANNEL = "moot:session-changes";
 /** A remembered account is read again after this long, announced or not. */
@@ -41,10 +47,11 @@ interface State {
   generation: number;
   /** Set once this process listens on Redis: from then on, trust needs the subscription up. */
   redis: SharedRedis | null;
+  listeners: Set<SessionChangeListener>;
 }
 
 const slot = globalThis as unknown as { __mootSessions?: State };
-const state = (): State => (slot.__mootSessions ??= { bySid: new Map(), sidsOf: new Map(), generation: 0, redis: null });
+const state = (): State => (slot.__mootSessions ??= { bySid: new Map(), sidsOf: new Map(), generation: 0, redis: null, listeners: new Set() });
 
 function trusted(s: State): boolean {
   return s.redis === null || s.redis.subscriber.isReady;
@@ -85,6 +92,24 @@ function drop(s: State, sid: string, userId: string): void {
   if (sids?.size === 0) s.sidsOf.delete(userId);
 }
 
+/** Calls `listener` with every change this process hears of, its own and others'; returns the way to stop. */
+export function onSessionChange(listener: SessionChangeListener): () => void {
+  const listeners = state().listeners;
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function tell(s: State, change: SessionChange | "all"): void {
+  for (const listener of s.listeners) {
+    try {
+      listener(change);
+    } catch (err) {
+      // One listener's failure must not keep the others (or the subscription) from hearing.
+      console.error("[sessions] a session change listener failed:", err);
+    }
+  }
+}
+
 function forget(change: SessionChange): void {
   const s = state();
   s.generation++;
@@ -95,6 +120,7 @@ function forget(change: SessionChange): void {
     for (const sid of s.sidsOf.get(change.userId) ?? []) s.bySid.delete(sid);
     s.sidsOf.delete(change.userId);
   }
+  tell(s, change);
 }
 
 function forgetAll(): void {
@@ -102,6 +128,7 @@ function forgetAll(): void {
   s.generation++;
   s.bySid.clear();
   s.sidsOf.clear();
+  tell(s, "all");
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -7,12 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import type { DbHandle } from "@/db/client";
 import { users } from "@/db/schema";
-import { newPlayer } from "@/test/api-fixtures";
+import { newPlayer, sessionEnders } from "@/test/api-fixtures";
 import { openOwnTestDatabase } from "@/test/db";
-import { changePassword } from "@/server/services/account/change-password";
-import { deleteAccount } from "@/server/services/account/delete-account";
 import { revokeSession } from "@/server/services/account/revoke-session";
-import { signOutEverywhere } from "@/server/services/account/sign-out-everywhere";
 import { grantAdmin } from "@/server/services/admin/grant-admin";
 import { connectRedis } from "@/server/redis";
 import { listenForSessionChanges, RECHECK_MS } from "./session-changes";
@@ -42,12 +39,7 @@ const bumpBehindTheSitesBack = (id: string) =>
 describe("session cookies", () => {
   it("end at once when a service ends the account's sessions, even for a token already remembered", async () => {
     const password = "session test password";
-    const ends: [string, (id: string) => Promise<unknown>][] = [
-      ["sign out everywhere", (id) => signOutEverywhere(h.db, id)],
-      ["a password change", (id) => changePassword(h.db, id, { currentPassword: password, newPassword: "another session password" })],
-      ["deletion", (id) => deleteAccount(h.db, id, { password })],
-    ];
-    for (const [why, end] of ends) {
+    for (const [why, end] of sessionEnders(h, password)) {
       const me = await newPlayer(h, { password });
       const cookie = await cookieFor(me, 3600);
       expect(await sessionUserFromCookies(h.db, cookie), why).toMatchObject({ id: me.id, username: me.username });

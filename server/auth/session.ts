@@ -100,7 +100,14 @@ export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<S
   return sessionUser;
 }
 
-export async function sessionUserFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<SessionUser | null> {
+/** A live session: who, and the token that says so (to check it again later, as a socket does). */
+export interface Session {
+  user: SessionUser;
+  sid: string;
+  token: JWT;
+}
+
+export async function sessionFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<Session | null> {
   const cookies = parseCookieHeader(cookieHeader);
   if (cookies.size === 0) return null;
   const token = await getToken({
@@ -109,5 +116,11 @@ export async function sessionUserFromCookies(db: Db, cookieHeader: string | null
     decode: decodeRemembered,
     logger: { error: () => {}, warn: () => {}, debug: () => {} } as never,
   }).catch(() => null);
-  return sessionUserFromToken(db, token);
+  const user = await sessionUserFromToken(db, token);
+  // A user means the token carried a valid session id.
+  return user && token ? { user, sid: sessionIdOf(token)!, token } : null;
+}
+
+export async function sessionUserFromCookies(db: Db, cookieHeader: string | null | undefined): Promise<SessionUser | null> {
+  return (await sessionFromCookies(db, cookieHeader))?.user ?? null;
 }

@@ -8,6 +8,7 @@ import { games, users } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { Prng } from "@/engine/prng";
 import { playableGames, type FormatName, type GameWithId, type TournamentState } from "@/engine/formats";
+import type { GameResult } from "@/lib/contracts";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
 import { acceptChallenge } from "@/server/services/challenge/accept-challenge";
@@ -59,7 +60,7 @@ const MORE = [
   "jarl",
 ];
 
-type Pick = (side1: string, side2: string) => "1-0" | "0-1" | "draw";
+type Pick = (side1: string, side2: string) => GameResult;
 /** Decides one released tournament game (`site` is its game on the site) at `when`. */
 type Decide = (game: GameWithId, site: string, when: Date) => Promise<void>;
 

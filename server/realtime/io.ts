@@ -1,17 +1,15 @@
 // Socket.IO on the same HTTP server as the site. A socket is authenticated from the
-// same session cookie as the pages; anonymous sockets are allowed and read-only.
+// same session cookie as the pages; anonymous sockets are allowed and read-only. A
+// signed-in socket stays signed in only while its session lives (socket-sessions.ts).
 // With REDIS_URL, the official Redis adapter relays events between server processes.
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import type { Db } from "@/db/client";
 import type { SharedRedis } from "@/server/redis";
 import { MAX_WATCHED_ROOMS, WATCHABLE_ROOM, type ClientToServerEvents, type ServerToClientEvents } from "@/lib/realtime-events";
-import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
+import { sessionFromCookies } from "@/server/auth/session";
 import { userRoom } from "@/lib/contracts";
-
-interface SocketData {
-  user: SessionUser | null;
-}
+import { guardSocketSessions, handshakeData, type SocketData } from "./socket-sessions";
 
 export type MootIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -23,9 +21,11 @@ export async function attachRealtime(httpServer: HttpServer, db: Db, redis?: Sha
     const { createAdapter } = await import("@socket.io/redis-adapter");
     io.adapter(createAdapter(redis.client, redis.subscriber));
   }
+  const sessions = guardSocketSessions(db);
+  httpServer.once("close", sessions.stop);
   io.use(async (socket, next) => {
     try {
-      socket.data.user = await sessionUserFromCookies(db, socket.handshake.headers.cookie);
+      socket.data = await handshakeData(() => sessionFromCookies(db, socket.handshake.headers.cookie));
       next();
     } catch (err) {
       console.error("[realtime] auth failed:", err);
@@ -35,9 +35,11 @@ export async function attachRealtime(httpServer: HttpServer, db: Db, redis?: Sha
   io.on("connection", (socket) => {
     const user = socket.data.user;
     if (user) void socket.join(userRoom(user.id));
+    sessions.join(socket);
     socket.on("whoami", (ack) => {
       if (typeof ack !== "function") return;
-      ack(user ? { id: user.id, username: user.username } : null);
+      const now = socket.data.user;
+      ack(now ? { id: now.id, username: now.username } : null);
     });
     // Watching is read-only and public; only well-formed room names are accepted.
     // A socket watches at most MAX_WATCHED_ROOMS rooms: each costs memory here.

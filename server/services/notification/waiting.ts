@@ -9,6 +9,7 @@ import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
 import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
+import type { GameResult, ReportStatus } from "@/lib/contracts";
 import type { WaitingReason } from "@/lib/waiting";
 import { reportedMessages } from "../chat/reported-messages";
 
@@ -138,8 +139,8 @@ async function organizerQueues(db: Db, user: SessionUser, now: Date) {
         gameKey: string | null;
         gameType: string;
         deadline: Date | null;
-        reportedResult: string | null;
-        reportStatus: string | null;
+        reportedResult: GameResult | null;
+        reportStatus: ReportStatus | null;
         disputeReason: string | null;
       }[];
     }

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, tournamentResults, type GameRow } from "@/db/schema";
 import { correctResult } from "@/engine/formats";
+import type { GameResult } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { nextVersion } from "../game/game-view";
 import { announce, saveSnapshot } from "./save-tournament";
@@ -16,7 +17,7 @@ export async function correctTournamentResult(
   tx: Db,
   tournamentId: string,
   game: GameRow,
-  input: { result: "1-0" | "0-1" | "draw"; margin?: number | null },
+  input: { result: GameResult; margin?: number | null },
   actorId: string,
 ): Promise<void> {
   const t = await lockTournament(tx, tournamentId);

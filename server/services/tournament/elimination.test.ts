@@ -10,6 +10,7 @@ import type { DbHandle } from "@/db/client";
 import { games } from "@/db/schema";
 import { findGame, groupsOf, playableGames, standings, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
+import type { GameResult } from "@/lib/contracts";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
@@ -48,7 +49,7 @@ async function running(players: number, settings: Record<string, unknown>) {
       .where(and(eq(games.tournamentId, t.id), eq(games.tournamentGameKey, key)));
     return row;
   };
-  const setResult = async (key: string, result: "1-0" | "0-1" | "draw") => apiFor(h, organizer).game.setResult({ gameId: (await siteGame(key))!.id, result });
+  const setResult = async (key: string, result: GameResult) => apiFor(h, organizer).game.setResult({ gameId: (await siteGame(key))!.id, result });
   return { organizer, field, id: t.id, state, siteGame, setResult };
 }
 

@@ -3,6 +3,7 @@
 // engine's.
 import { FormatError, type GameResult as EngineResult, type ResultReason } from "@/engine/formats";
 import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import type { GameResult } from "@/lib/contracts";
 import { AppError } from "../errors";
 
 /**
@@ -21,7 +22,7 @@ export function engineCall<T>(f: () => T, context?: string): T {
 }
 
 /** A finished site game's result in the engine's terms. */
-export function engineResult(result: "1-0" | "0-1" | "draw", endReason: string, margin: number | null): EngineResult {
+export function engineResult(result: GameResult, endReason: string, margin: number | null): EngineResult {
   const reason: ResultReason =
     endReason === "timeout"
       ? "time"

@@ -13,6 +13,7 @@ import type { Db } from "@/db/client";
 import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments, type GameRow, type TournamentRow } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
+import type { GameResult } from "@/lib/contracts";
 import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
@@ -52,7 +53,7 @@ export interface Logged {
 export async function recordTournamentResult(
   tx: Db,
   game: GameRow,
-  result: "1-0" | "0-1" | "draw",
+  result: GameResult,
   reason: string,
   margin: number | null,
   now: Date,
@@ -70,7 +71,7 @@ export async function recordTournamentResult(
  */
 export function tournamentResultPart(
   game: GameRow,
-  result: "1-0" | "0-1" | "draw",
+  result: GameResult,
   reason: string,
   margin: number | null,
   entry?: ResultAudit,
@@ -111,7 +112,7 @@ export async function afterTournamentResult(
   tx: Db,
   game: GameRow,
   logged: Logged | null,
-  result: "1-0" | "0-1" | "draw",
+  result: GameResult,
   reason: string,
   margin: number | null,
   now: Date,

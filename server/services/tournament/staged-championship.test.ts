@@ -19,6 +19,7 @@ import { playableGames, vecItems, type Round, type TournamentState } from "@/eng
 import { onSiteGame } from "@/engine/games/registry";
 import { drawnRandomGame } from "@/engine/games/polyomino/test-games";
 import { Prng } from "@/engine/prng";
+import type { GameResult } from "@/lib/contracts";
 import type { SessionUser } from "@/server/auth/session";
 import { makeMove } from "@/server/services/play/make-move";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
@@ -56,7 +57,7 @@ interface SiteGame {
   key: string;
   side1: string;
   side2: string;
-  result: "1-0" | "0-1" | "draw";
+  result: GameResult;
   margin: number;
 }
 

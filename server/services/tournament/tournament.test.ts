@@ -8,6 +8,7 @@ import { games, tournamentPlayers, tournamentResults, tournaments } from "@/db/s
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
+import type { GameResult } from "@/lib/contracts";
 import { gamesOf, getFormat, groupsOf, playableGames, startTournament as engineStart, type TournamentState } from "@/engine/formats";
 import { forget, liveState } from "./live-state";
 import { startScheduledTournaments } from "./start-tournament";
@@ -52,7 +53,7 @@ async function siteGame(tournamentId: string, key: string) {
 }
 
 /** Sets results for every playable game: the stronger player (lower seed index) wins. */
-async function playRound(organizer: SessionUser, tournamentId: string, pick: (g: { side1: string; side2: string }) => "1-0" | "0-1" | "draw" = () => "1-0") {
+async function playRound(organizer: SessionUser, tournamentId: string, pick: (g: { side1: string; side2: string }) => GameResult = () => "1-0") {
   for (const g of playableGames(await state(tournamentId))) {
     const site = await siteGame(tournamentId, g.id);
     await api(organizer).game.setResult({ gameId: site.id, result: pick(g) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHALLENGE_SIDES } from "@/lib/contracts";
 import { plainText } from "@/lib/text-rules";
 import { usableClockPreset } from "@/server/test-features";
 import { GAME_IDS } from "@/engine/game-catalog";
@@ -26,7 +27,7 @@ export const challengeRouter = router({
       z.object({
         gameType: z.enum(GAME_IDS, { error: "Choose a game from the list." }),
         timeControl: plainText(z.string().max(20, "Choose a time control from the list."), { label: "The time control" }),
-        side: z.enum(["side1", "side2", "random"]).default("random"),
+        side: z.enum(CHALLENGE_SIDES).default("random"),
         rated: z.boolean().default(true),
         /** The game's own settings (a backgammon match's length); checked by the game's rules. */
         gameSettings: ZGameSettings.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GAME_RESULTS } from "@/lib/contracts";
 import { plainText } from "@/lib/text-rules";
 import { abortGame } from "@/server/services/play/abort-game";
 import { answerDraw } from "@/server/services/play/draw-offer";
@@ -18,7 +19,7 @@ import { gameAction, limits } from "../limits";
 export const ZGameId = z.object({ gameId: z.uuid("That is not a game id.") });
 const ZPage = z.number().int().min(1).max(10_000).default(1);
 const ZResultInput = ZGameId.extend({
-  result: z.enum(["1-0", "0-1", "draw"], { error: "The result must be 1-0, 0-1 or draw." }),
+  result: z.enum(GAME_RESULTS, { error: "The result must be 1-0, 0-1 or draw." }),
   margin: z.number().int().min(0, "The margin cannot be negative.").max(10_000, "That margin is too large.").nullish(),
 });
 
