@@ -83,17 +83,22 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       ${finish.unrated ? sql`rated = false, ` : sql``}turn_started_at = null, deadline = null, draw_offer_by = null,
       finished_at = ${now.toISOString()}::timestamptz, version = version + 1
     where id = ${game.id}`;
-  const done = await runTogether(tx, {
-    game: { ctes: [["finished_game", finishedRow]], rows: null, read: () => undefined },
-    // A finished game has no report (games played elsewhere have them, report-result.ts).
-    report:
-      game.position === null
-        ? { ctes: [["report_removed", sql`delete from ${gameReports} where game_id = ${game.id}`]], rows: null, read: () => undefined }
-        : null,
-    ratings: changes && ratingsPart(game, changes, now),
-    ...gameOverParts(game, finish.result, now, finish.reason, context),
-    tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
-  });
+  const done = await runTogether(
+    tx,
+    {
+      game: { ctes: [["finished_game", finishedRow]], rows: null, read: () => undefined },
+      // A finished game has no report (games played elsewhere have them, report-result.ts).
+      report:
+        game.position === null
+          ? { ctes: [["report_removed", sql`delete from ${gameReports} where game_id = ${game.id}`]], rows: null, read: () => undefined }
+          : null,
+      ratings: changes && ratingsPart(game, changes, now),
+      ...gameOverParts(game, finish.result, now, finish.reason, context),
+      tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
+      // A handful of shapes (rated or not, tournament or not, audited or not, a report or not): prepared.
+    },
+    { prepared: true },
+  );
   await noticesTold(tx, done, now);
   const side = (id: string): GamePlayer | null => {
     const stored = done.ratings?.get(id);

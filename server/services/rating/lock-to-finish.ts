@@ -13,13 +13,15 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, type GameRow } from "@/db/schema";
 import { AppError } from "../errors";
+import { executePrepared } from "../prepared";
 import { contextFrom, type GameContext } from "../game/lock-game";
 import type { PlayerRating } from "./player-ratings";
 
 const columns = Object.entries(getTableColumns(games));
 
 // The statement's text is built once (building it through Drizzle's select builder
-// cost about 0.1 ms a call); the game's id is its one parameter.
+// cost about 0.1 ms a call), and prepared once per connection (prepared.ts); the
+// game's id is its one parameter.
 const HEAD = sql.raw(`with g as materialized (
     select games.*, s1.username as "moot_name1", s2.username as "moot_name2",
       t.id as "moot_tournament_id", t.name as "moot_tournament_name", t.organizer_id as "moot_organizer_id"
@@ -44,7 +46,7 @@ export interface LockedToFinish {
 
 /** Locks a game row for the rest of the transaction with its context and, if it is active and rated, its players' ratings. */
 export async function lockGameToFinish(tx: Db, gameId: string): Promise<LockedToFinish> {
-  const { rows } = (await tx.execute(sql`${HEAD}${gameId}${TAIL}`)) as unknown as { rows: Record<string, unknown>[] };
+  const { rows } = await executePrepared(tx, sql`${HEAD}${gameId}${TAIL}`);
   const row = rows[0];
   if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
   const game = Object.fromEntries(
