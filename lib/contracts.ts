@@ -45,6 +45,7 @@ export const TOURNAMENT_AUDIT_ACTIONS = [
   "announcement",
   "invite link renewed",
   "approved",
+  "late entry",
   "removed",
   "withdrew",
   "disqualified",

@@ -226,6 +226,8 @@ export function actionSentence(action: TournamentAuditAction | undefined, detail
       return [text("released the next phase"), ...end(detail)];
     case "finished":
       return [text("closed the tournament"), ...end(detail)];
+    case "late entry":
+      return [text("recorded a late entry"), ...end(detail)];
     case "withdrew":
     case "disqualified":
       return [text(action === "withdrew" ? "recorded a withdrawal" : "recorded a disqualification"), ...end(detail)];

@@ -145,6 +145,12 @@ export function addPlayer<F extends FormatName>(state: TournamentState<F>, playe
   return add(state, player) as TournamentState<F>;
 }
 
+/** The round a player entering the running tournament now would first play; null when it takes no late entries (now). */
+export function lateEntryRound(state: TournamentState): number | null {
+  const round = formatOf(state).lateEntryRound;
+  return round ? round(state) : null;
+}
+
 /** Whether the format takes players after its start. */
 export function canAddPlayers(format: FormatName): boolean {
   return getFormat(format).addPlayer !== undefined;

@@ -261,6 +261,8 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   withdraw(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F>;
   /** A late entry, paired from the next round planned (the Swiss). Absent: the format takes no players after its start. */
   addPlayer?(state: TournamentState<F>, player: Player): TournamentState<F>;
+  /** With addPlayer: the round a player entering now would first play, or null when the settings or the stage take no more entries. */
+  lateEntryRound?(state: TournamentState<F>): number | null;
   /** Standings of the whole tournament so far. */
   standings(state: TournamentState<F>): Standings;
   /** Standings of one round, per group. */
