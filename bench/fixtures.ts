@@ -1,6 +1,7 @@
 // What the server benchmarks build in bulk before they measure: rated players and
 // registered group-elimination tournaments. Joining one by one is not what they
 // measure, so rows are inserted directly, 5,000 a statement.
+import type { GameTypeId } from "@/engine/game-catalog";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentPlayers, users } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
@@ -8,7 +9,7 @@ import { createTournament } from "@/server/services/tournament/create-tournament
 
 const CHUNK = 5000;
 /** The game the benchmark tournaments play (on the site, so every game is created). */
-export const BENCH_GAME = "hnefatafl";
+export const BENCH_GAME: GameTypeId = "hnefatafl";
 
 export interface BenchPlayer {
   id: string;

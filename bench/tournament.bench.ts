@@ -598,7 +598,7 @@ try {
     for (const tid of ids) {
       const round1 = playableGames((await liveState(db, tid))!);
       const last = round1.pop()!;
-      const logged = round1.map((g) => ({ tournamentId: tid, gameKey: g.id, outcome: draw(g.side1, g.side2), reason: "normal" }));
+      const logged = round1.map((g) => ({ tournamentId: tid, gameKey: g.id, outcome: draw(g.side1, g.side2), reason: "normal" as const }));
       for (let i = 0; i < logged.length; i += 5000) await db.insert(tournamentResults).values(logged.slice(i, i + 5000));
       await db
         .update(tournaments)

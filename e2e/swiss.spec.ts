@@ -2,7 +2,8 @@
 // creates it on the form, the players join and the organizer sets the results
 // through the API (the better seed wins), while an anonymous spectator keeps the
 // tournament page open and sees each round appear, the standings move and the
-// champion, without reloading; then the TRF download holds every round.
+// champion, without reloading; a tenth player joins late from the page during
+// round 1 and plays from round 2; then the TRF download holds every round.
 import { expect, test } from "./test";
 import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
@@ -50,10 +51,21 @@ test("a Swiss of nine is played to its winner while a spectator follows the roun
   await expect(spectator.getByTestId("swiss-board")).toHaveCount(4);
   await expect(spectator.getByTestId("swiss-bye")).toBeVisible();
 
+  // A late entry from the page: the Swiss takes them until round 3 is paired (half its rounds).
+  const latePage = await (await browser.newContext()).newPage();
+  await signUpByApi(latePage, freshUsername("Late"), "player password");
+  await latePage.goto(tournamentUrl);
+  await expect(latePage.getByTestId("late-entry")).toContainText("plays from round 2");
+  await latePage.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(latePage.getByTestId("late-entry")).toBeHidden();
+  await expect(latePage.getByRole("button", { name: "Join", exact: true })).toBeHidden();
+
   let t = await organizer.query<TournamentData>("tournament.get", { tournamentId });
-  const seed = new Map(t.state!.players.map((p, i) => [p.id, i]));
+  expect(t.state!.players).toHaveLength(10);
   const best = t.players.find((p) => p.id === t.state!.players[0]!.id)!.username;
   for (let round = 1; round <= 4; round++) {
+    // Pairing numbers (the late entry took its place by rating): the better one wins.
+    const seed = new Map(t.state!.players.map((p, i) => [p.id, i]));
     const versionBefore = Number(await spectator.getByTestId("tournament-version").getAttribute("data-version"));
     for (const g of playableGames(t.state!)) {
       await organizer.mutation("game.setResult", { gameId: t.gameLinks[g.id]!, result: seed.get(g.side1)! < seed.get(g.side2)! ? "1-0" : "0-1" });
@@ -62,6 +74,8 @@ test("a Swiss of nine is played to its winner while a spectator follows the roun
     if (round < 4) {
       // The next round is paired as soon as this one is complete; the spectator's page shows it.
       expect(t.state!.rounds).toHaveLength(round + 1);
+      // Ten players from round 2: five boards, no bye.
+      if (round === 1) await expect(spectator.getByTestId("swiss-board")).toHaveCount(5);
       await expect(spectator.getByRole("tab", { name: new RegExp(`Round ${round + 1}`) })).toBeVisible();
     }
     // The spectator's page (standings included) moved to the new results without a reload.
@@ -75,12 +89,13 @@ test("a Swiss of nine is played to its winner while a spectator follows the roun
   await expect(top).toContainText("4");
   expect(await spectator.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
 
-  // The TRF for pairing checkers: nine players, four rounds, the initial colour.
+  // The TRF for pairing checkers: ten players (the late one absent, no points, in round 1), four rounds, the initial colour.
   await expect(spectator.getByTestId("export-trf")).toBeVisible();
   const response = await spectator.request.get(`/tournaments/${tournamentId}/export/trf`);
   expect(response.status()).toBe(200);
   const trf = await response.text();
-  expect(trf.split("\n").filter((line) => line.startsWith("001"))).toHaveLength(9);
+  expect(trf.split("\n").filter((line) => line.startsWith("001"))).toHaveLength(10);
+  expect(trf).toContain("0000 - Z");
   expect(trf).toContain("XXR 4");
   expect(trf).toContain(best);
 });

@@ -4,10 +4,13 @@
 // `family` says how tournament formats treat the sides (engine/formats game types).
 
 import type { GameFamily } from "./games/contract";
-import { ON_SITE_GAMES } from "./games/registry";
+import { ON_SITE_GAME_IDS, onSiteGame, type OnSiteGameId } from "./games/registry";
+
+/** A game's id as stored in every game_type column: one of the site's games or of those played elsewhere. */
+export type GameTypeId = OnSiteGameId | ReportedGameId;
 
 export interface CatalogGame {
-  readonly id: string;
+  readonly id: GameTypeId;
   readonly name: string;
   readonly family: GameFamily;
   readonly playedOnSite: boolean;
@@ -18,55 +21,64 @@ export interface CatalogGame {
   readonly marginLabel: string | null;
 }
 
-export const GAME_CATALOG: readonly CatalogGame[] = [
-  ...ON_SITE_GAMES.map((game) => ({
-    id: game.id,
-    name: game.name,
-    family: game.family,
-    playedOnSite: true,
-    sideNames: game.sideNames,
-    drawsPossible: game.drawsPossible,
-    marginLabel: game.marginLabel,
-  })),
-  {
-    id: "tafl-other",
+type ReportedGame = Omit<CatalogGame, "id" | "playedOnSite">;
+
+/** The games played elsewhere, by id: their results are reported. */
+const REPORTED = {
+  "tafl-other": {
     name: "Other tafl variant",
     family: "tafl",
-    playedOnSite: false,
     sideNames: ["Attackers", "Defenders"],
     drawsPossible: true,
     marginLabel: "pieces left",
   },
-  {
-    id: "chess",
+  chess: {
     name: "Chess (played elsewhere)",
     family: "chess",
-    playedOnSite: false,
     sideNames: ["White", "Black"],
     drawsPossible: true,
     marginLabel: null,
   },
-  {
-    id: "four-colour",
+  "four-colour": {
     name: "Four-colour game (A/B roles)",
     family: "roles",
-    playedOnSite: false,
     sideNames: ["A", "B"],
     drawsPossible: true,
     marginLabel: "points difference",
   },
-  {
-    id: "race",
+  race: {
     name: "Race game (dice)",
     family: "race",
-    playedOnSite: false,
     sideNames: ["First player", "Second player"],
     drawsPossible: false,
     marginLabel: "points",
   },
+} as const satisfies Readonly<Record<string, ReportedGame>>;
+
+type ReportedGameId = keyof typeof REPORTED;
+
+export const GAME_CATALOG: readonly CatalogGame[] = [
+  ...ON_SITE_GAME_IDS.map((id): CatalogGame => {
+    const game = onSiteGame(id)!;
+    return {
+      id,
+      name: game.name,
+      family: game.family,
+      playedOnSite: true,
+      sideNames: game.sideNames,
+      drawsPossible: game.drawsPossible,
+      marginLabel: game.marginLabel,
+    };
+  }),
+  ...(Object.keys(REPORTED) as ReportedGameId[]).map((id): CatalogGame => ({ id, playedOnSite: false, ...REPORTED[id] })),
 ];
 
-export const GAME_IDS = GAME_CATALOG.map((g) => g.id) as [string, ...string[]];
+/** Every game type id, as a tuple (zod's `z.enum` takes it). */
+export const GAME_IDS = GAME_CATALOG.map((g) => g.id) as [GameTypeId, ...GameTypeId[]];
+
+export function isGameTypeId(id: unknown): id is GameTypeId {
+  return typeof id === "string" && GAME_CATALOG.some((g) => g.id === id);
+}
 
 export function catalogGame(id: string): CatalogGame | undefined {
   return GAME_CATALOG.find((g) => g.id === id);

@@ -6,6 +6,7 @@
 import type { FormatName } from "@/engine/formats";
 import type { CommonEndReason } from "@/engine/games/registry";
 import type { GameResult } from "@/engine/result";
+import type { EndReason } from "./game-endings";
 
 /** A finished game's result, from side 1's point of view (defined in the engine, which imports nothing of ours). */
 export { GAME_RESULTS, type GameResult } from "@/engine/result";
@@ -31,6 +32,33 @@ export const CHALLENGE_SIDES = ["side1", "side2", "random"] as const;
 export const TOURNAMENT_STATUSES = ["registering", "running", "finished", "cancelled"] as const;
 export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
+/**
+ * What the site records in a tournament's public audit trail (tournament_audit.action):
+ * an organizer's or a player's action, or, with no actor, a step the site took itself
+ * (a scheduled start, a round or phase released, the end).
+ */
+export const TOURNAMENT_AUDIT_ACTIONS = [
+  "created",
+  "edited",
+  "started",
+  "cancelled",
+  "announcement",
+  "invite link renewed",
+  "approved",
+  "late entry",
+  "removed",
+  "withdrew",
+  "disqualified",
+  "role chosen",
+  "result set",
+  "result corrected",
+  "result disputed",
+  "round started",
+  "phase released",
+  "finished",
+] as const;
+export type TournamentAuditAction = (typeof TOURNAMENT_AUDIT_ACTIONS)[number];
+
 export interface GamePlayer {
   id: string;
   username: string;
@@ -45,7 +73,7 @@ export interface GameView {
   gameType: string;
   status: GameStatus;
   result: GameResult | null;
-  endReason: string | null;
+  endReason: EndReason | null;
   margin: number | null;
   rated: boolean;
   side1: GamePlayer;

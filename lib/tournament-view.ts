@@ -5,6 +5,7 @@
 // page builds the same from a whole simulated state.
 
 import { gamesOf, groupsOf, vecAt, type GameWithId, type GroupStanding, type StandingRow, type TournamentState } from "@/engine/formats";
+import type { TournamentAuditAction } from "@/lib/contracts";
 
 export type PlayerOutcome = "win" | "loss" | "draw";
 
@@ -183,5 +184,5 @@ export type AuditItem =
       readonly who: string;
       readonly what: string;
       readonly actor: ActorKind;
-      readonly action?: string;
+      readonly action?: TournamentAuditAction;
     };

@@ -1,5 +1,6 @@
 // Fixtures for API-level tests: players, and a running tournament whose games are
 // real site games, created through the real services.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { games, playerRatings, tournaments, users } from "@/db/schema";
@@ -34,11 +35,11 @@ export function sessionEnders(h: DbHandle, password: string): [string, (userId: 
  * A new account, straight in the database (a real hash only when a password is given),
  * with the given ratings per game type (game-catalog id → rating; settled, RD 60).
  */
-export async function newPlayer(h: DbHandle, opts: { password?: string; ratings?: Record<string, number> } = {}): Promise<SessionUser> {
+export async function newPlayer(h: DbHandle, opts: { password?: string; ratings?: Partial<Record<GameTypeId, number>> } = {}): Promise<SessionUser> {
   const username = uniqueName("F");
   const passwordHash = opts.password ? await hashPassword(opts.password) : "x";
   const [row] = await h.db.insert(users).values({ username, passwordHash }).returning();
-  const ratings = Object.entries(opts.ratings ?? {});
+  const ratings = Object.entries(opts.ratings ?? {}) as [GameTypeId, number][];
   if (ratings.length > 0) {
     await h.db
       .insert(playerRatings)
@@ -48,7 +49,7 @@ export async function newPlayer(h: DbHandle, opts: { password?: string; ratings?
 }
 
 /** A running tournament (organizer not playing) and the site id of its first game. */
-export async function runningTournament(h: DbHandle, format: FormatName, gameType: string, players: number, opts: { rated?: boolean } = {}) {
+export async function runningTournament(h: DbHandle, format: FormatName, gameType: GameTypeId, players: number, opts: { rated?: boolean } = {}) {
   const organizer = await newPlayer(h);
   const entrants: SessionUser[] = [];
   const t = await apiFor(h, organizer).tournament.create({

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { DEFAULT_CLOCK_PRESET_ID, OFFERED_CLOCK_PRESETS } from "@/engine/clock";
 import { GameOptions } from "@/components/game-options";
-import { catalogGame } from "@/engine/game-catalog";
+import { catalogGame, type GameTypeId } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { useTRPC } from "@/lib/trpc/client";
 
@@ -22,7 +22,7 @@ export function ChallengeForm({
   label?: string;
 }) {
   const trpc = useTRPC();
-  const [gameType, setGameType] = useState("hnefatafl");
+  const [gameType, setGameType] = useState<GameTypeId>("hnefatafl");
   const sides = catalogGame(gameType)?.sideNames ?? ["First player", "Second player"];
   // The chosen game's own settings (a backgammon match's length), if it has any.
   const gameOptions = onSiteGame(gameType)?.settings ?? [];
@@ -32,7 +32,7 @@ export function ChallengeForm({
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     create.mutate({
-      gameType: String(f.get("gameType")),
+      gameType,
       timeControl: String(f.get("timeControl")),
       side: String(f.get("side")) as "side1" | "side2" | "random",
       rated: f.get("rated") === "on",
@@ -53,7 +53,7 @@ export function ChallengeForm({
           longest choices ("10 minutes + 5 seconds per move") were cut off. */}
       <label className="text-sm sm:col-span-2">
         Game
-        <select name="gameType" className="input mt-1" value={gameType} onChange={(e) => setGameType(e.target.value)}>
+        <select name="gameType" className="input mt-1" value={gameType} onChange={(e) => setGameType(catalogGame(e.target.value)?.id ?? gameType)}>
           <GameOptions />
         </select>
       </label>

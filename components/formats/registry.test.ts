@@ -57,7 +57,7 @@ describe.each(FORMAT_NAMES)("the %s format on the site", (format) => {
   const engine = getFormat(format);
 
   it("declares settings whose defaults are valid, each labelled", () => {
-    expect(validateSettings(format, defaultSettings(format) as never, playersFor(format))).toEqual([]);
+    expect(validateSettings(format, defaultSettings(format), playersFor(format))).toEqual([]);
     for (const field of settingFields(engine.settings)) expect(field.label.length, field.key).toBeGreaterThan(0);
     const lines = settingLines(format, defaultSettings(format) as never);
     for (const line of lines) expect(line.text, line.key).not.toMatch(/undefined|\[object/);

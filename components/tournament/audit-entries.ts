@@ -8,6 +8,7 @@
 
 import { findGame, groupsOf, type AuditEntry, type FormatName, type Game, type TournamentState } from "@/engine/formats";
 import { groupingOptions } from "@/components/formats/pages";
+import type { TournamentAuditAction } from "@/lib/contracts";
 import { AUDIT_TOKEN, GAME_KEY, type ActorKind, type AuditItem } from "@/lib/tournament-view";
 
 export type { ActorKind, AuditItem } from "@/lib/tournament-view";
@@ -21,7 +22,7 @@ export interface OrganizerAction {
   /** Defaults to "organizer". */
   readonly actor?: ActorKind;
   /** The stored action name ("result set"), when `what` is only its detail. */
-  readonly action?: string;
+  readonly action?: TournamentAuditAction;
 }
 
 const time = (iso: string | undefined): number => {
@@ -193,7 +194,7 @@ export function engineSentence(entry: { round: number; what: string; decided: st
 }
 
 /** A site action (stored as an action name and a detail) as a sentence after the actor's name. */
-export function actionSentence(action: string | undefined, detail: string, ctx: SentenceContext): Segment[] {
+export function actionSentence(action: TournamentAuditAction | undefined, detail: string, ctx: SentenceContext): Segment[] {
   const find = gameFinder(ctx);
   const keyed = /^(r\d+-[gp]\d+-\d+): (.*)$/.exec(detail);
   const game = keyed ? find(keyed[1]!) : undefined;
@@ -225,6 +226,8 @@ export function actionSentence(action: string | undefined, detail: string, ctx: 
       return [text("released the next phase"), ...end(detail)];
     case "finished":
       return [text("closed the tournament"), ...end(detail)];
+    case "late entry":
+      return [text("recorded a late entry"), ...end(detail)];
     case "withdrew":
     case "disqualified":
       return [text(action === "withdrew" ? "recorded a withdrawal" : "recorded a disqualification"), ...end(detail)];

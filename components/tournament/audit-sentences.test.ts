@@ -57,6 +57,8 @@ describe("audit sentences", () => {
     expect(words(actionSentence("started", "28 players; round 1 has 84 games.", ctx))).toBe("started the tournament: 28 players; round 1 has 84 games.");
     const withdrawn = words(actionSentence("withdrew", `Player ${state.players[0]!.id} withdrew.`, ctx));
     expect(withdrawn).toBe("recorded a withdrawal: Player player1 withdrew.");
+    const late = words(actionSentence("late entry", `Player ${state.players[0]!.id} entered late and plays from round 2.`, ctx));
+    expect(late).toBe("recorded a late entry: Player player1 entered late and plays from round 2.");
     expect(linkify("r9-g1-1", ctx)).toEqual([{ type: "game", id: "r9-g1-1", label: "a round 9 game" }]);
   });
 });

@@ -5,13 +5,16 @@ import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, smal
 import { users } from "./users";
 import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPORT_STATUSES } from "../../lib/contracts";
 import { timeOrderedId } from "./ids";
+import type { GameTypeId } from "../../engine/game-catalog";
+import type { SideNumber } from "../../engine/games/registry";
+import type { EndReason } from "../../lib/game-endings";
 
 export const games = pgTable(
   "games",
   {
     id: timeOrderedId(),
-    /** "hnefatafl" (played on the site) or a reported game type id (lib/game-types.ts). */
-    gameType: text("game_type").notNull(),
+    /** The game's id in engine/game-catalog.ts (played on the site or reported). */
+    gameType: text("game_type").$type<GameTypeId>().notNull(),
     /** Side 1 moves first: the attackers in hnefatafl, white in chess, A in A/B games. */
     // The players (users.id). No foreign keys, for the reason at notifications.userId:
     // accounts are never removed, and a key locked both players' rows, random pages of
@@ -27,7 +30,7 @@ export const games = pgTable(
     /** "1-0", "0-1" or "draw" once finished. */
     result: text("result", { enum: GAME_RESULTS }),
     /** Why it ended: the engine's reason, or resignation / timeout / agreement / reported / organizer. */
-    endReason: text("end_reason"),
+    endReason: text("end_reason").$type<EndReason>(),
     /** Pieces left / points difference where the game type has one. */
     margin: integer("margin"),
     rated: boolean("rated").notNull().default(true),
@@ -51,7 +54,8 @@ export const games = pgTable(
      * end of the main time). Absolute, so server downtime is charged as real time.
      */
     deadline: timestamp("deadline", { withTimezone: true, mode: "date" }),
-    drawOfferBy: smallint("draw_offer_by"),
+    /** The side whose draw offer stands, if any. */
+    drawOfferBy: smallint("draw_offer_by").$type<SideNumber>(),
     /** Grows by one with every change; clients use it to spot missed events. */
     version: integer("version").notNull().default(1),
     /** Set for tournament games: the tournament and the engine's game id (r1-g2-3). */
@@ -140,7 +144,7 @@ export const challenges = pgTable(
     creatorId: uuid("creator_id")
       .notNull()
       .references(() => users.id),
-    gameType: text("game_type").notNull(),
+    gameType: text("game_type").$type<GameTypeId>().notNull(),
     initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
     incrementMs: bigint("increment_ms", { mode: "number" }).notNull(),
     /** The side the creator wants: "side1", "side2" or "random". */
@@ -202,7 +206,7 @@ export const ratingHistory = pgTable(
       .notNull()
       .references(() => games.id),
     /** The game's type: each game type has its own rating (db/schema/ratings.ts). */
-    gameType: text("game_type").notNull(),
+    gameType: text("game_type").$type<GameTypeId>().notNull(),
     rating: real("rating").notNull(),
     rd: real("rd").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,7 @@
 // row for a game has never played it rated and stands at engine/glicko2 INITIAL_RATING.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { integer, pgTable, primaryKey, real, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { GameTypeId } from "../../engine/game-catalog";
 import { INITIAL_RATING } from "../../engine/glicko2";
 import { users } from "./users";
 
@@ -13,7 +14,7 @@ export const playerRatings = pgTable(
       .notNull()
       .references(() => users.id),
     /** engine/game-catalog.ts id, as in games.game_type. */
-    gameType: text("game_type").notNull(),
+    gameType: text("game_type").$type<GameTypeId>().notNull(),
     rating: real("rating").notNull(),
     rd: real("rd").notNull(),
     volatility: real("volatility").notNull(),

@@ -4,8 +4,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
-import type { FormatName } from "../../engine/formats";
-import { TOURNAMENT_STATUSES } from "../../lib/contracts";
+import type { FormatName, FormatSettings, ResultReason, TournamentState } from "../../engine/formats";
+import type { GameTypeId } from "../../engine/game-catalog";
+import { TOURNAMENT_STATUSES, type GameResult, type TournamentAuditAction } from "../../lib/contracts";
 import { timeOrderedId } from "./ids";
 
 export const tournaments = pgTable(
@@ -17,11 +18,12 @@ export const tournaments = pgTable(
     organizerId: uuid("organizer_id")
       .notNull()
       .references(() => users.id),
-    /** engine format name: groups | league | diagonal | staged */
+    /** engine format name (engine/formats/registry.ts) */
     format: text("format").$type<FormatName>().notNull(),
-    settings: jsonb("settings").notNull(),
+    /** The format's settings, resolved (every default filled in) when the tournament was created or edited. */
+    settings: jsonb("settings").$type<FormatSettings>().notNull(),
     /** engine/game-catalog.ts id */
-    gameType: text("game_type").notNull(),
+    gameType: text("game_type").$type<GameTypeId>().notNull(),
     /** The game's own settings (a backgammon match's length), checked by checkGameSettings; {} for games without any. */
     gameSettings: jsonb("game_settings").$type<Record<string, number>>().notNull().default({}),
     initialMs: bigint("initial_ms", { mode: "number" }).notNull(),
@@ -50,7 +52,7 @@ export const tournaments = pgTable(
      * 100,000 players (tens of MB) json skips jsonb's parse on write and its
      * conversion back to text on read (about half a second each).
      */
-    state: json("state"),
+    state: json("state").$type<TournamentState>(),
     /** The last tournament_results.seq folded into `state`. */
     foldedSeq: bigint("folded_seq", { mode: "number" }).notNull().default(0),
     /** Released games of the current round (phase) still without a result, counted down per result. */
@@ -100,7 +102,7 @@ export const tournamentAudit = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     /** null for what the site did by itself (scheduled start, new round). */
     actorId: uuid("actor_id").references(() => users.id),
-    action: text("action").notNull(),
+    action: text("action").$type<TournamentAuditAction>().notNull(),
     detail: text("detail").notNull().default(""),
   },
   (t) => [index("tournament_audit_idx").on(t.tournamentId, t.at)],
@@ -122,10 +124,8 @@ export const tournamentResults = pgTable(
       .references(() => tournaments.id, { onDelete: "cascade" }),
     /** The engine's game id (r1-g2-3). */
     gameKey: text("game_key").notNull(),
-    /** 1-0 | 0-1 | draw */
-    outcome: text("outcome").notNull(),
-    /** engine ResultReason */
-    reason: text("reason").notNull(),
+    outcome: text("outcome").$type<GameResult>().notNull(),
+    reason: text("reason").$type<ResultReason>().notNull(),
     margin: real("margin"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },

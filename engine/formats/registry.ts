@@ -89,7 +89,8 @@ function formatOf(state: TournamentState): Format<FormatName> {
   return getFormat(state.format) as unknown as Format<FormatName>;
 }
 
-export function validateSettings<F extends FormatName>(format: F, settings: SettingsInput<F> | undefined, playerCount: number): Problem[] {
+/** What is wrong with `settings` as a form or the API sends them (anything: this is the check) for `playerCount` players. */
+export function validateSettings(format: FormatName, settings: unknown, playerCount: number): Problem[] {
   if (!isFormatName(format)) return [{ field: "format", message: `unknown format ${JSON.stringify(format)} (known: ${FORMAT_NAMES.join(", ")})` }];
   return formatProblems(getFormat(format) as Validated<unknown>, settings, playerCount);
 }
@@ -100,7 +101,7 @@ export function defaultSettings<F extends FormatName>(format: F): SettingsByForm
 }
 
 /** The settings `input` stands for, defaults filled in; throws a FormatError naming the problems when they are not valid. */
-export function resolveSettings<F extends FormatName>(format: F, input: SettingsInput<F> | undefined): SettingsByFormat[F] {
+export function resolveSettings<F extends FormatName>(format: F, input: unknown): SettingsByFormat[F] {
   const problems = validateSettings(format, input, getFormat(format).minPlayers).filter((p) => p.field !== "players");
   if (problems.length > 0) throw new FormatError(problems.map((p) => p.message).join("; "));
   return getFormat(format).settings.parse(input ?? {}) as SettingsByFormat[F];
@@ -142,6 +143,12 @@ export function addPlayer<F extends FormatName>(state: TournamentState<F>, playe
   const add = formatOf(state).addPlayer;
   if (!add) throw new FormatError(`${getFormat(state.format).noun} takes no late entries`);
   return add(state, player) as TournamentState<F>;
+}
+
+/** The round a player entering the running tournament now would first play; null when it takes no late entries (now). */
+export function lateEntryRound(state: TournamentState): number | null {
+  const round = formatOf(state).lateEntryRound;
+  return round ? round(state) : null;
 }
 
 /** Whether the format takes players after its start. */

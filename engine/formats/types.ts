@@ -134,6 +134,9 @@ export type SettingsByFormat = { readonly [F in FormatName]: (typeof FORMATS)[F]
 
 export type SettingsInput<F extends FormatName> = Partial<SettingsByFormat[F]>;
 
+/** Some format's settings, resolved: what a tournament stores beside its format name. */
+export type FormatSettings = SettingsByFormat[FormatName];
+
 export interface TournamentState<F extends FormatName = FormatName> {
   readonly version: 1;
   readonly format: F;
@@ -258,6 +261,8 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   withdraw(state: TournamentState<F>, playerId: string, options?: PlanOptions): Transition<F>;
   /** A late entry, paired from the next round planned (the Swiss). Absent: the format takes no players after its start. */
   addPlayer?(state: TournamentState<F>, player: Player): TournamentState<F>;
+  /** With addPlayer: the round a player entering now would first play, or null when the settings or the stage take no more entries. */
+  lateEntryRound?(state: TournamentState<F>): number | null;
   /** Standings of the whole tournament so far. */
   standings(state: TournamentState<F>): Standings;
   /** Standings of one round, per group. */

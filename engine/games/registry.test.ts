@@ -3,7 +3,7 @@
 // the first with dice.
 import { describe, expect, it } from "vitest";
 import type { GameRules, SideNumber } from "./contract";
-import { ON_SITE_GAMES, onSite, onSiteGame, type OnSiteGame } from "./registry";
+import { ON_SITE_GAME_IDS, ON_SITE_GAMES, onSite, onSiteGame, type OnSiteGame } from "./registry";
 
 /** The position once the dice it waits for are rolled (faces, faces − 1, …), with the rolls' record entries. */
 function rolled(game: OnSiteGame, position: string): { position: string; entries: string[] } {
@@ -72,7 +72,10 @@ describe("the registry", () => {
   it("knows each game once and nothing else", () => {
     const ids = ON_SITE_GAMES.map((game) => game.id);
     expect(new Set(ids).size).toBe(ids.length);
+    // Each game is filed under its own id.
+    expect(ON_SITE_GAME_IDS).toEqual(ids);
     expect(onSiteGame("race")).toBeUndefined();
+    expect(onSiteGame("toString")).toBeUndefined();
   });
 });
 

@@ -2,12 +2,13 @@
 // tournaments of every format in every stage (finished, running, registering), so a
 // newcomer sees live pages at once. Everything goes through the real services, so
 // the demo is exactly what real use produces. Results are drawn from a seeded PRNG.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, users } from "@/db/schema";
 import { onSiteGame } from "@/engine/games/registry";
 import { Prng } from "@/engine/prng";
-import { playableGames, type FormatName, type GameWithId, type TournamentState } from "@/engine/formats";
+import { playableGames, type FormatName, type GameWithId } from "@/engine/formats";
 import type { GameResult } from "@/lib/contracts";
 import { hashPassword } from "@/server/auth/password";
 import type { SessionUser } from "@/server/auth/session";
@@ -73,7 +74,7 @@ async function playOut(db: Db, tournamentId: string, decide: Decide, steps: numb
   for (let step = 0; step < steps; step++) {
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
-    const playable = playableGames(t.state as TournamentState);
+    const playable = playableGames(t.state);
     for (const [i, g] of playable.entries()) {
       // Left unplayed on purpose (a round in progress): every skipEvery-th game.
       if (skipEvery > 0 && i % skipEvery === 0) continue;
@@ -159,7 +160,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: string;
     description: string;
     format: FormatName;
-    gameType: string;
+    gameType: GameTypeId;
     gameSettings?: Record<string, number>;
     timeControl: string;
     players: number;
@@ -484,7 +485,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
  * a take; every time, if a drop ends each game), and the other side answers
  * `answer`; stops after `actions` actions or at the end of the match.
  */
-async function playDiceMatch(db: Db, a: SessionUser, b: SessionUser, gameType: string, opts: { doubleAt: number; answer: "take" | "drop"; actions: number }) {
+async function playDiceMatch(
+  db: Db,
+  a: SessionUser,
+  b: SessionUser,
+  gameType: GameTypeId,
+  opts: { doubleAt: number; answer: "take" | "drop"; actions: number },
+) {
   const challenge = await createChallenge(db, a.id, { gameType, initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
   const { gameId } = await acceptChallenge(db, b.id, challenge.id);
   await playDiceGame(db, gameId, a, b, opts);

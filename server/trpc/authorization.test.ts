@@ -47,7 +47,15 @@ async function chessPair() {
 async function registering(inviteOnly = false) {
   const organizer = await newPlayer(h);
   const member = await newPlayer(h);
-  const form = { name: "Organizer check", format: "league" as const, gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8, inviteOnly };
+  const form = {
+    name: "Organizer check",
+    format: "league" as const,
+    gameType: "chess" as const,
+    timeControl: "3d+6h",
+    minPlayers: 4,
+    maxPlayers: 8,
+    inviteOnly,
+  };
   const t = await apiFor(h, organizer).tournament.create(form);
   const token = inviteOnly ? (await apiFor(h, organizer).tournament.organizerPanel({ tournamentId: t.id })).inviteToken! : "";
   if (inviteOnly) {

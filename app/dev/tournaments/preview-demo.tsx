@@ -52,7 +52,7 @@ export function PreviewDemo() {
   const [players, setPlayers] = useState(40);
   const [clock, setClock] = useState(CLOCK_PRESETS[0]!.id);
   const [settings, setSettings] = useState<SettingValues>(() => defaultSettings("groups"));
-  const problems = validateSettings(format, settings as never, players);
+  const problems = validateSettings(format, settings, players);
   const preset = CLOCK_PRESETS.find((p) => p.id === clock) ?? CLOCK_PRESETS[0]!;
 
   return (

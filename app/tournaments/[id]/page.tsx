@@ -257,6 +257,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
           inviteOnly={t.inviteOnly}
           inviteToken={inviteToken}
           requested={requested}
+          lateEntryRound={t.lateEntryRound}
         />
       </header>
 

@@ -1,6 +1,6 @@
 "use client";
-// The buttons a visitor may use on a tournament page: join / leave before the start,
-// withdraw while it runs; the organizer's start, cancel and withdraw/disqualify.
+// The buttons a visitor may use on a tournament page: join / leave before the start
+// (join also while it runs when it takes late entries), withdraw while it runs; the organizer's start, cancel and withdraw/disqualify.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -19,9 +19,21 @@ interface Props {
   inviteToken?: string | null;
   /** The visitor already asked to join and waits. */
   requested?: boolean;
+  /** Running and taking late entries: the round a player joining now plays first. */
+  lateEntryRound?: number | null;
 }
 
-export function TournamentActions({ tournamentId, status, joined, signedIn, isOrganizer, inviteOnly = false, inviteToken = null, requested = false }: Props) {
+export function TournamentActions({
+  tournamentId,
+  status,
+  joined,
+  signedIn,
+  isOrganizer,
+  inviteOnly = false,
+  inviteToken = null,
+  requested = false,
+  lateEntryRound = null,
+}: Props) {
   const trpc = useTRPC();
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
@@ -39,27 +51,35 @@ export function TournamentActions({ tournamentId, status, joined, signedIn, isOr
   const ask = useMutation(trpc.tournament.requestToJoin.mutationOptions(options));
   const pending = join.isPending || leave.isPending || start.isPending || cancel.isPending || ask.isPending;
   const id = { tournamentId };
+  // Entries are taken before the start, and while it runs when it takes late entries.
+  const late = status === "running" && lateEntryRound !== null;
+  const open = status === "registering" || late;
 
   return (
     <div className="space-y-2">
       <FormAlert message={error} />
+      {late && !joined && (
+        <p className="text-sm" data-testid="late-entry">
+          Late entries are open: a player who joins now plays from round {lateEntryRound} on; the rounds missed score no points.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        {status === "registering" && signedIn && !joined && !inviteOnly && (
+        {open && signedIn && !joined && !inviteOnly && (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => join.mutate(id)}>
             Join
           </button>
         )}
-        {status === "registering" && signedIn && !joined && inviteOnly && requested && (
+        {open && signedIn && !joined && inviteOnly && requested && (
           <p role="status" className="text-sm" data-testid="request-waiting">
             You asked to join: the organizer will approve or decline.
           </p>
         )}
-        {status === "registering" && signedIn && !joined && inviteOnly && !requested && inviteToken && (
+        {open && signedIn && !joined && inviteOnly && !requested && inviteToken && (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => ask.mutate({ tournamentId, token: inviteToken })}>
             Ask to join
           </button>
         )}
-        {status === "registering" && !joined && inviteOnly && !requested && !inviteToken && !isOrganizer && (
+        {open && !joined && inviteOnly && !requested && !inviteToken && !isOrganizer && (
           <p className="text-sm text-stone-600 dark:text-stone-400">By invitation only: ask the organizer for the invite link.</p>
         )}
         {status === "registering" && joined && (
@@ -67,7 +87,7 @@ export function TournamentActions({ tournamentId, status, joined, signedIn, isOr
             Leave
           </button>
         )}
-        {status === "registering" && !signedIn && (
+        {open && !signedIn && (
           <a
             className="link text-sm"
             href={`/signin?callbackUrl=${encodeURIComponent(`/tournaments/${tournamentId}${inviteToken ? `?invite=${encodeURIComponent(inviteToken)}` : ""}`)}`}

@@ -107,7 +107,7 @@ export function CreateTournamentForm({ initial }: { initial?: TournamentFormValu
   const engine = getFormat(format);
   const note = settingsNote(format, previewPlayers);
   const problems = useMemo(
-    () => validateSettings(format, settings as never, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))),
+    () => validateSettings(format, settings, Math.max(engine.minPlayers, Math.min(previewPlayers, engine.maxPlayers))),
     [format, settings, previewPlayers, engine],
   );
   const preset = clockPreset(timeControl)!;

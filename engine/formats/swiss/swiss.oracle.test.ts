@@ -83,7 +83,8 @@ describe("Swiss tournaments played through the format, against bbpPairings", () 
       const initial = table.players.map((_, i) => i).filter((i) => entered[i] === 1);
       let state = startSwiss(
         initial.map((i) => ({ id: id(i), rating: line.ratings[i]! })),
-        { rounds: line.rounds },
+        // The fixtures have entries up to the last round.
+        { rounds: line.rounds, lateEntries: "last" },
         `played-${line.seed}`,
         { initialColour: table.initialColour },
       );

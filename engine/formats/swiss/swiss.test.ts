@@ -4,7 +4,18 @@
 import { describe, expect, it } from "vitest";
 import { gamesOf, groupsOf } from "../core";
 import type { GameResult } from "../types";
-import { addSwissPlayer, recordSwissResults, startSwiss, swissStandings, swissTable, swissTrf, validateSwiss, withdrawSwiss, type SwissState } from "./swiss";
+import {
+  addSwissPlayer,
+  recordSwissResults,
+  startSwiss,
+  swissLateEntryRound,
+  swissStandings,
+  swissTable,
+  swissTrf,
+  validateSwiss,
+  withdrawSwiss,
+  type SwissState,
+} from "./swiss";
 import { parseTable } from "./trf-table";
 import { tiebreakTable } from "./tiebreaks";
 
@@ -48,7 +59,7 @@ describe("Swiss settings, entries and standings", () => {
   });
 
   it("takes a late entry where its rating puts it, pairs them from the next round, and refuses one after the last pairing", () => {
-    let state = startSwiss(field(8), { rounds: 3 }, "late");
+    let state = startSwiss(field(8), { rounds: 3, lateEntries: "last" }, "late");
     state = addSwissPlayer(state, { id: "new", rating: 1985 });
     expect(state.players.map((p) => p.id).slice(0, 4)).toEqual(["p1", "p2", "new", "p3"]);
     expect(() => addSwissPlayer(state, { id: "new", rating: 1500 })).toThrow("already in this tournament");
@@ -58,6 +69,29 @@ describe("Swiss settings, entries and standings", () => {
     expect(swissTable(state).players[2]![0]).toEqual({ opponent: -1, colour: null, code: "Z" });
     state = win(state);
     expect(() => addSwissPlayer(state, { id: "late2", rating: 1000 })).toThrow("the last round is already paired");
+  });
+
+  it("takes late entries as the organizer set: until half the rounds are paired (the default), until the last, or none", () => {
+    // 5 rounds, "half": entries until round 3 is paired (lichess: 11 rounds -> until round 6).
+    let state = startSwiss(field(10), { rounds: 5 }, "late-half");
+    expect(state.settings.lateEntries).toBe("half");
+    expect(swissLateEntryRound(state)).toBe(2);
+    state = win(state);
+    expect(swissLateEntryRound(state)).toBe(3);
+    state = addSwissPlayer(state, { id: "late", rating: 1500 });
+    state = win(state);
+    expect(swissLateEntryRound(state)).toBeNull();
+    expect(() => addSwissPlayer(state, { id: "later", rating: 1500 })).toThrow("took late entries until round 3 was paired");
+    expect(groupsOf(state.rounds[2]!)[0]!.players).toContain("late");
+    expect(swissLateEntryRound(startSwiss(field(12), { rounds: 11 }, "x"))).toBe(2);
+    const eleven = { ...startSwiss(field(12), { rounds: 11 }, "x") };
+    expect(swissLateEntryRound({ ...eleven, rounds: Array.from({ length: 5 }, () => eleven.rounds[0]!) })).toBe(6);
+    expect(swissLateEntryRound({ ...eleven, rounds: Array.from({ length: 6 }, () => eleven.rounds[0]!) })).toBeNull();
+
+    const closed = startSwiss(field(6), { rounds: 3, lateEntries: "none" }, "late-none");
+    expect(swissLateEntryRound(closed)).toBeNull();
+    expect(() => addSwissPlayer(closed, { id: "late", rating: 1500 })).toThrow("takes no late entries");
+    expect(validateSwiss({ rounds: 3, lateEntries: "sometimes" }, 6)).toHaveLength(1);
   });
 
   it("forfeits a withdrawing player's game and pairs them no more", () => {

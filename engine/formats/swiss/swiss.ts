@@ -75,9 +75,23 @@ const tiebreakChoice = (nth: string, place: number, fallback: TiebreakName | "no
     default: fallback,
   });
 
-/** The Swiss's settings: rounds, and up to four tie-breaks after points, in order. */
+/**
+ * Until when a player may enter a running Swiss. "half", the default, is lichess's
+ * rule (an 11-round Swiss takes entries until round 6 is paired, a 12-round one
+ * until round 7): late enough for a latecomer, early enough that one who missed
+ * half the rounds on zero points cannot reach the prizes. FIDE leaves the cut-off
+ * to the arbiter (C.04.2 D, late entries).
+ */
+export const LATE_ENTRY_CHOICES = {
+  half: "until half the rounds are paired",
+  last: "until the last round is paired",
+  none: "none once it has started",
+} as const;
+
+/** The Swiss's settings: rounds, late entries, and up to four tie-breaks after points, in order. */
 export const swissSettings = settingsSchema({
   rounds: setting.integer({ label: "Rounds", what: "the number of rounds", hint: "1–30, fewer than the players", min: 1, max: 30, default: 5 }),
+  lateEntries: setting.choice({ label: "Late entries", what: "the late entries", options: LATE_ENTRY_CHOICES, default: "half" }),
   tiebreaks: setting.group({
     label: "Tie-breaks after points, in order",
     what: "the tie-breaks",
@@ -279,9 +293,23 @@ export function withdrawSwiss(state: SwissState, playerId: string): Transition<"
   return { state: s as SwissState, events };
 }
 
+/** The last round a late entrant may start in, by the settings (0: none). */
+function lastEntryRound(settings: SwissSettings): number {
+  const rounds = settings.rounds;
+  return { half: Math.floor(rounds / 2) + 1, last: rounds, none: 0 }[settings.lateEntries];
+}
+
+/** The round a player entering now would first play (the next one to be paired), or null when the Swiss takes no more entries. */
+export function swissLateEntryRound(state: SwissState): number | null {
+  const next = state.rounds.length + 1;
+  return state.status === "playing" && next <= lastEntryRound(state.settings) ? next : null;
+}
+
 /**
  * A late entry: the player joins the list where their rating puts them (after
- * players of equal rating) and is paired from the next round on.
+ * players of equal rating) and is paired from the next round on; the rounds missed
+ * are absences, no points (FIDE C.04.2 D: "he receives no points for unplayed
+ * rounds"; TRF "0000 - Z", which bbpPairings reads as a zero-point bye).
  */
 export function addSwissPlayer(state: SwissState, player: Player): SwissState {
   if (state.status === "finished") throw new FormatError("the tournament is finished");
@@ -289,6 +317,12 @@ export function addSwissPlayer(state: SwissState, player: Player): SwissState {
   if (!Number.isFinite(player.rating)) throw new FormatError(`player ${player.id} has no valid rating`);
   if (state.players.some((p) => p.id === player.id)) throw new FormatError(`${player.id} is already in this tournament`);
   if (state.rounds.length >= state.settings.rounds) throw new FormatError("the last round is already paired: a new player would play no game");
+  if (swissLateEntryRound(state) === null)
+    throw new FormatError(
+      state.settings.lateEntries === "none"
+        ? "this Swiss takes no late entries"
+        : `this Swiss took late entries until round ${lastEntryRound(state.settings)} was paired`,
+    );
   const at = state.players.findIndex((p) => p.rating < player.rating);
   const players = state.players.slice();
   players.splice(at === -1 ? players.length : at, 0, { id: player.id, rating: player.rating });
@@ -397,6 +431,7 @@ export const swissFormat: Format<"swiss", SwissSettings> = {
   recordResults: recordSwissResults,
   withdraw: (state, playerId) => withdrawSwiss(state, playerId),
   addPlayer: addSwissPlayer,
+  lateEntryRound: swissLateEntryRound,
   standings: (state) => swissStandings(state),
   roundStandings(state, roundNumber) {
     if (!state.rounds[roundNumber - 1]) throw new FormatError(`there is no round ${roundNumber}`);

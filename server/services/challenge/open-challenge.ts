@@ -3,6 +3,7 @@
 // profile, or a rematch from a finished game); another accepts and the game starts at
 // once. A directed challenge is seen and answered by its addressee alone, who is told
 // in the inbox. This file opens one within the limits; each answer has its own file.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { challenges, users } from "@/db/schema";
@@ -17,7 +18,7 @@ import { LOBBY_ROOM } from "@/lib/contracts";
 export const MAX_OPEN_CHALLENGES = 5;
 
 export interface ChallengeInput {
-  gameType: string;
+  gameType: GameTypeId;
   initialMs: number;
   incrementMs: number;
   side: "side1" | "side2" | "random";

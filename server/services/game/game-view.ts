@@ -6,7 +6,7 @@ import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameMoves, gameReports, games, playerRatings, tournaments, users, type GameRow, ratingOf, ratingColumns } from "@/db/schema";
 import { firstMoveMs, firstMovePending, type ClockState } from "@/engine/clock";
-import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
+import { choosesRoles, findGame } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
@@ -76,7 +76,7 @@ export async function loadGameView(db: Db, gameId: string, now = new Date()): Pr
       turnStartedAt: game.turnStartedAt?.getTime() ?? null,
       deadline: game.deadline?.getTime() ?? null,
     },
-    drawOfferBy: (game.drawOfferBy as 1 | 2 | null) ?? null,
+    drawOfferBy: game.drawOfferBy,
     // The server seed only once the game is over: while it runs it would tell the rolls.
     dice: dice ? diceView(dice, game.status !== "active") : null,
     report: report
@@ -103,7 +103,7 @@ async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView[
   // Only formats with role choices (the staged one, whose state is small: at most 32 players).
   if (choosesRoles(t.format) && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
     const [row] = await db.select({ state: tournaments.state }).from(tournaments).where(eq(tournaments.id, t.id));
-    roleChooser = row?.state ? (findGame(row.state as TournamentState, game.tournamentGameKey)?.chooser ?? null) : null;
+    roleChooser = row?.state ? (findGame(row.state, game.tournamentGameKey)?.chooser ?? null) : null;
   }
   return { ...t, roleChooser };
 }

@@ -7,7 +7,7 @@
 import { aliasedTable, and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
-import { choosesRoles, findGame, type TournamentState } from "@/engine/formats";
+import { choosesRoles, findGame } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import type { GameResult, ReportStatus } from "@/lib/contracts";
 import type { WaitingReason } from "@/lib/waiting";
@@ -56,7 +56,7 @@ function base(db: Db) {
 async function choosers(db: Db, tournamentIds: string[]): Promise<(tournamentId: string, key: string) => string | null> {
   if (tournamentIds.length === 0) return () => null;
   const rows = await db.select({ id: tournaments.id, state: tournaments.state }).from(tournaments).where(inArray(tournaments.id, tournamentIds));
-  const states = new Map(rows.map((r) => [r.id, r.state as TournamentState | null]));
+  const states = new Map(rows.map((r) => [r.id, r.state]));
   return (id, key) => {
     const state = states.get(id);
     return state ? (findGame(state, key)?.chooser ?? null) : null;

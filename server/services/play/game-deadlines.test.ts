@@ -60,7 +60,7 @@ describe("game_deadlines", () => {
 
   it("takes the games of a multi-row insert, only the active ones with a deadline", async () => {
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
-    const common = { gameType: "hnefatafl", side1Id: a.id, side2Id: b.id, initialMs: DAY, incrementMs: 0, remaining1Ms: DAY, remaining2Ms: DAY };
+    const common = { gameType: "hnefatafl" as const, side1Id: a.id, side2Id: b.id, initialMs: DAY, incrementMs: 0, remaining1Ms: DAY, remaining2Ms: DAY };
     const due = new Date(Date.now() + DAY);
     const rows = await h.db
       .insert(games)

@@ -31,7 +31,7 @@ export async function setResult(db: Db, actor: SessionUser, input: ResultInput, 
     }
     checkResultFits(game, input);
     if (game.status === "active") {
-      const entry = { actorId: actor.id, action: "result set", detail: `${game.tournamentGameKey}: ${input.result}` };
+      const entry = { actorId: actor.id, action: "result set" as const, detail: `${game.tournamentGameKey}: ${input.result}` };
       return finishGame(tx, game, { result: input.result, reason: "set by organizer", margin: input.margin ?? null, context, audit: entry, ratings }, now);
     }
     if (!tournament || game.status !== "finished")

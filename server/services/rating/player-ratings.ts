@@ -1,6 +1,7 @@
 // Ratings per game: each game type (engine/game-catalog.ts id) has its own Glicko-2
 // rating per player in player_ratings. A player without a row for a game has never
 // played it rated and stands at INITIAL_RATING with no games.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, ratingHistory, type GameRow } from "@/db/schema";
@@ -19,7 +20,7 @@ const UNRATED: PlayerRating = { ...INITIAL_RATING, ratedGames: 0 };
 const RATING_LOCK = 7001;
 
 /** The players' ratings in one game type (the initial rating for a game never played). */
-export async function ratingsFor(db: Db, userIds: readonly string[], gameType: string): Promise<Map<string, PlayerRating>> {
+export async function ratingsFor(db: Db, userIds: readonly string[], gameType: GameTypeId): Promise<Map<string, PlayerRating>> {
   const rows =
     userIds.length === 0
       ? []
@@ -136,7 +137,7 @@ export async function playerRatingsOf(db: Db, userId: string) {
 }
 
 /** A player's rating after each rated game of one game type, oldest first (the latest 500). */
-export async function ratingHistoryOf(db: Db, userId: string, gameType: string) {
+export async function ratingHistoryOf(db: Db, userId: string, gameType: GameTypeId) {
   const latest = await db
     .select({ rating: ratingHistory.rating, rd: ratingHistory.rd, at: ratingHistory.at, gameId: ratingHistory.gameId })
     .from(ratingHistory)

@@ -7,7 +7,8 @@ import { tournamentRequests } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
-import { requireRegistering, admitPlayer } from "./admit-player";
+import { admitPlayer } from "./admit-player";
+import { completeEntry, openForEntries } from "./late-entry";
 import { requireOrganizer } from "./require-organizer";
 import { saveTournament, announce } from "./save-tournament";
 import { audit } from "./audit";
@@ -24,7 +25,7 @@ export async function answerRequest(
   await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
     requireOrganizer(t, user);
-    requireRegistering(t, now);
+    const late = input.approve ? await openForEntries(tx, t, now) : null;
     const waiting = and(eq(tournamentRequests.tournamentId, t.id), eq(tournamentRequests.userId, input.userId), isNull(tournamentRequests.declinedAt));
     const answered = input.approve
       ? await tx.delete(tournamentRequests).where(waiting).returning()
@@ -34,7 +35,7 @@ export async function answerRequest(
       const name = await usernameOf(tx, input.userId);
       await admitPlayer(tx, t, input.userId, now, name);
       await audit(tx, t.id, user.id, "approved", `${name} was approved and entered.`);
-    }
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
+      await completeEntry(tx, t, late, input.userId, user.id);
+    } else announce(tx, t.id, await saveTournament(tx, t.id, {}));
   });
 }

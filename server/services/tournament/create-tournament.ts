@@ -25,7 +25,7 @@ export function checkTournamentInput(input: CreateTournamentInput, now: Date): v
     throw new AppError("BAD_REQUEST", `${format.title} takes at most ${format.maxPlayers} players.`);
   }
   // Judge the settings alone here: the player count is checked again at the start.
-  const problems = validateSettings(input.format, input.settings as never, input.minPlayers).filter((p) => p.field !== "players");
+  const problems = validateSettings(input.format, input.settings, input.minPlayers).filter((p) => p.field !== "players");
   if (problems.length > 0) {
     throw new AppError("BAD_REQUEST", `Settings: ${problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.`);
   }
@@ -47,7 +47,7 @@ export function tournamentColumns(input: CreateTournamentInput) {
     name: input.name,
     description: input.description,
     format: input.format,
-    settings: resolveSettings(input.format, input.settings as never),
+    settings: resolveSettings(input.format, input.settings),
     gameType: input.gameType,
     gameSettings: checkedGameSettings(input.gameType, input.gameSettings),
     initialMs: preset.initialMs,

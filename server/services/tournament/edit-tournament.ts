@@ -37,8 +37,8 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
     }
     const { settings, initialMs, incrementMs } = columns;
     const changed: string[] = [];
-    const note = (label: string, before: unknown, after: unknown, show: (v: never) => string = (v) => String(v)) => {
-      if (JSON.stringify(before) !== JSON.stringify(after)) changed.push(`${label} ${show(before as never)} → ${show(after as never)}`);
+    const note = <T>(label: string, before: T, after: T, show: (v: T) => string = String) => {
+      if (JSON.stringify(before) !== JSON.stringify(after)) changed.push(`${label} ${show(before)} → ${show(after)}`);
     };
     note("name", t.name, next.name, (v: string) => `“${v}”`);
     if (t.description !== next.description) changed.push("description");

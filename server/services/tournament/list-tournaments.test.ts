@@ -1,6 +1,7 @@
 // The tournament list's filters on a real database, through tournament.list: by game,
 // by format and "mine" (organized or joined), combined with the tabs and the search;
 // unknown values are refused with a sentence, and "mine" needs an account.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "@/db/client";
 import type { SessionUser } from "@/server/auth/session";
@@ -15,7 +16,7 @@ let stranger: SessionUser;
 const tag = uniqueName("Filt");
 const ids: Record<string, string> = {};
 
-const create = (by: SessionUser, name: string, gameType: string, format: "groups" | "league", inviteOnly = false) =>
+const create = (by: SessionUser, name: string, gameType: GameTypeId, format: "groups" | "league", inviteOnly = false) =>
   apiFor(h, by).tournament.create({
     name: `${tag} ${name}`,
     description: "",
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function names(user: SessionUser | null, filters: { gameType?: string; format?: "groups" | "league"; mine?: boolean }) {
+async function names(user: SessionUser | null, filters: { gameType?: GameTypeId; format?: "groups" | "league"; mine?: boolean }) {
   const list = await apiFor(h, user).tournament.list({ tab: "registering", search: tag, page: 1, ...filters });
   return list.tournaments.map((t) => t.name.slice(tag.length + 1)).sort();
 }

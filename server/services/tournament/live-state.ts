@@ -11,17 +11,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
-import {
-  findGame,
-  recordResults,
-  type GameResult,
-  type Outcome,
-  type PlanOptions,
-  type ResultInput,
-  type ResultReason,
-  type TournamentState,
-  type Transition,
-} from "@/engine/formats";
+import { findGame, recordResults, type GameResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
 
 interface Remembered {
   foldedSeq: number;
@@ -39,10 +29,10 @@ function remember(id: string, entry: Remembered): void {
   remembered.set(id, entry);
 }
 
-type LogRow = { seq: number; gameKey: string; outcome: string; reason: string; margin: number | null };
+type LogRow = Pick<typeof tournamentResults.$inferSelect, "seq" | "gameKey" | "outcome" | "reason" | "margin">;
 
 function logResult(row: LogRow): GameResult {
-  const base = { outcome: row.outcome as Outcome, reason: row.reason as ResultReason };
+  const base = { outcome: row.outcome, reason: row.reason };
   return row.margin == null ? base : { ...base, margin: row.margin };
 }
 
@@ -82,7 +72,7 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   if (!known || known.foldedSeq !== head.foldedSeq) {
     const [row] = await db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
     if (!row?.state) return null;
-    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state as TournamentState };
+    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state };
   }
   const rows = await logSince(db, tournamentId, known.lastSeq);
   const transition = rows.length === 0 ? { state: known.state, events: [] } : applyLog(known.state, rows, options);

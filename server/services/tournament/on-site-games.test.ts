@@ -3,6 +3,7 @@
 // game's points difference, backgammon's checkers left) into the tournament, where
 // the formats' tiebreaks read it; and the staged championship's drawn knockout game
 // is replayed as a new game on the site, roles swapped, from the start position.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
@@ -24,7 +25,7 @@ afterAll(() => h.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
 
-const creation = (format: "staged" | "diagonal", gameType: string, gameSettings?: Record<string, number>) => ({
+const creation = (format: "staged" | "diagonal", gameType: GameTypeId, gameSettings?: Record<string, number>) => ({
   name: `${gameType} ${uniqueName("")}`,
   description: "",
   format,
@@ -36,7 +37,7 @@ const creation = (format: "staged" | "diagonal", gameType: string, gameSettings?
   maxPlayers: Math.min(getFormat(format).maxPlayers, 64),
 });
 
-async function running(format: "staged" | "diagonal", gameType: string, n: number, gameSettings?: Record<string, number>) {
+async function running(format: "staged" | "diagonal", gameType: GameTypeId, n: number, gameSettings?: Record<string, number>) {
   const organizer = await newPlayer(h);
   const t = await api(organizer).tournament.create(creation(format, gameType, gameSettings));
   const players: SessionUser[] = [];

@@ -2,6 +2,7 @@
 // with its players, engine state, audit trail and game links; and standings, cached
 // per tournament version because computing them for thousands of players is the
 // expensive part and they only change when the version does.
+import type { GameTypeId } from "@/engine/game-catalog";
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users, type TournamentRow, ratingOf, ratingColumns } from "@/db/schema";
@@ -22,8 +23,8 @@ export interface TournamentListQuery {
   tab: TournamentTab;
   search?: string;
   page: number;
-  /** Only tournaments of this game (a catalog id). */
-  gameType?: string;
+  /** Only tournaments of this game. */
+  gameType?: GameTypeId;
   /** Only tournaments of this format. */
   format?: FormatName;
   /** Only tournaments this user organizes or has joined. */
@@ -93,7 +94,7 @@ export function tournamentAbout(t: TournamentRow, organizer: { id: string; usern
     description: t.description,
     organizer,
     format: t.format,
-    settings: t.settings as Record<string, unknown>,
+    settings: t.settings,
     gameType: t.gameType,
     gameSettings: t.gameSettings,
     initialMs: t.initialMs,

@@ -8,7 +8,7 @@ import { tournamentPlayers, tournamentRequests } from "@/db/schema";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
-import { requireRegistering } from "./admit-player";
+import { openForEntries } from "./late-entry";
 import { saveTournament, announce } from "./save-tournament";
 import { lockTournament } from "./lock-tournament";
 
@@ -38,7 +38,7 @@ export async function requestToJoin(
 ): Promise<{ status: "requested" }> {
   await transaction(db, async (tx) => {
     const t = await lockTournament(tx, input.tournamentId);
-    requireRegistering(t, now);
+    await openForEntries(tx, t, now);
     if (!t.inviteOnly) throw new AppError("BAD_REQUEST", "This tournament is open to everyone: join it directly.");
     if (!sameToken(t.inviteToken, input.token)) throw new AppError("FORBIDDEN", "This invite link is not valid any more: ask the organizer for a new one.");
     const [joined] = await tx

@@ -6,7 +6,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
-import { startTournament as engineStart, validateSettings, type GameTypeName } from "@/engine/formats";
+import { startTournament as engineStart, validateSettings } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
@@ -47,10 +47,10 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
     throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
   }
   const format = t.format;
-  const problems = validateSettings(format, t.settings as never, players.length);
+  const problems = validateSettings(format, t.settings, players.length);
   if (problems.length > 0) throw new AppError("BAD_REQUEST", `Cannot start: ${problems.map((p) => p.message).join("; ")}.`);
-  const gameType = catalogGame(t.gameType)!.family as GameTypeName;
-  const state = engineCall(() => engineStart(format, players, t.settings as never, t.seed, { gameType }), "Cannot start");
+  const gameType = catalogGame(t.gameType)!.family;
+  const state = engineCall(() => engineStart(format, players, t.settings, t.seed, { gameType }), "Cannot start");
   const created = await syncGames(tx, t, state, now);
   // Nothing is logged before the start: the snapshot includes the log up to position 0.
   announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }));

@@ -154,7 +154,7 @@ describe("tournament.page", () => {
     await h.db.insert(tournamentAudit).values(
       Array.from({ length: 60 }, (_, i) => ({
         tournamentId: id,
-        action: "edited",
+        action: "edited" as const,
         detail: `note ${i}`,
         at: new Date(started.getTime() + (i % 2 === 0 ? -1 : 1) * (i + 1) * 1000),
       })),

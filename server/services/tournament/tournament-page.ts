@@ -16,6 +16,7 @@ import {
   findGame,
   gamesOf,
   groupsOf,
+  lateEntryRound,
   playableGames,
   vecAt,
   sideBalanceReader,
@@ -489,6 +490,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     playerCount: Number(playerCount),
     joined: joinedRows.length > 0,
     isOrganizer,
+    /** Running and taking late entries (the Swiss, as set): the round a player joining now plays first. */
+    lateEntryRound: running ? lateEntryRound(state) : null,
     /** The viewer may withdraw (a player still in play). */
     canWithdraw: viewerPlace !== undefined && t.status === "running" && allRows[viewerPlace]?.status === "playing",
     champions,

@@ -56,7 +56,7 @@ export default async function EditTournamentPage({ params }: Props) {
           name: t.name,
           description: t.description,
           format: t.format,
-          settings: t.settings as never,
+          settings: t.settings,
           gameType: t.gameType,
           gameSettings: t.gameSettings,
           initialMs: t.initialMs,
