@@ -1,8 +1,8 @@
 // Two server processes sharing one PostgreSQL database and one Redis: events published
 // in one reach sockets on the other, background work and round advancement happen
 // exactly once whichever process does them, a session ended through one is refused at
-// once by the other (each remembers sessions it has checked), and rate limits count
-// across both.
+// once by the other (each remembers sessions it has checked) and its sockets there leave
+// the account's private events, and rate limits count across both.
 import { expect, test } from "./test";
 import { io, type Socket } from "socket.io-client";
 import type { GameUpdate } from "../lib/contracts";
@@ -172,6 +172,47 @@ test("a session ended through one process is refused at once by the other, which
   await remembered(a, sixth.cookie);
   await sixth.mutation("account.delete", { password: "a new two process password" });
   expect(await whoIs(a.url, sixth.cookie)).toEqual(dead);
+});
+
+test("a socket on process B leaves the account's private events when the account signs out everywhere through process A", async () => {
+  const [me, stranger, accepter] = await players(a, 3);
+  // Lobby changes each socket has seen: three challenges opened through A, published
+  // after each other, reach every socket in that order, after anything sent before them.
+  const lobbyChanges = new Map<Socket, number>();
+  const socketOf = async (cookie: string): Promise<Socket> => {
+    const s = io(b.url, { transports: ["websocket"], reconnection: false, extraHeaders: { cookie } });
+    lobbyChanges.set(s, 0);
+    s.on("changed", () => lobbyChanges.set(s, lobbyChanges.get(s)! + 1));
+    await new Promise<void>((resolve, reject) => {
+      s.once("connect", resolve);
+      s.once("connect_error", reject);
+    });
+    await new Promise((resolve) => s.emit("watch", "lobby", resolve));
+    return s;
+  };
+  const whoami = (s: Socket) => new Promise<{ username: string } | null>((resolve) => s.emit("whoami", resolve));
+  const [mine, theirs] = [await socketOf(me!.cookie), await socketOf(stranger!.cookie)];
+  try {
+    const started: Record<"mine" | "theirs", string[]> = { mine: [], theirs: [] };
+    mine.on("gameStarted", (m: { gameId: string }) => started.mine.push(m.gameId));
+    theirs.on("gameStarted", (m: { gameId: string }) => started.theirs.push(m.gameId));
+    const open = (who: HttpSession) => who.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1" });
+    const [myChallenge, theirChallenge] = [await open(me!), await open(stranger!)];
+    expect(await whoami(mine)).not.toBeNull();
+
+    await me!.mutation("account.signOutEverywhere", undefined);
+    expect(await whoami(mine)).toBeNull();
+    expect(await whoami(theirs)).not.toBeNull();
+    // Both challenges accepted through A: each creator's user room is told to go to the game.
+    await accepter!.mutation("challenge.accept", { challengeId: myChallenge.id });
+    const { gameId } = await accepter!.mutation<{ gameId: string }>("challenge.accept", { challengeId: theirChallenge.id });
+    await open(accepter!);
+    await expect.poll(() => Math.min(lobbyChanges.get(mine)!, lobbyChanges.get(theirs)!)).toBeGreaterThanOrEqual(3);
+    expect(started).toEqual({ mine: [], theirs: [gameId] });
+  } finally {
+    mine.close();
+    theirs.close();
+  }
 });
 
 test("a rate limit counts requests through both processes together", async () => {
