@@ -14,6 +14,7 @@ import {
   serializeState,
   timeout,
   tryMove,
+  type EndReason,
   type GameState,
   type GameStatus as TaflStatus,
   type Side,
@@ -26,7 +27,7 @@ function sideNumber(side: Side): SideNumber {
 function sideOf(side: SideNumber): Side {
   return side === 1 ? "attackers" : "defenders";
 }
-function statusOf(status: TaflStatus): GameStatus {
+function statusOf(status: TaflStatus): GameStatus<EndReason> {
   return status.over ? { over: true, winner: status.winner === null ? null : sideNumber(status.winner), reason: status.reason } : { over: false };
 }
 
@@ -60,7 +61,7 @@ function exportRecord(info: RecordInfo): string {
 }
 
 /** The contract for one tafl variant, stored under the game type id `id`. */
-function taflGame(variant: VariantId, id: string, name: string, moveExample: string): GameRules<GameState> {
+function taflGame(variant: VariantId, id: string, name: string, moveExample: string): GameRules<GameState, Exclude<EndReason, CommonEndReason>> {
   return {
     id,
     name,

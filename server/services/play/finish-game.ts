@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, type GameRow } from "@/db/schema";
 import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
+import type { EndReason } from "@/lib/game-endings";
 import { publishGame } from "@/server/realtime/publish";
 import { timeUsed } from "@/engine/clock";
 import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
@@ -24,7 +25,7 @@ import { afterCommit } from "../transaction";
 
 export interface Finish {
   result: GameResult;
-  reason: string;
+  reason: EndReason;
   margin?: number | null;
   /** The board after the end (on-site games), serialized. */
   position?: string | null;
@@ -121,7 +122,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
  * side to move the main time it used (none on a first-move countdown), and tells both
  * players; once the transaction has committed, the game's room gets its view.
  */
-export async function markAborted(tx: Db, game: GameRow, now: Date, reason: string): Promise<void> {
+export async function markAborted(tx: Db, game: GameRow, now: Date, reason: EndReason): Promise<void> {
   const used = timeUsed(clockOf(game), now.getTime());
   await tx
     .update(games)
