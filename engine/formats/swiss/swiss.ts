@@ -37,7 +37,7 @@ import {
   type DraftState,
   type RoundHooks,
 } from "../core";
-import { GAME_TYPES, type GameTypeName } from "../game-types";
+import { GAME_FAMILIES, type GameFamily } from "../game-types";
 import { explainOrder, standingRows, type RankKey } from "../standings";
 import {
   FormatError,
@@ -253,7 +253,7 @@ const hooks: RoundHooks<"swiss"> = {
 };
 
 export interface SwissStartOptions {
-  readonly gameType?: GameTypeName;
+  readonly gameType?: GameFamily;
   /** The initial colour instead of one drawn by lot (replaying a tournament paired elsewhere). */
   readonly initialColour?: Colour;
 }
@@ -337,7 +337,7 @@ export function addSwissPlayer(state: SwissState, player: Player): SwissState {
 
 /** The standings' keys: points, then the chosen tie-breaks. */
 function rankKeys(state: SwissState): RankKey[] {
-  const type = GAME_TYPES[state.gameType];
+  const type = GAME_FAMILIES[state.gameType];
   return [
     { name: "points", label: "points", better: "high" },
     ...tiebreaksOf(state.settings).map((t): RankKey => ({
