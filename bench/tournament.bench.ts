@@ -80,7 +80,7 @@ import { io as connectSocket, type Socket } from "socket.io-client";
 import { openDatabase, type Db } from "@/db/client";
 import { games, notifications, tournamentResults, tournaments } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
-import { GAME_TYPES, playableGames, type GameTypeName } from "@/engine/formats";
+import { GAME_FAMILIES, playableGames, type GameFamily } from "@/engine/formats";
 import { drawResult } from "@/engine/formats/simulate";
 import { Prng } from "@/engine/prng";
 import { gameRoom, tournamentRoom, type GameResult, type GameUpdate } from "@/lib/contracts";
@@ -333,9 +333,9 @@ async function bareInsertFloor(pool: pg.Pool, tournamentId: string, round: strin
 }
 
 /** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
-function resultDrawer(seed: string, gameType: GameTypeName, rating: (id: string) => number): (side1: string, side2: string) => GameResult {
+function resultDrawer(seed: string, gameType: GameFamily, rating: (id: string) => number): (side1: string, side2: string) => GameResult {
   const rng = Prng.fromSeed(seed);
-  const type = GAME_TYPES[gameType];
+  const type = GAME_FAMILIES[gameType];
   // Hnefatafl results on the site carry no margin, so the drawn margin is left out.
   return (side1, side2) => drawResult(rng, rating(side1), rating(side2), type).outcome;
 }

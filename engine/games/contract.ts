@@ -34,14 +34,17 @@ export function isEndReason<R extends string>(reasons: Readonly<Record<R, string
   return Object.hasOwn(reasons, text) || (COMMON_END_REASONS as readonly string[]).includes(text);
 }
 
-/** `R`: the reasons a game can end for (its own and the common ones). */
-export type GameStatus<R extends string = string> =
+/**
+ * Whether the rules say a position is over, who won and why (not the stored game's
+ * status, lib/contracts `GameStatus`). `R`: the reasons a game can end for (its own and the common ones).
+ */
+export type PositionStatus<R extends string = string> =
   | { readonly over: false }
   /** winner null means a draw. */
   | { readonly over: true; readonly winner: SideNumber | null; readonly reason: R };
 
 export type PlayOutcome<S, R extends string = string> =
-  { readonly ok: true; readonly state: S; readonly notation: string; readonly status: GameStatus<R> } | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly state: S; readonly notation: string; readonly status: PositionStatus<R> } | { readonly ok: false; readonly reason: string };
 
 /** What a record export needs besides the moves. */
 export interface RecordInfo {
@@ -163,7 +166,7 @@ export interface GameRules<S, R extends string = string> extends GameInfo {
   toMove(state: S): SideNumber;
   /** Moves played so far. */
   ply(state: S): number;
-  status(state: S): GameStatus<R | CommonEndReason>;
+  status(state: S): PositionStatus<R | CommonEndReason>;
   /** Every legal move of the side to move, in a form `play` accepts; empty once over. */
   legalMoves(state: S): string[];
   /** Plays a move for the side to move, or refuses it with a reason in words. Never changes `state`. */

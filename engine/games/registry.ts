@@ -14,17 +14,17 @@ import type {
   GameSetting,
   GameSettingValues,
   PlayOutcome,
-  GameStatus,
+  PositionStatus,
   RecordInfo,
   SideNumber,
 } from "./contract";
 import { brandubh, copenhagen } from "./tafl/tafl-games";
 
-export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, GameStatus, RecordInfo, SideNumber } from "./contract";
+export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, PositionStatus, RecordInfo, SideNumber } from "./contract";
 
 /** `toMove`: the side to move in the new position, which the server stores beside it (not the ply's parity). */
 export type PlayResult<R extends string = string> =
-  { ok: true; position: string; notation: string; status: GameStatus<R>; toMove: SideNumber } | { ok: false; reason: string };
+  { ok: true; position: string; notation: string; status: PositionStatus<R>; toMove: SideNumber } | { ok: false; reason: string };
 
 /** A game as callers outside its folder use it: positions are the game's serialized text. `R`: the reasons its positions end for. */
 export interface OnSiteGame<R extends string = string> extends GameInfo {
@@ -38,7 +38,7 @@ export interface OnSiteGame<R extends string = string> extends GameInfo {
   check(position: string): void;
   toMove(position: string): SideNumber;
   ply(position: string): number;
-  status(position: string): GameStatus<R>;
+  status(position: string): PositionStatus<R>;
   legalMoves(position: string): string[];
   play(position: string, move: string): PlayResult<R>;
   end(position: string, winner: SideNumber | null, reason: CommonEndReason): string;

@@ -39,7 +39,7 @@ import {
 } from "../core";
 import type { ClinchMark } from "../clinch";
 import type { ClinchTable } from "../clinch-tables";
-import { GAME_TYPES, type GameTypeName } from "../game-types";
+import { GAME_FAMILIES, type GameFamily } from "../game-types";
 import { explainOrder, standingRows, type RankKey } from "../standings";
 import {
   FormatError,
@@ -264,7 +264,7 @@ const hooks: RoundHooks<"swiss"> = {
 };
 
 export interface SwissStartOptions {
-  readonly gameType?: GameTypeName;
+  readonly gameType?: GameFamily;
   /** The initial colour instead of one drawn by lot (replaying a tournament paired elsewhere). */
   readonly initialColour?: Colour;
 }
@@ -348,7 +348,7 @@ export function addSwissPlayer(state: SwissState, player: Player): SwissState {
 
 /** The standings' keys: points, then the chosen tie-breaks. */
 function rankKeys(state: SwissState): RankKey[] {
-  const type = GAME_TYPES[state.gameType];
+  const type = GAME_FAMILIES[state.gameType];
   return [
     { name: "points", label: "points", better: "high" },
     ...tiebreaksOf(state.settings).map((t): RankKey => ({
@@ -448,7 +448,7 @@ export function swissClinchTable(state: SwissState, round: Round): ClinchTable {
     pending,
     futureRounds,
     places: state.settings.prizePlaces,
-    drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+    drawsPossible: GAME_FAMILIES[state.gameType].drawsPossible,
     lateEntrantMax: entry === null ? 0 : 2 * (state.settings.rounds - entry + 1),
   });
   const inGame = new Set(pending.flat());

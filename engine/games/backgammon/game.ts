@@ -9,7 +9,7 @@
 // which also says when the side could not move or had one move only, played for it)
 // or a player's action: a whole turn ("24/18 13/11"), "roll" (declining to double),
 // "double", "take" or "drop".
-import { isEndReason, type CommonEndReason, type GameRules, type GameStatus, type PlayOutcome, type SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type PlayOutcome, type SideNumber } from "../contract";
 import { exportMat } from "./mat";
 import { BAR, OFF, SLOTS, generateMoves, nextHops, pipCount, playHop, sameBoard, type TurnMove } from "./moves";
 import { formatHop, formatTurn, hopsInOrder, parseTurn } from "./notation";
@@ -229,7 +229,7 @@ const PHASES: readonly Phase[] = ["opening", "decide", "dice", "move", "cube", "
 /** The game's own end reason, in words: a match ends when a side reaches its length. */
 const REASONS = { match: "winning the match" } as const;
 type BgEndReason = keyof typeof REASONS;
-type BgStatus = GameStatus<BgEndReason | CommonEndReason>;
+type BgStatus = PositionStatus<BgEndReason | CommonEndReason>;
 type BgOutcome = PlayOutcome<BgState, BgEndReason | CommonEndReason>;
 
 function serialize(state: BgState): string {

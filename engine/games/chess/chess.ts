@@ -13,7 +13,7 @@
 // its moves. States stay immutable and JSON-safe.
 
 import { Chess, type Move as ChessMove, type PieceSymbol, type Square } from "chess.js";
-import { isEndReason, type CommonEndReason, type GameRules, type GameStatus, type RecordInfo, type SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type RecordInfo, type SideNumber } from "../contract";
 
 export interface ChessState {
   /** The moves since the standard start, in UCI ("e2e4", "e7e8q"). */
@@ -90,7 +90,7 @@ const REASONS = {
   [TIMEOUT_DRAW]: "time running out against a side that cannot mate",
 } as const;
 type ChessEndReason = keyof typeof REASONS;
-type ChessStatus = GameStatus<ChessEndReason | CommonEndReason>;
+type ChessStatus = PositionStatus<ChessEndReason | CommonEndReason>;
 
 /**
  * Whether `color` could still mate by some series of legal moves, for a flag fall

@@ -13,7 +13,7 @@
 // its status and its plies; parsing replays the plies, so a stored position can
 // only be one the rules allow.
 
-import { isEndReason, type CommonEndReason, type GameRules, type GameStatus, type PlayOutcome, type RecordInfo, type SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type PlayOutcome, type RecordInfo, type SideNumber } from "../contract";
 import { Board, COLOURS, placementOfKey, SIZE, START_CORNERS, type Colour, type ColourName } from "./board";
 import { ALL_PIECES, MONOMINO, PIECES, SQUARES_PER_COLOUR, pieceByName, type Orientation } from "./pieces";
 
@@ -46,7 +46,7 @@ export const EQUAL_POINTS = "equal points";
 /** The game's own end reasons, in words. */
 const REASONS = { [POINTS]: "points", [EQUAL_POINTS]: "equal points" } as const;
 type PolyEndReason = keyof typeof REASONS;
-type PolyStatus = GameStatus<PolyEndReason | CommonEndReason>;
+type PolyStatus = PositionStatus<PolyEndReason | CommonEndReason>;
 type PolyOutcome = PlayOutcome<PolyState, PolyEndReason | CommonEndReason>;
 
 /** The side holding colour `c`: B's choice decides; before it, A (side 1) by convention. */

@@ -4,7 +4,7 @@
 // (attackers) and 2 (defenders), and records in the notation of the recorded
 // games (replay.ts).
 
-import type { CommonEndReason, GameRules, GameStatus, RecordInfo, SideNumber } from "../contract";
+import type { CommonEndReason, GameRules, PositionStatus, RecordInfo, SideNumber } from "../contract";
 import {
   agreeDraw,
   deserializeState,
@@ -16,7 +16,7 @@ import {
   tryMove,
   type EndReason,
   type GameState,
-  type GameStatus as TaflStatus,
+  type TaflStatus,
   type Side,
 } from "./game";
 import type { VariantId } from "./variant";
@@ -27,7 +27,7 @@ function sideNumber(side: Side): SideNumber {
 function sideOf(side: SideNumber): Side {
   return side === 1 ? "attackers" : "defenders";
 }
-function statusOf(status: TaflStatus): GameStatus<EndReason> {
+function statusOf(status: TaflStatus): PositionStatus<EndReason> {
   return status.over ? { over: true, winner: status.winner === null ? null : sideNumber(status.winner), reason: status.reason } : { over: false };
 }
 
