@@ -11,7 +11,7 @@ import {
   simulatedPlayers,
   startTournament,
   type FormatName,
-  type Outcome,
+  type GameResult,
   type TournamentState,
 } from "../engine/formats";
 import { Prng } from "../engine/prng";
@@ -28,7 +28,7 @@ function played(format: FormatName, players: number, batches: number, fraction =
       s,
       take.map((g) => {
         const r = rng.float();
-        const outcome: Outcome = r < 0.33 ? "draw" : r < 0.66 ? "1-0" : "0-1";
+        const outcome: GameResult = r < 0.33 ? "draw" : r < 0.66 ? "1-0" : "0-1";
         return { gameId: g.id, result: { outcome, reason: "normal" as const } };
       }),
     ).state;

@@ -30,7 +30,7 @@ import { playableGames } from "../engine/formats/core";
 import { bracketSize, dropOrderName, log2 } from "../engine/formats/elimination/bracket";
 import { eliminationFormat } from "../engine/formats/elimination/elimination";
 import { simulatedPlayers } from "../engine/formats/simulate";
-import type { GameResult, TournamentState } from "../engine/formats/types";
+import type { FormatResult, TournamentState } from "../engine/formats/types";
 import { IndexedStore } from "./brackets-store";
 import { loadAverage, printTable, spread, type BenchRow } from "./stats";
 
@@ -63,7 +63,7 @@ const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 const us = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} µs`;
 
 /** The stronger seed wins. */
-const favourite = (g: { side1: string; side2: string }): GameResult => ({
+const favourite = (g: { side1: string; side2: string }): FormatResult => ({
   outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1",
   reason: "normal",
 });

@@ -3,8 +3,10 @@
 // each beside the bare database work it is compared with, measured in the same run
 // on the same database (a fresh one on DATABASE_URL's server, or the local one)
 // through the same driver (node-postgres, a pool of 10 as db/client.ts opens), and the
-// ratio. Every row is a median with min–max over its samples (n given), or p50 / p99
-// for the result path; the machine's load average is printed before and after each size.
+// ratio. Every row is a median with min–max over its samples (n given); the result
+// path's rows are p50 / p99 per run, median with min–max over BENCH_RESULT_RUNS runs
+// (3), each run's ratio its own; the machine's load average is printed before and
+// after each size.
 //
 // The process runs the site's Socket.IO server (attachRealtime on a bare HTTP server on
 // 127.0.0.1) with one client connected to it, watching the tournament's room and, during
@@ -24,8 +26,9 @@
 //   clock starts, the copies deleted after it stops;
 // - one result: setResult by the organizer on a random open game of round 1 with a
 //   seeded random result (Elo expectation with draws, engine/formats/simulate.ts), the
-//   server's whole path: locks the game with the players' names, takes the players'
-//   rating locks, reads their ratings, then one statement finishes the game, writes
+//   server's whole path: one statement locks the game with the players' names and
+//   tournament, takes the players' rating locks and reads their ratings (migration
+//   0024), then one statement finishes the game, writes
 //   both ratings and their history, resolves and writes the players' notices, appends
 //   to the result log, counts the round down and audits (server/services/together.ts);
 //   commits, builds the game's update from what it wrote, emits it to the players'
@@ -37,9 +40,10 @@
 //   setResult (one each per result): the same writes (the game row, both ratings, two
 //   rating history rows, resolving the game's notices, two notices, the log row, the
 //   round's counter, the audit row), with values computed before the clock starts, as
-//   raw SQL statements, one per write, between BEGIN and COMMIT (10 round trips); and
-//   the same writes as one statement of data-modifying WITH queries (1 round trip).
-//   A row checks that all three leave the same rows; another gives one round trip
+//   raw SQL statements, one per write, between BEGIN and COMMIT (10 round trips); the
+//   same writes as one statement of data-modifying WITH queries between BEGIN and
+//   COMMIT (3 round trips); and that statement alone (1 round trip). A row checks that
+//   all four leave the same rows; another gives one round trip
 //   (`select 1` through the same pool);
 // - WAL per result, three ways: the WAL records between the positions before and after
 //   each setResult (pg_current_wal_lsn) that touch this benchmark's database
@@ -67,8 +71,8 @@
 //   round 2's games and the close's notifications inserted as the start's baseline does.
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
-// largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per size (200),
-// and as many of each baseline.
+// largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per run (200)
+// and BENCH_RESULT_RUNS runs (3) per size, and as many of each baseline.
 import { and, asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import superjson from "superjson";
@@ -76,7 +80,7 @@ import { io as connectSocket, type Socket } from "socket.io-client";
 import { openDatabase, type Db } from "@/db/client";
 import { games, notifications, tournamentResults, tournaments } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
-import { GAME_TYPES, playableGames, type GameTypeName } from "@/engine/formats";
+import { GAME_FAMILIES, playableGames, type GameFamily } from "@/engine/formats";
 import { drawResult } from "@/engine/formats/simulate";
 import { Prng } from "@/engine/prng";
 import { gameRoom, tournamentRoom, type GameResult, type GameUpdate } from "@/lib/contracts";
@@ -93,6 +97,7 @@ import { bareTransaction, loadAverage, median, percentile, printTable, ratio, sp
 
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
+const RUNS = Number(process.env.BENCH_RESULT_RUNS ?? 3);
 const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 3));
 const STANDINGS_SAMPLES = 15;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -328,9 +333,9 @@ async function bareInsertFloor(pool: pg.Pool, tournamentId: string, round: strin
 }
 
 /** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
-function resultDrawer(seed: string, gameType: GameTypeName, rating: (id: string) => number): (side1: string, side2: string) => GameResult {
+function resultDrawer(seed: string, gameType: GameFamily, rating: (id: string) => number): (side1: string, side2: string) => GameResult {
   const rng = Prng.fromSeed(seed);
-  const type = GAME_TYPES[gameType];
+  const type = GAME_FAMILIES[gameType];
   // Hnefatafl results on the site carry no margin, so the drawn margin is left out.
   return (side1, side2) => drawResult(rng, rating(side1), rating(side2), type).outcome;
 }
@@ -411,21 +416,29 @@ try {
       await bare.query(
         `select id, tournament_game_key as key, side1_id as side1, side2_id as side2, ply, side_to_move as "sideToMove", position, remaining1_ms::text as remaining1, remaining2_ms::text as remaining2
           from games where tournament_id = $1 and status = 'active' order by random() limit $2`,
-        [id, RESULTS * 3],
+        [id, RESULTS * 4 * RUNS],
       )
     ).rows.map((g: Omit<OpenGame, "name1" | "name2">) => ({ ...g, name1: names.get(g.side1)!, name2: names.get(g.side2)! })) as OpenGame[];
-    const times: number[] = [];
-    const delivered: number[] = [];
-    const txMs: number[] = [];
-    const oneMs: number[] = [];
-    const roundTrip: number[] = [];
+    // The results are taken in RUNS runs of RESULTS each; every row gives the median of
+    // the runs' figures with their min–max, and each ratio is a run's own (Moot and its
+    // baselines interleaved in the same minute).
+    const run = () => ({
+      times: [] as number[],
+      delivered: [] as number[],
+      tx: [] as number[],
+      txOne: [] as number[],
+      one: [] as number[],
+      roundTrip: [] as number[],
+    });
+    const runs = Array.from({ length: RUNS }, run);
     const bytes: number[] = [];
     const ownBytes: number[] = [];
     const rowBytes: number[] = [];
     const standingsMs: number[] = [];
     const leftRows: string[] = [];
-    for (let i = 0; i + 2 < open.length; i += 3) {
-      const [g, gTx, gOne] = [open[i]!, open[i + 1]!, open[i + 2]!];
+    for (let i = 0; i + 3 < open.length; i += 4) {
+      const r = runs[Math.min(RUNS - 1, Math.floor(i / (4 * RESULTS)))]!;
+      const [g, gTx, gOne, gTxOne] = [open[i]!, open[i + 1]!, open[i + 2]!, open[i + 3]!];
       // Moot: the client watches the game's room as its page would.
       await watch(gameRoom(g.id));
       const got = new Promise<number>((resolve) => {
@@ -439,8 +452,8 @@ try {
       const before = await walLsn(db);
       const t0 = performance.now();
       await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
-      times.push(performance.now() - t0);
-      delivered.push((await got) - t0);
+      r.times.push(performance.now() - t0);
+      r.delivered.push((await got) - t0);
       socket.emit("unwatch", gameRoom(g.id));
       const wal = await walBytes(db, before, await walLsn(db));
       bytes.push(wal.all);
@@ -455,65 +468,83 @@ try {
       const txWrites = resultWrites(gTx, draw(gTx.side1, gTx.side2), ratings, tournament, new Date());
       const t1 = performance.now();
       await bareTransaction(bare, txWrites);
-      txMs.push(performance.now() - t1);
+      r.tx.push(performance.now() - t1);
       const oneWrite = asOneStatement(resultWrites(gOne, draw(gOne.side1, gOne.side2), ratings, tournament, new Date()));
       const t2 = performance.now();
       await bare.query(oneWrite.text, oneWrite.values);
-      oneMs.push(performance.now() - t2);
+      r.one.push(performance.now() - t2);
+      const txOneWrite = asOneStatement(resultWrites(gTxOne, draw(gTxOne.side1, gTxOne.side2), ratings, tournament, new Date()));
+      const t4 = performance.now();
+      await bareTransaction(bare, [txOneWrite]);
+      r.txOne.push(performance.now() - t4);
       const t3 = performance.now();
       await bare.query("select 1");
-      roundTrip.push(performance.now() - t3);
-      if (i === 0) for (const x of [g, gTx, gOne]) leftRows.push(await leftBy(bare, id, x));
+      r.roundTrip.push(performance.now() - t3);
+      if (i === 0) for (const x of [g, gTx, gOne, gTxOne]) leftRows.push(await leftBy(bare, id, x));
     }
-    const t = sorted(times);
+    type Run = ReturnType<typeof run>;
     const b = sorted(bytes);
-    const p50 = percentile(t, 50);
-    const p99 = percentile(t, 99);
     const big = N >= 100_000;
-    const pp = (xs: number[]) => {
-      const x = sorted(xs);
+    const at = (xs: number[], p: number) => percentile(sorted(xs), p);
+    /** p50 and p99 of each run: "p50 median (min–max) / p99 median (min–max)", and the median p50 and p99. */
+    const overRuns = (of: (x: Run) => number[]) => {
+      const p50s = runs.map((x) => at(of(x), 50));
+      const p99s = runs.map((x) => at(of(x), 99));
+      return { p50: median(p50s), p99: median(p99s), text: `${spread(p50s, ms)} / ${spread(p99s, ms)}` };
+    };
+    /** Each run's ratio of Moot's p50 and p99 to the baseline's, median (min–max) over the runs. */
+    const ratios = (moot: (x: Run) => number[], base: (x: Run) => number[]) => {
+      const each = (p: number) => runs.map((x) => at(moot(x), p) / at(base(x), p));
+      const text = (xs: number[]) => spread(xs, (x) => `${x.toFixed(1)}×`);
+      return { p50: median(each(50)), p99: median(each(99)), text: `${text(each(50))} / ${text(each(99))}` };
+    };
+    const perRun = `p50 / p99 of each of ${RUNS} runs of ${RESULTS}: median (min–max)`;
+    /** A row of Moot's `moot` times against a baseline's `base` times, run by run; the first one has the issue's target. */
+    const versus = (name: string, moot: (x: Run) => number[], base: (x: Run) => number[], what: string, targeted = false): BenchRow => {
+      const r = ratios(moot, base);
       return {
-        p50: percentile(x, 50),
-        p99: percentile(x, 99),
-        text: `${ms(percentile(x, 50))} / ${ms(percentile(x, 99))} (${ms(x[0]!)}–${ms(x.at(-1)!)}, n=${x.length})`,
+        name,
+        measured: overRuns(moot).text,
+        baseline: `${overRuns(base).text}: ${what}`,
+        ratio: r.text,
+        target: targeted && big ? "ratio ≤ 2× p50, ≤ 3× p99" : "-",
+        ok: targeted && big ? r.p50 <= 2 && r.p99 <= 3 : null,
       };
     };
-    const tx = pp(txMs);
-    const one = pp(oneMs);
-    const against = (p: { p50: number; p99: number }) => `${ratio(p50, p.p50)} / ${ratio(p99, p.p99)}`;
-    const returned = `${ms(p50)} / ${ms(p99)} (${ms(t[0]!)}–${ms(t.at(-1)!)}, n=${t.length})`;
-    const resultName = `one result at ${label} (setResult until it returns: lock, rating locks, ratings, one write, commit, update emitted to players' sockets, room broadcast queued, tournament announced): p50 / p99`;
+    const times = (x: Run) => x.times;
+    rows.push(
+      versus(
+        `one result at ${label} (setResult until it returns: begin, lock with rating locks and ratings, one write, commit, update emitted to players' sockets, room broadcast queued, tournament announced), ${perRun}`,
+        times,
+        (x) => x.tx,
+        "BEGIN, the same 8 writes one statement each, COMMIT (10 round trips)",
+        true,
+      ),
+      versus(
+        `  the same, against the same writes as one statement in a transaction`,
+        times,
+        (x) => x.txOne,
+        "BEGIN, one WITH statement, COMMIT (3 round trips)",
+      ),
+      versus(`  the same, against the same writes as one statement`, times, (x) => x.one, "one WITH statement, autocommit (1 round trip)"),
+      versus(
+        `one result at ${label}, until the client watching the game's room has its update (broadcast included), ${perRun}`,
+        (x) => x.delivered,
+        (x) => x.tx,
+        "the bare transaction of 10 round trips above",
+      ),
+    );
     rows.push({
-      name: resultName,
-      measured: returned,
-      baseline: `${tx.text}: BEGIN, the same 8 writes one statement each, COMMIT (10 round trips)`,
-      ratio: against(tx),
-      target: big ? "p50 < 5 ms, p99 < 20 ms" : "-",
-      ok: big ? p50 < 5 && p99 < 20 : null,
-    });
-    rows.push({
-      name: `  the same, against the same writes as one statement`,
-      measured: returned,
-      baseline: `${one.text}: one WITH statement, autocommit (1 round trip)`,
-      ratio: against(one),
+      name: `one round trip at ${label} (select 1 through the same pool), ${perRun}`,
+      measured: overRuns((x) => x.roundTrip).text,
       target: "-",
       ok: null,
     });
-    const d = pp(delivered);
     rows.push({
-      name: `one result at ${label}, until the client watching the game's room has its update (broadcast included): p50 / p99`,
-      measured: d.text,
-      baseline: `${tx.text}: the bare transaction above`,
-      ratio: `${ratio(d.p50, tx.p50)} / ${ratio(d.p99, tx.p99)}`,
-      target: "-",
-      ok: null,
-    });
-    rows.push({ name: `one round trip at ${label} (select 1 through the same pool): p50 / p99`, measured: pp(roundTrip).text, target: "-", ok: null });
-    rows.push({
-      name: `rows a result leaves (setResult | bare transaction | one statement)`,
+      name: `rows a result leaves (setResult | bare transaction | one statement | one statement in a transaction)`,
       measured: new Set(leftRows).size === 1 ? `${leftRows[0]} (each)` : leftRows.join(" | "),
-      target: "all three equal",
-      ok: leftRows.length === 3 && new Set(leftRows).size === 1,
+      target: "all equal",
+      ok: leftRows.length === 4 && new Set(leftRows).size === 1,
     });
     const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     const own = sorted(ownBytes);

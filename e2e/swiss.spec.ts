@@ -67,6 +67,8 @@ test("a Swiss of nine is played to its winner while a spectator follows the roun
     // Pairing numbers (the late entry took its place by rating): the better one wins.
     const seed = new Map(t.state!.players.map((p, i) => [p.id, i]));
     const versionBefore = Number(await spectator.getByTestId("tournament-version").getAttribute("data-version"));
+    // While it runs, the standings carry the prize places' clinch marks (on points alone).
+    await expect(spectator.getByTestId("standings-table").getByTestId("clinch-mark").first()).toBeVisible();
     for (const g of playableGames(t.state!)) {
       await organizer.mutation("game.setResult", { gameId: t.gameLinks[g.id]!, result: seed.get(g.side1)! < seed.get(g.side2)! ? "1-0" : "0-1" });
     }
@@ -88,6 +90,8 @@ test("a Swiss of nine is played to its winner while a spectator follows the roun
   await expect(top).toContainText(best);
   await expect(top).toContainText("4");
   expect(await spectator.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+  // Finished: the places are final, no marks.
+  await expect(spectator.getByTestId("clinch-mark")).toHaveCount(0);
 
   // The TRF for pairing checkers: ten players (the late one absent, no points, in round 1), four rounds, the initial colour.
   await expect(spectator.getByTestId("export-trf")).toBeVisible();

@@ -177,16 +177,16 @@ export function rateGame(side1: Rating, side2: Rating, score1: number, tau = DEF
 }
 
 /** A rated game for replaying a rating history: its game type keys a separate rating pool. */
-export interface HistoricGame<Id, GameType> {
-  readonly gameType: GameType;
+export interface HistoricGame<Id, G> {
+  readonly gameType: G;
   readonly side1: Id;
   readonly side2: Id;
   readonly score1: number;
 }
 
-export interface RatingAfterGame<Id, GameType> {
+export interface RatingAfterGame<Id, G> {
   readonly gameIndex: number;
-  readonly gameType: GameType;
+  readonly gameType: G;
   readonly player: Id;
   readonly rating: Rating;
 }
@@ -197,12 +197,12 @@ export interface RatingAfterGame<Id, GameType> {
  * game type always been rated on its own. Returns the final ratings with game
  * counts, and each player's rating after every game (for the history).
  */
-export function replayRatings<Id, GameType>(
-  games: readonly HistoricGame<Id, GameType>[],
+export function replayRatings<Id, G>(
+  games: readonly HistoricGame<Id, G>[],
   tau = DEFAULT_TAU,
-): { ratings: Map<GameType, Map<Id, Rating & { ratedGames: number }>>; history: RatingAfterGame<Id, GameType>[] } {
-  const ratings = new Map<GameType, Map<Id, Rating & { ratedGames: number }>>();
-  const history: RatingAfterGame<Id, GameType>[] = [];
+): { ratings: Map<G, Map<Id, Rating & { ratedGames: number }>>; history: RatingAfterGame<Id, G>[] } {
+  const ratings = new Map<G, Map<Id, Rating & { ratedGames: number }>>();
+  const history: RatingAfterGame<Id, G>[] = [];
   games.forEach((game, gameIndex) => {
     let pool = ratings.get(game.gameType);
     if (!pool) ratings.set(game.gameType, (pool = new Map()));

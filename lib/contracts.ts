@@ -6,6 +6,7 @@
 import type { FormatName } from "@/engine/formats";
 import type { CommonEndReason } from "@/engine/games/registry";
 import type { GameResult } from "@/engine/result";
+import type { EndReason } from "./game-endings";
 
 /** A finished game's result, from side 1's point of view (defined in the engine, which imports nothing of ours). */
 export { GAME_RESULTS, type GameResult } from "@/engine/result";
@@ -72,7 +73,7 @@ export interface GameView {
   gameType: string;
   status: GameStatus;
   result: GameResult | null;
-  endReason: string | null;
+  endReason: EndReason | null;
   margin: number | null;
   rated: boolean;
   side1: GamePlayer;

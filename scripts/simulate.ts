@@ -9,12 +9,12 @@
 
 import {
   FORMAT_NAMES,
-  GAME_TYPES,
+  GAME_FAMILIES,
   gamesOf,
   getFormat,
   groupsOf,
   isFormatName,
-  isGameTypeName,
+  isGameFamily,
   phasesOf,
   roundStandings,
   simulate,
@@ -22,7 +22,7 @@ import {
   simulationReport,
   standings,
   type FormatName,
-  type GameTypeName,
+  type GameFamily,
   settingFields,
   settingFlag,
   type SettingField,
@@ -84,7 +84,7 @@ interface Cli {
   seed: string;
   json: boolean;
   rated: boolean;
-  gameType?: GameTypeName;
+  gameType?: GameFamily;
   settings: Record<string, unknown>;
 }
 
@@ -115,7 +115,7 @@ function parse(argv: readonly string[]): Cli {
       seedGiven = true;
     } else if (flag === "--game-type") {
       const v = value(i++, flag);
-      if (!isGameTypeName(v)) throw new UsageError(`unknown game type "${v}" (known: ${Object.keys(GAME_TYPES).join(", ")})`);
+      if (!isGameFamily(v)) throw new UsageError(`unknown game type "${v}" (known: ${Object.keys(GAME_FAMILIES).join(", ")})`);
       cli.gameType = v;
     } else if (own) {
       let v: unknown;

@@ -99,7 +99,7 @@ export interface FormatPage<F extends FormatName, D> {
   readonly standings: {
     /** The standings table's test id ("league-table"). */
     readonly testId: string;
-    /** The standings are one live table whose clinch marks they show (the league's). */
+    /** The standings are one live table whose clinch marks they show (the league's, the Swiss's prize places). */
     readonly liveTable: boolean;
   };
   /** Wording of the overall standings' columns by value key; keys not here take the shared wording (components/tournament/columns.ts). */

@@ -33,6 +33,13 @@ describe("clinch sentences", () => {
     expect(clinchWhy(o, table(o, "win"), names).headline).toBe("alice can no longer finish first, even winning their last game.");
   });
 
+  it("adds the table's note on how it was decided (the Swiss: points alone)", () => {
+    const c = mark({ status: "clinched" });
+    const why = clinchWhy(c, { ...table(c, "top", 3), group: null, note: "On points alone." }, names);
+    expect(why.headline).toContain("finish in the top 3");
+    expect(why.details).toEqual(["On points alone."]);
+  });
+
   it("names the results that settle an open player, and the rivals", () => {
     const m = mark({
       swings: [

@@ -27,6 +27,11 @@ const SWINGS_SHOWN = 6;
 
 /** The "Why?" of one mark: a headline sentence and, for open players, what would settle it. */
 export function clinchWhy(mark: ClinchMark, table: ClinchTable, names: PlayerNames): { headline: string; details: string[] } {
+  const why = markWhy(mark, table, names);
+  return table.note ? { ...why, details: [...why.details, table.note] } : why;
+}
+
+function markWhy(mark: ClinchMark, table: ClinchTable, names: PlayerNames): { headline: string; details: string[] } {
   const name = playerName(names, mark.player);
   const aim = goal(table);
   if (mark.status === "clinched") {

@@ -5,7 +5,7 @@
 // reached" overall but the keys overlap between formats) and hides values another
 // column already tells (a "champion" flag is the status).
 
-import { GAME_TYPES, type FormatName, type GameTypeName, type StandingRow } from "@/engine/formats";
+import { GAME_FAMILIES, type FormatName, type GameFamily, type StandingRow } from "@/engine/formats";
 import type { ColumnSpec } from "@/components/formats/contract";
 import { formatColumns, reachedLabel } from "@/components/formats/pages";
 import type { TableInfo } from "@/lib/tournament-view";
@@ -52,8 +52,8 @@ const COMMON: Readonly<Record<string, Spec>> = {
 };
 
 /** "W as attacker" for tafl (attackers count as black), "W as black" for chess, and so on. */
-function winsAsBlackSpec(gameType: GameTypeName): Spec {
-  const type = GAME_TYPES[gameType];
+function winsAsBlackSpec(gameType: GameFamily): Spec {
+  const type = GAME_FAMILIES[gameType];
   const side = type.sides[type.blackSide - 1];
   return side === "black"
     ? COMMON.winsAsBlack!
@@ -68,7 +68,7 @@ const HIDDEN = new Set(["champion", "final"]);
  * (round = round reached); round standings use the common labels. Keys the engine
  * may add later still show, under their own name.
  */
-export function standingColumns(format: FormatName, rows: readonly StandingRow[], overall: boolean, gameType?: GameTypeName): ValueColumn[] {
+export function standingColumns(format: FormatName, rows: readonly StandingRow[], overall: boolean, gameType?: GameFamily): ValueColumn[] {
   const keys: string[] = [];
   for (const row of rows) for (const key of Object.keys(row.values)) if (!keys.includes(key) && !HIDDEN.has(key)) keys.push(key);
   return keys.map((key) => {

@@ -3,7 +3,7 @@
 // page), and every game with its players, sides and result. Pure, so the route
 // that serves the files only reads and the tests can check the text.
 
-import { GAME_TYPES, groupsOf, phasesOf, roundGamesWithIds, standings, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_FAMILIES, groupsOf, phasesOf, roundGamesWithIds, standings, type GameWithId, type TournamentState } from "@/engine/formats";
 import { standingColumns, roundReachedLabel } from "./columns";
 import { crossTable } from "./cross-table";
 import { gameNumberWords } from "@/lib/tournament-view";
@@ -93,7 +93,7 @@ function resultWords(game: GameWithId, names: PlayerNames): string {
 
 /** Every game of every round: who played which side, the result, how it ended, and its page. */
 export function resultsCsv(state: TournamentState, names: PlayerNames, gameUrls: Readonly<Record<string, string>> = {}): string {
-  const [side1, side2] = GAME_TYPES[state.gameType].sides;
+  const [side1, side2] = GAME_FAMILIES[state.gameType].sides;
   const out: (string | number | null)[][] = [["Round", "Group or phase", "Game", side1, side2, "Result", "Score", "How it ended", "Margin", "Game page"]];
   state.rounds.forEach((round, ri) => {
     const { groups, phases } = gamesByContainer(state, ri + 1);

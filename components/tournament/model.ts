@@ -3,7 +3,7 @@
 // engine data (a game from one player's point of view, the games of one group or
 // phase with their ids). Kept free of React so the unit tests can use it.
 
-import { GAME_TYPES, gamesOf, groupsOf, phasesOf, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
+import { GAME_FAMILIES, gamesOf, groupsOf, phasesOf, roundGamesWithIds, type ClinchTable, type GameWithId, type TournamentState } from "@/engine/formats";
 import { formatPoints } from "@/components/formats/pages";
 import type { PlayerOutcome, TableInfo } from "@/lib/tournament-view";
 
@@ -60,7 +60,7 @@ export function resultText(game: GameWithId): string {
 
 /** Names of side 1 and side 2 for the tournament's game type ("attacker", "defender"). */
 export function sideNames(state: TableInfo): readonly [string, string] {
-  return GAME_TYPES[state.gameType].sides;
+  return GAME_FAMILIES[state.gameType].sides;
 }
 
 /** One letter per side for compact cells: tafl A/D, chess W/B, roles A/B, race 1/2. */

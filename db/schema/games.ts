@@ -7,6 +7,7 @@ import { CHALLENGE_SIDES, CHALLENGE_STATUSES, GAME_RESULTS, GAME_STATUSES, REPOR
 import { timeOrderedId } from "./ids";
 import type { GameTypeId } from "../../engine/game-catalog";
 import type { SideNumber } from "../../engine/games/registry";
+import type { EndReason } from "../../lib/game-endings";
 
 export const games = pgTable(
   "games",
@@ -29,7 +30,7 @@ export const games = pgTable(
     /** "1-0", "0-1" or "draw" once finished. */
     result: text("result", { enum: GAME_RESULTS }),
     /** Why it ended: the engine's reason, or resignation / timeout / agreement / reported / organizer. */
-    endReason: text("end_reason"),
+    endReason: text("end_reason").$type<EndReason>(),
     /** Pieces left / points difference where the game type has one. */
     margin: integer("margin"),
     rated: boolean("rated").notNull().default(true),

@@ -21,6 +21,8 @@ export interface ClinchTable {
   /** Games still to play in the table. */
   readonly remaining: number;
   readonly marks: readonly ClinchMark[];
+  /** How the marks were decided, when the table's own rules do not say it all (the Swiss: on points alone). */
+  readonly note?: string;
 }
 
 /** A table's games as the clinch engine reads them: results so far, games to play (void games left out). */

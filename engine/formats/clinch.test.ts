@@ -5,7 +5,7 @@ import { clinchTables } from "./registry";
 import { rankGroup } from "./staged/staged-ranking";
 import { startTournament, recordResults } from "./registry";
 import { players as somePlayers, WIN1, WIN2 } from "./testing";
-import type { Game, Outcome } from "./types";
+import type { Game, GameResult } from "./types";
 import { gamesOf, groupsOf } from "./core";
 
 // ---------------------------------------------------------------------------
@@ -13,10 +13,10 @@ import { gamesOf, groupsOf } from "./core";
 // every margin from a small set for each decisive one), ranked by a reference
 // evaluator written independently of the engine's search.
 
-function* completions(count: number, outcomes: readonly Outcome[]): Generator<Outcome[]> {
+function* completions(count: number, outcomes: readonly GameResult[]): Generator<GameResult[]> {
   const pick = new Array<number>(count).fill(0);
   for (;;) {
-    yield pick.map((i) => outcomes[i] as Outcome);
+    yield pick.map((i) => outcomes[i] as GameResult);
     let k = 0;
     while (k < count && pick[k] === outcomes.length - 1) pick[k++] = 0;
     if (k === count) return;
@@ -27,10 +27,10 @@ function* completions(count: number, outcomes: readonly Outcome[]): Generator<Ou
 /** For each player: [qualifies in some completion, misses in some completion]. */
 function bruteForce(input: ClinchInput): Map<string, [boolean, boolean]> {
   const seen = new Map(input.players.map((p) => [p, [false, false] as [boolean, boolean]]));
-  const outcomes: Outcome[] = input.drawsPossible ? ["1-0", "draw", "0-1"] : ["1-0", "0-1"];
+  const outcomes: GameResult[] = input.drawsPossible ? ["1-0", "draw", "0-1"] : ["1-0", "0-1"];
   const rule = input.rule;
   for (const os of completions(input.remaining.length, outcomes)) {
-    const games = [...input.played, ...input.remaining.map((g, i) => ({ ...g, outcome: os[i] as Outcome, margin: 0 }))];
+    const games = [...input.played, ...input.remaining.map((g, i) => ({ ...g, outcome: os[i] as GameResult, margin: 0 }))];
     if (rule.kind === "points") {
       const keys = new Map(input.players.map((p) => [p, [0, 0, 0]]));
       for (const g of games) {
@@ -67,7 +67,7 @@ function bruteForce(input: ClinchInput): Map<string, [boolean, boolean]> {
           ...input.remaining.map((g, i) => ({
             side1: g.side1,
             side2: g.side2,
-            result: { outcome: os[i] as Outcome, reason: "normal" as const, margin: margin.get(i) ?? 0 },
+            result: { outcome: os[i] as GameResult, reason: "normal" as const, margin: margin.get(i) ?? 0 },
           })),
         ];
         const { order } = rankGroup({ players: input.players, games: all, step4: (id) => rule.step4[id] ?? 0, step4Label: "rating" });
@@ -78,7 +78,7 @@ function bruteForce(input: ClinchInput): Map<string, [boolean, boolean]> {
   return seen;
 }
 
-const OUTCOME = fc.constantFrom<Outcome>("1-0", "draw", "0-1");
+const OUTCOME = fc.constantFrom<GameResult>("1-0", "draw", "0-1");
 
 const arbTable = (rule: fc.Arbitrary<ClinchRule>, opts: { barred?: boolean } = {}) =>
   fc
@@ -103,7 +103,7 @@ const arbTable = (rule: fc.Arbitrary<ClinchRule>, opts: { barred?: boolean } = {
       const valid = games.filter((g) => g.a !== g.b).map((g, i) => ({ ...g, id: `g${i}`, side1: `p${g.a}`, side2: `p${g.b}` }));
       const played = valid
         .filter((g) => g.result && (drawsPossible || g.result !== "draw"))
-        .map((g) => ({ id: g.id, side1: g.side1, side2: g.side2, outcome: g.result as Outcome, margin: g.result === "draw" ? 0 : g.margin }));
+        .map((g) => ({ id: g.id, side1: g.side1, side2: g.side2, outcome: g.result as GameResult, margin: g.result === "draw" ? 0 : g.margin }));
       const playedIds = new Set(played.map((g) => g.id));
       const remaining = valid
         .filter((g) => !playedIds.has(g.id))

@@ -19,7 +19,7 @@
 //   to the margins of games not yet played, or to the random draw, both places
 //   count as possible, so a mark is never wrong, only sometimes still open.
 
-import type { Outcome } from "./types";
+import type { GameResult } from "./types";
 
 export type ClinchStatus = "clinched" | "out" | "open";
 
@@ -30,7 +30,7 @@ export interface ClinchGame {
 }
 
 export interface ClinchResult extends ClinchGame {
-  readonly outcome: Outcome;
+  readonly outcome: GameResult;
   /** Winner's margin (staged ladder's step 3); 0 when absent. */
   readonly margin?: number;
 }
@@ -77,7 +77,7 @@ export interface ClinchSwing {
   readonly game: string;
   readonly side1: string;
   readonly side2: string;
-  readonly outcome: Outcome;
+  readonly outcome: GameResult;
   readonly makes: "clinched" | "out";
 }
 
@@ -132,7 +132,7 @@ interface Table {
   readonly ids: readonly string[];
   /** Remaining games between two listed players (others cannot change the table). */
   readonly games: readonly { readonly a: number; readonly b: number; readonly id: string }[];
-  readonly outcomes: readonly Outcome[];
+  readonly outcomes: readonly GameResult[];
 }
 
 function table(input: ClinchInput): Table {
@@ -165,7 +165,7 @@ function gain(rule: PointsRule, result: "win" | "draw" | "loss", side: 1 | 2): V
   return [points, ...rule.tiebreaks.map((t) => (result !== "win" ? 0 : t === "wins" ? 1 : side === rule.blackSide ? 1 : 0))];
 }
 
-const sideResult = (o: Outcome, side: 1 | 2): "win" | "draw" | "loss" => (o === "draw" ? "draw" : (o === "1-0") === (side === 1) ? "win" : "loss");
+const sideResult = (o: GameResult, side: 1 | 2): "win" | "draw" | "loss" => (o === "draw" ? "draw" : (o === "1-0") === (side === 1) ? "win" : "loss");
 
 function addInto(target: Vals, add: readonly number[], sign = 1): void {
   for (let i = 0; i < target.length; i++) target[i] = (target[i] as number) + sign * (add[i] as number);
@@ -178,12 +178,12 @@ interface PointsCtx {
   readonly barred: readonly boolean[];
   readonly monotone: boolean;
   /** gains[o][side-1]: keys added by outcome o to that side. */
-  readonly gains: Readonly<Record<Outcome, readonly [Vals, Vals]>>;
+  readonly gains: Readonly<Record<GameResult, readonly [Vals, Vals]>>;
 }
 
 function pointsCtx(input: ClinchInput, rule: PointsRule, t: Table): PointsCtx {
   const base: Vals[] = input.players.map(() => new Array<number>(1 + rule.tiebreaks.length).fill(0));
-  const gains = {} as Record<Outcome, readonly [Vals, Vals]>;
+  const gains = {} as Record<GameResult, readonly [Vals, Vals]>;
   for (const o of ["1-0", "draw", "0-1"] as const) gains[o] = [gain(rule, sideResult(o, 1), 1), gain(rule, sideResult(o, 2), 2)];
   for (const g of input.played) {
     const a = t.index.get(g.side1);
@@ -204,7 +204,7 @@ function pointsCtx(input: ClinchInput, rule: PointsRule, t: Table): PointsCtx {
 }
 
 /** Keys of everyone once `fixed` games (index -> outcome) are added to the base. */
-function withFixed(c: PointsCtx, fixed: ReadonlyMap<number, Outcome>): Vals[] {
+function withFixed(c: PointsCtx, fixed: ReadonlyMap<number, GameResult>): Vals[] {
   const v = c.base.map((x) => x.slice());
   for (const [gi, o] of fixed) {
     const g = c.t.games[gi]!;
@@ -229,7 +229,7 @@ function bestOf(c: PointsCtx, v: readonly Vals[], open: readonly number[], q: nu
  * Is there a completion in which fewer than `places` players rank above p?
  * p wins its own games (best for p, worst for each opponent, on every key).
  */
-function pointsCanQualify(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, Outcome>, b: Budget): boolean {
+function pointsCanQualify(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, GameResult>, b: Budget): boolean {
   if (c.barred[p]) return false;
   const fixed = new Map(fixedIn);
   c.t.games.forEach((g, gi) => {
@@ -336,9 +336,9 @@ function flowFits(c: PointsCtx, v: readonly Vals[], target: Vals, open: readonly
 function branch(
   left: number[],
   g: { readonly a: number; readonly b: number },
-  tries: readonly Outcome[],
-  allowed: readonly Outcome[],
-  apply: (o: Outcome, sign: 1 | -1) => void,
+  tries: readonly GameResult[],
+  allowed: readonly GameResult[],
+  apply: (o: GameResult, sign: 1 | -1) => void,
   deeper: () => boolean,
 ): boolean {
   left[g.a]!--;
@@ -381,8 +381,8 @@ function searchQualify(c: PointsCtx, v0: readonly Vals[], target: Vals, p: numbe
     // Try the win for the player with more room first: it finds a witness fastest.
     const roomA = (target[0] as number) - (v[g.a]![0] as number);
     const roomB = (target[0] as number) - (v[g.b]![0] as number);
-    const order: Outcome[] = roomA >= roomB ? ["1-0", "draw", "0-1"] : ["0-1", "draw", "1-0"];
-    const apply = (o: Outcome, sign: 1 | -1) => {
+    const order: GameResult[] = roomA >= roomB ? ["1-0", "draw", "0-1"] : ["0-1", "draw", "1-0"];
+    const apply = (o: GameResult, sign: 1 | -1) => {
       addInto(v[g.a]!, c.gains[o][0], sign);
       addInto(v[g.b]!, c.gains[o][1], sign);
     };
@@ -395,7 +395,7 @@ function searchQualify(c: PointsCtx, v0: readonly Vals[], target: Vals, p: numbe
  * Is there a completion with at least `places` players above p? p loses its own
  * games. With one place, one rival winning out against p losing out decides it.
  */
-function pointsCanMiss(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, Outcome>, b: Budget): boolean {
+function pointsCanMiss(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, GameResult>, b: Budget): boolean {
   if (c.barred[p]) return true;
   const fixed = new Map(fixedIn);
   c.t.games.forEach((g, gi) => {
@@ -421,7 +421,7 @@ function pointsCanMiss(c: PointsCtx, p: number, fixedIn: ReadonlyMap<number, Out
     if (possible < c.rule.places) return false;
     if (k === open.length) return above >= c.rule.places;
     const g = c.t.games[open[k] as number]!;
-    const apply = (o: Outcome, sign: 1 | -1) => {
+    const apply = (o: GameResult, sign: 1 | -1) => {
       addInto(w[g.a]!, c.gains[o][0], sign);
       addInto(w[g.b]!, c.gains[o][1], sign);
     };
@@ -438,7 +438,7 @@ type LadderRule = Extract<ClinchRule, { kind: "ladder" }>;
 interface LadderCtx {
   readonly rule: LadderRule;
   readonly t: Table;
-  readonly played: readonly { a: number; b: number; outcome: Outcome; margin: number }[];
+  readonly played: readonly { a: number; b: number; outcome: GameResult; margin: number }[];
   readonly step4: readonly number[];
 }
 
@@ -452,20 +452,20 @@ function ladderCtx(input: ClinchInput, rule: LadderRule, t: Table): LadderCtx {
 }
 
 /** Half points (win 2, draw 1) of side a and b. */
-const halfPoints = (o: Outcome): [number, number] => (o === "1-0" ? [2, 0] : o === "0-1" ? [0, 2] : [1, 1]);
+const halfPoints = (o: GameResult): [number, number] => (o === "1-0" ? [2, 0] : o === "0-1" ? [0, 2] : [1, 1]);
 
 /**
  * p's possible places (0-based, inclusive) once every game has an outcome, the
  * ladder applied as staged-ranking.ts does; margins of games not played yet and
  * the random draw leave the order among those tied open.
  */
-function ladderRange(c: LadderCtx, p: number, outcomes: readonly Outcome[]): [number, number] {
+function ladderRange(c: LadderCtx, p: number, outcomes: readonly GameResult[]): [number, number] {
   const n = c.t.n;
   const score = new Array<number>(n).fill(0);
   const played = new Array<number>(n).fill(0);
   const margin = new Array<number>(n).fill(0);
   const guessedMargin = new Array<boolean>(n).fill(false);
-  const all: { a: number; b: number; outcome: Outcome }[] = [];
+  const all: { a: number; b: number; outcome: GameResult }[] = [];
   for (const g of c.played) {
     const [x, y] = halfPoints(g.outcome);
     score[g.a]! += x;
@@ -478,7 +478,7 @@ function ladderRange(c: LadderCtx, p: number, outcomes: readonly Outcome[]): [nu
     all.push(g);
   }
   c.t.games.forEach((g, gi) => {
-    const o = outcomes[gi] as Outcome;
+    const o = outcomes[gi] as GameResult;
     const [x, y] = halfPoints(o);
     score[g.a]! += x;
     score[g.b]! += y;
@@ -531,7 +531,7 @@ function ladderRange(c: LadderCtx, p: number, outcomes: readonly Outcome[]): [nu
 }
 
 /** Some completion where p's place may be inside (want "in") or outside (want "miss") the top `places`. */
-function ladderSearch(c: LadderCtx, p: number, want: "in" | "miss", fixed: ReadonlyMap<number, Outcome>, b: Budget): boolean {
+function ladderSearch(c: LadderCtx, p: number, want: "in" | "miss", fixed: ReadonlyMap<number, GameResult>, b: Budget): boolean {
   const k = c.rule.places;
   const n = c.t.n;
   const games = c.t.games;
@@ -555,7 +555,7 @@ function ladderSearch(c: LadderCtx, p: number, want: "in" | "miss", fixed: Reado
   }
   // The ladder ranks by score per game played; at the end everyone has played `total`.
   const pct = (q: number, s: number) => (total[q]! > 0 ? s / total[q]! : 0);
-  const outcomes: Outcome[] = new Array<Outcome>(games.length).fill("draw");
+  const outcomes: GameResult[] = new Array<GameResult>(games.length).fill("draw");
   const dfs = (i: number): boolean => {
     tick(b);
     // Bounds on the final score per game; a tie may fall either way.
@@ -575,11 +575,11 @@ function ladderSearch(c: LadderCtx, p: number, want: "in" | "miss", fixed: Reado
     const gi = order[i] as number;
     const g = games[gi]!;
     const pSide = g.a === p ? 1 : g.b === p ? 2 : 0;
-    const good: Outcome = pSide === 2 ? "0-1" : "1-0";
-    const bad: Outcome = good === "1-0" ? "0-1" : "1-0";
+    const good: GameResult = pSide === 2 ? "0-1" : "1-0";
+    const bad: GameResult = good === "1-0" ? "0-1" : "1-0";
     const f = fixed.get(gi);
-    const tries: readonly Outcome[] = f ? [f] : pSide === 0 ? c.t.outcomes : want === "in" ? [good, "draw", bad] : [bad, "draw", good];
-    const apply = (o: Outcome, sign: 1 | -1) => {
+    const tries: readonly GameResult[] = f ? [f] : pSide === 0 ? c.t.outcomes : want === "in" ? [good, "draw", bad] : [bad, "draw", good];
+    const apply = (o: GameResult, sign: 1 | -1) => {
       const [x, y] = halfPoints(o);
       score[g.a]! += sign * x;
       score[g.b]! += sign * y;
@@ -595,8 +595,8 @@ function ladderSearch(c: LadderCtx, p: number, want: "in" | "miss", fixed: Reado
 
 interface Decider {
   /** Can p still qualify / still miss, given some games fixed? */
-  canQualify(p: number, fixed: ReadonlyMap<number, Outcome>, limit: number): Maybe;
-  canMiss(p: number, fixed: ReadonlyMap<number, Outcome>, limit: number): Maybe;
+  canQualify(p: number, fixed: ReadonlyMap<number, GameResult>, limit: number): Maybe;
+  canMiss(p: number, fixed: ReadonlyMap<number, GameResult>, limit: number): Maybe;
   rivals(p: number): string[];
 }
 
@@ -637,14 +637,14 @@ export function clinchMarks(input: ClinchInput): ClinchMark[] {
   const t = table(input);
   const d = decider(input, t);
   const limit = input.budget ?? CLINCH_BUDGET;
-  const none = new Map<number, Outcome>();
+  const none = new Map<number, GameResult>();
   const swingLimit = input.swingLimit ?? 24;
   return input.players.map((player, p) => {
     const own = t.games.map((g, gi) => ({ g, gi })).filter(({ g }) => g.a === p || g.b === p);
     const { status, undecided } = statusOf(d.canQualify(p, none, limit), d.canMiss(p, none, limit));
     if (status !== "open") return { player, status, undecided, ownRemaining: own.length, ifWinsAll: status, ifLosesAll: status, swings: [], rivals: [] };
     const sweep = (win: boolean): ClinchStatus => {
-      const fixed = new Map(own.map(({ g, gi }): [number, Outcome] => [gi, (g.a === p) === win ? "1-0" : "0-1"]));
+      const fixed = new Map(own.map(({ g, gi }): [number, GameResult] => [gi, (g.a === p) === win ? "1-0" : "0-1"]));
       return statusOf(d.canQualify(p, fixed, SWING_BUDGET), d.canMiss(p, fixed, SWING_BUDGET)).status;
     };
     if (input.details === false)

@@ -13,7 +13,7 @@
 // depend on the number of groups or games.
 
 import { Prng } from "../prng";
-import type { GameTypeName } from "./game-types";
+import type { GameFamily } from "./game-types";
 import {
   FormatError,
   type AuditEntry,
@@ -23,7 +23,7 @@ import {
   type EngineEvent,
   type FormatName,
   type Game,
-  type GameResult,
+  type FormatResult,
   type Group,
   type Phase,
   type GameWithId,
@@ -272,7 +272,7 @@ export function tallyGames(players: Iterable<string>, games: Iterable<Game>, bla
   return tallies;
 }
 
-export function checkResult(result: GameResult): GameResult {
+export function checkResult(result: FormatResult): FormatResult {
   if (result.outcome !== "1-0" && result.outcome !== "0-1" && result.outcome !== "draw") {
     throw new FormatError(`a result is "1-0", "0-1" or "draw", got ${JSON.stringify(result.outcome)}`);
   }
@@ -425,7 +425,7 @@ export interface Beginning<F extends FormatName> {
 export function begin<F extends FormatName>(
   format: Validated & {
     readonly name: F;
-    readonly defaultGameType: GameTypeName;
+    readonly defaultGameType: GameFamily;
   },
   players: readonly Player[],
   input: Partial<SettingsByFormat[F]> | undefined,
@@ -521,7 +521,7 @@ export function statusLookup(state: TournamentState): { status: (player: string,
  * planned from them. A staged knockout game that was replayed cannot change either,
  * since the replay exists because of its result.
  */
-export function correctResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: GameResult): TournamentState<F> {
+export function correctResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: FormatResult): TournamentState<F> {
   if (state.status === "finished") throw new FormatError("the tournament is finished; its results can no longer change");
   const loc = parseGameId(gameId);
   const round = currentRound(state);

@@ -1,11 +1,14 @@
-// Game types as far as formats care: what the two sides are called, which side
+// Game families as far as formats care: what the two sides are called, which side
 // counts as "black" for the league's wins-as-black tiebreak, and whether a game can
-// end drawn (the simulator needs that).
+// end drawn (the simulator needs that). A family (tafl, chess, …) is not a game: each
+// game (engine/game-catalog.ts, `GameTypeId`) belongs to one.
 
-export type GameTypeName = "tafl" | "chess" | "roles" | "race";
+import type { GameFamily } from "../games/contract";
 
-export interface GameType {
-  readonly name: GameTypeName;
+export type { GameFamily };
+
+export interface FamilyTraits {
+  readonly name: GameFamily;
   readonly title: string;
   /** Names of side 1 and side 2 (side 1 moves first). */
   readonly sides: readonly [string, string];
@@ -16,7 +19,7 @@ export interface GameType {
   readonly hasMargin: boolean;
 }
 
-export const GAME_TYPES: Readonly<Record<GameTypeName, GameType>> = {
+export const GAME_FAMILIES: Readonly<Record<GameFamily, FamilyTraits>> = {
   // Tafl: attackers move first and win less often, so they are "black".
   tafl: { name: "tafl", title: "Tafl", sides: ["attacker", "defender"], blackSide: 1, drawsPossible: true, hasMargin: true },
   // Chess-like: white moves first; black is the side that moves second.
@@ -28,6 +31,6 @@ export const GAME_TYPES: Readonly<Record<GameTypeName, GameType>> = {
   race: { name: "race", title: "Race (dice)", sides: ["first", "second"], blackSide: 2, drawsPossible: false, hasMargin: true },
 };
 
-export function isGameTypeName(value: unknown): value is GameTypeName {
-  return typeof value === "string" && Object.hasOwn(GAME_TYPES, value);
+export function isGameFamily(value: unknown): value is GameFamily {
+  return typeof value === "string" && Object.hasOwn(GAME_FAMILIES, value);
 }

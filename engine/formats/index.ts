@@ -1,7 +1,7 @@
 // Public surface of the format engine: import from "@/engine/formats".
 export * from "./types";
 export * from "./registry";
-export { GAME_TYPES, isGameTypeName, type GameType, type GameTypeName } from "./game-types";
+export { GAME_FAMILIES, isGameFamily, type FamilyTraits, type GameFamily } from "./game-types";
 export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, type SimulationReport } from "./simulate";
 export type { ClinchTable } from "./clinch-tables";
 export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";

@@ -28,11 +28,11 @@ import { groupsFormat } from "./groups/groups";
 import { leagueFormat } from "./league/league";
 import { stagedFormat } from "./staged/staged";
 import { swissFormat } from "./swiss/swiss";
-import type { GameTypeName } from "./game-types";
+import type { GameFamily } from "./game-types";
 import type {
   Format,
   FormatName,
-  GameResult,
+  FormatResult,
   GameWithId,
   GroupStanding,
   PlanOptions,
@@ -112,12 +112,12 @@ export function startTournament<F extends FormatName>(
   players: readonly Player[],
   settings: SettingsInput<F> | undefined,
   seed: string | number,
-  options?: { gameType?: GameTypeName },
+  options?: { gameType?: GameFamily },
 ): TournamentState<F> {
   return getFormat(format).start(players, settings, seed, options);
 }
 
-export function recordResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: GameResult, options?: PlanOptions): Transition<F> {
+export function recordResult<F extends FormatName>(state: TournamentState<F>, gameId: string, result: FormatResult, options?: PlanOptions): Transition<F> {
   return recordResults(state, [{ gameId, result }], options);
 }
 
@@ -127,7 +127,7 @@ export function recordResult<F extends FormatName>(state: TournamentState<F>, ga
  * replayed at once. A server that defers applying results until a round closes must
  * apply this one at once.
  */
-export function resultReshapesRound(format: FormatName, gameId: string, result: GameResult): boolean {
+export function resultReshapesRound(format: FormatName, gameId: string, result: FormatResult): boolean {
   const reshapes = getFormat(format).reshapesRound;
   const round = parseGameId(gameId)?.round;
   return reshapes !== undefined && round !== undefined && reshapes(round, result);

@@ -7,7 +7,7 @@ import { Prng } from "../prng";
 import { gamesOf, groupsOf, phasesOf } from "./core";
 import { findGame, playableGames, recordResult, recordResults, standings, startTournament, withdraw } from "./registry";
 import { DRAW, WIN1, WIN2, jsonRoundTrip, players } from "./testing";
-import type { FormatName, GameResult, Round, TournamentState } from "./types";
+import type { FormatName, FormatResult, Round, TournamentState } from "./types";
 import { vecAt, vecItems, vecSize } from "./vec";
 
 /** The state as stored before vectors existed: every list a plain array. */
@@ -95,7 +95,7 @@ describe("structural sharing", () => {
 });
 
 describe("batch and one at a time", () => {
-  const RESULTS: readonly GameResult[] = [WIN1, WIN2, DRAW, { outcome: "1-0", reason: "normal", margin: 3 }];
+  const RESULTS: readonly FormatResult[] = [WIN1, WIN2, DRAW, { outcome: "1-0", reason: "normal", margin: 3 }];
   const SIZES: Readonly<Record<FormatName, readonly [number, number]>> = {
     groups: [2, 80],
     diagonal: [2, 60],

@@ -3,7 +3,7 @@
 // the sides are balanced: a tournament's totals and each player's record per side.
 
 import { gamesOf, groupsOf, phasesOf, roundGames } from "./core";
-import type { Game, Group, Outcome, Phase, Round, TournamentState } from "./types";
+import type { Game, Group, GameResult, Phase, Round, TournamentState } from "./types";
 
 /** Wins, draws and losses of one side (or of one player on one side). */
 export interface SideRecord {
@@ -23,7 +23,7 @@ export interface SideBalance {
 
 const empty = (): SideRecord => ({ wins: 0, draws: 0, losses: 0 });
 
-function add(record: SideRecord, outcome: Outcome, side: 1 | 2): void {
+function add(record: SideRecord, outcome: GameResult, side: 1 | 2): void {
   if (outcome === "draw") record.draws++;
   else if ((outcome === "1-0") === (side === 1)) record.wins++;
   else record.losses++;

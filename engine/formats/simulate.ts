@@ -10,17 +10,17 @@
 // of games; the new ratings seed the next round).
 
 import { Prng } from "../prng";
-import { GAME_TYPES, type GameType, type GameTypeName } from "./game-types";
+import { GAME_FAMILIES, type FamilyTraits, type GameFamily } from "./game-types";
 import { gamesOf, groupsOf, phasesOf } from "./core";
 import { playableGames, recordResults, standings, startTournament } from "./registry";
-import type { FormatName, Game, GameResult, Player, SettingsByFormat, SettingsInput, TournamentState } from "./types";
+import type { FormatName, Game, FormatResult, Player, SettingsByFormat, SettingsInput, TournamentState } from "./types";
 
 export interface SimulationOptions<F extends FormatName = FormatName> {
   readonly format: F;
   readonly players: readonly Player[];
   readonly settings?: SettingsInput<F>;
   readonly seed: string | number;
-  readonly gameType?: GameTypeName;
+  readonly gameType?: GameFamily;
   readonly rated?: boolean;
   /** Safety net against a format that would never end (none should). */
   readonly maxBatches?: number;
@@ -37,7 +37,7 @@ export function expectedScore(rating1: number, rating2: number): number {
   return 1 / (1 + 10 ** ((rating2 - rating1) / 400));
 }
 
-export function drawResult(rng: Prng, rating1: number, rating2: number, type: GameType): GameResult {
+export function drawResult(rng: Prng, rating1: number, rating2: number, type: FamilyTraits): FormatResult {
   const e = expectedScore(rating1, rating2);
   const pDraw = type.drawsPossible ? 0.6 * Math.min(e, 1 - e) : 0;
   const u = rng.float();
@@ -48,7 +48,7 @@ export function drawResult(rng: Prng, rating1: number, rating2: number, type: Ga
 
 export function simulate<F extends FormatName>(options: SimulationOptions<F>): TournamentState<F> {
   let state = startTournament(options.format, options.players, options.settings, options.seed, { gameType: options.gameType });
-  const type = GAME_TYPES[state.gameType];
+  const type = GAME_FAMILIES[state.gameType];
   const rng = Prng.fromSeed(`${options.seed}/results`);
   const ratings = new Map(options.players.map((p) => [p.id, p.rating]));
   const rating = (id: string) => ratings.get(id) ?? 0;
@@ -77,7 +77,7 @@ export function simulate<F extends FormatName>(options: SimulationOptions<F>): T
 export interface SimulationGame {
   readonly side1: string;
   readonly side2: string;
-  readonly result: GameResult["outcome"] | null;
+  readonly result: FormatResult["outcome"] | null;
   readonly phase?: number;
   readonly void?: true;
 }

@@ -16,9 +16,9 @@ import { groupStanding, playableGames, recordResult, roundStandings, standings, 
 import { sideBalanceReader, tournamentSideBalance } from "./side-balance";
 import { explainOrder, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
 import { jsonRoundTrip, players } from "./testing";
-import { FormatError, type FormatName, type GameResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
+import { FormatError, type FormatName, type FormatResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
 
-function randomResult(rng: Prng, format: FormatName): GameResult {
+function randomResult(rng: Prng, format: FormatName): FormatResult {
   // The diagonal race is played with dice: no draws.
   const outcome = GAME_RESULTS[rng.int(format === "diagonal" ? 2 : 3)]!;
   return outcome === "draw" ? { outcome, reason: "normal" } : { outcome, reason: "normal", margin: rng.int(5) };

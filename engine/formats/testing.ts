@@ -4,19 +4,19 @@
 
 import { findGame, playableGames, recordResults } from "./registry";
 import { gamesWithIds } from "./core";
-import type { FormatName, Game, GameResult, Player, TournamentState } from "./types";
+import type { FormatName, Game, FormatResult, Player, TournamentState } from "./types";
 
-export const WIN1: GameResult = { outcome: "1-0", reason: "normal" };
-export const WIN2: GameResult = { outcome: "0-1", reason: "normal" };
-export const DRAW: GameResult = { outcome: "draw", reason: "normal" };
+export const WIN1: FormatResult = { outcome: "1-0", reason: "normal" };
+export const WIN2: FormatResult = { outcome: "0-1", reason: "normal" };
+export const DRAW: FormatResult = { outcome: "draw", reason: "normal" };
 
 export const players = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i * 10 }));
 
 /** The stronger-seeded player (lower p-number) wins. */
-export const favouriteWins = (g: Game): GameResult => (Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? WIN1 : WIN2);
+export const favouriteWins = (g: Game): FormatResult => (Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? WIN1 : WIN2);
 
 /** Plays batch after batch until the tournament is finished (or `maxBatches`). */
-export function playOut<F extends FormatName>(state: TournamentState<F>, decide: (g: Game) => GameResult, maxBatches = 10_000): TournamentState<F> {
+export function playOut<F extends FormatName>(state: TournamentState<F>, decide: (g: Game) => FormatResult, maxBatches = 10_000): TournamentState<F> {
   let s = state;
   for (let i = 0; i < maxBatches && s.status === "playing"; i++) {
     const games = playableGames(s);

@@ -7,9 +7,9 @@
 // games) are persistent vectors (vec.ts), so a result copies a bounded amount.
 
 import type { PrngState } from "../prng";
-import type { GameResult as Outcome } from "../result";
+import type { GameResult } from "../result";
 import type { ClinchTable } from "./clinch-tables";
-import type { GameTypeName } from "./game-types";
+import type { GameFamily } from "./game-types";
 import type { FORMATS } from "./registry";
 import type { SettingsSchema } from "./settings";
 import type { Vec } from "./vec";
@@ -23,13 +23,14 @@ export interface Player {
   readonly rating: number;
 }
 
-/** Side 1 won, side 2 won, or a draw (engine/result.ts). */
-export type { Outcome };
+/** Side 1 won, side 2 won, or a draw: the one result union (engine/result.ts), re-exported for the formats' callers. */
+export type { GameResult };
 
 export type ResultReason = "normal" | "resignation" | "time" | "forfeit" | "withdrawal" | "organizer";
 
-export interface GameResult {
-  readonly outcome: Outcome;
+/** A game's result as a format records it: the outcome, why, and the margin (not to be confused with `GameResult`, the outcome alone). */
+export interface FormatResult {
+  readonly outcome: GameResult;
   readonly reason: ResultReason;
   /**
    * Size of the win where the game has one (pieces left, points difference),
@@ -49,7 +50,7 @@ export interface GameResult {
 export interface Game {
   readonly side1: string;
   readonly side2: string;
-  readonly result?: GameResult;
+  readonly result?: FormatResult;
   /** Removed from every record (league and staged withdrawal rules). */
   readonly void?: true;
   /** Staged format: the higher seed, who may still pick role A or B (see chooseRole). */
@@ -140,7 +141,7 @@ export type FormatSettings = SettingsByFormat[FormatName];
 export interface TournamentState<F extends FormatName = FormatName> {
   readonly version: 1;
   readonly format: F;
-  readonly gameType: GameTypeName;
+  readonly gameType: GameFamily;
   readonly settings: SettingsByFormat[F];
   /** Everyone entered, in the order of round 1's seeding. */
   readonly players: readonly Player[];
@@ -181,7 +182,7 @@ export interface PlanOptions {
 
 export interface ResultInput {
   readonly gameId: string;
-  readonly result: GameResult;
+  readonly result: FormatResult;
 }
 
 export interface Problem {
@@ -221,7 +222,7 @@ export interface GroupStanding {
 }
 
 export interface StartOptions {
-  readonly gameType?: GameTypeName;
+  readonly gameType?: GameFamily;
 }
 
 /**
@@ -239,7 +240,7 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   readonly noun: string;
   /** Every setting with its label, default and limits (settings.ts); `settingsSchema({})` for none. */
   readonly settings: SettingsSchema<S>;
-  readonly defaultGameType: GameTypeName;
+  readonly defaultGameType: GameFamily;
   readonly minPlayers: number;
   readonly maxPlayers: number;
   /**
@@ -254,7 +255,7 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
    * still pending (the staged knockouts replay a draw at once). Absent: only the
    * round's (phase's) last result does. The server folds its result log at once then.
    */
-  reshapesRound?(round: number, result: GameResult): boolean;
+  reshapesRound?(round: number, result: FormatResult): boolean;
   /** Records results of released games, releasing phases / rounds as they complete. */
   recordResults(state: TournamentState<F>, results: readonly ResultInput[], options?: PlanOptions): Transition<F>;
   /** Applies the format's withdrawal rule. */

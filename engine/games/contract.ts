@@ -26,15 +26,25 @@ export type GameFamily = "tafl" | "chess" | "roles" | "race";
 export type SideNumber = 1 | 2;
 
 /** Ends every game shares; a game adds its own (checkmate, king escaped, …). */
-export type CommonEndReason = "resignation" | "timeout" | "agreement";
+export const COMMON_END_REASONS = ["resignation", "timeout", "agreement"] as const;
+export type CommonEndReason = (typeof COMMON_END_REASONS)[number];
 
-export type GameStatus =
+/** Whether `text` (read back from a stored position) is one of a game's end reasons (`reasons`' keys) or a common one. */
+export function isEndReason<R extends string>(reasons: Readonly<Record<R, string>>, text: string): text is R | CommonEndReason {
+  return Object.hasOwn(reasons, text) || (COMMON_END_REASONS as readonly string[]).includes(text);
+}
+
+/**
+ * Whether the rules say a position is over, who won and why (not the stored game's
+ * status, lib/contracts `GameStatus`). `R`: the reasons a game can end for (its own and the common ones).
+ */
+export type PositionStatus<R extends string = string> =
   | { readonly over: false }
   /** winner null means a draw. */
-  | { readonly over: true; readonly winner: SideNumber | null; readonly reason: string };
+  | { readonly over: true; readonly winner: SideNumber | null; readonly reason: R };
 
-export type PlayOutcome<S> =
-  { readonly ok: true; readonly state: S; readonly notation: string; readonly status: GameStatus } | { readonly ok: false; readonly reason: string };
+export type PlayOutcome<S, R extends string = string> =
+  { readonly ok: true; readonly state: S; readonly notation: string; readonly status: PositionStatus<R> } | { readonly ok: false; readonly reason: string };
 
 /** What a record export needs besides the moves. */
 export interface RecordInfo {
@@ -98,7 +108,7 @@ export interface ChanceRequest {
 }
 
 /** What a game that depends on dice adds to the contract. */
-export interface GameChance<S> {
+export interface GameChance<S, R extends string = string> {
   /**
    * The dice the position waits for before anyone can act, or null when it waits
    * for a player (a move, a cube decision) or is over. While it is non-null,
@@ -112,7 +122,7 @@ export interface GameChance<S> {
    * and is said in the notation: a side with no legal move passes, a forced move is
    * played. The notation is the record's entry for this roll.
    */
-  roll(state: S, values: readonly number[]): PlayOutcome<S>;
+  roll(state: S, values: readonly number[]): PlayOutcome<S, R>;
   /** The values of a record entry `roll` produced, or null if the entry is a move. */
   readRoll(notation: string): number[] | null;
 }
@@ -136,9 +146,14 @@ export interface TurnParts<S> {
   split(state: S, move: string): string[];
 }
 
-export interface GameRules<S> extends GameInfo {
+/**
+ * `R`: the game's own end reasons (checkmate, king escaped, …), each in words in
+ * `reasons`; its positions end for those or for a `CommonEndReason`. They are what
+ * games.end_reason stores (the registry's `GameEndReason`), so a game lists them all.
+ */
+export interface GameRules<S, R extends string = string> extends GameInfo {
   /** Game-specific end reasons in words, completing "won by …" / "drawn by …". */
-  readonly reasons: Readonly<Record<string, string>>;
+  readonly reasons: Readonly<Record<R, string>>;
 
   /** The start position of this game (variant), with these settings (checked by the caller: `checkGameSettings`). */
   setup(values?: GameSettingValues): S;
@@ -151,11 +166,11 @@ export interface GameRules<S> extends GameInfo {
   toMove(state: S): SideNumber;
   /** Moves played so far. */
   ply(state: S): number;
-  status(state: S): GameStatus;
+  status(state: S): PositionStatus<R | CommonEndReason>;
   /** Every legal move of the side to move, in a form `play` accepts; empty once over. */
   legalMoves(state: S): string[];
   /** Plays a move for the side to move, or refuses it with a reason in words. Never changes `state`. */
-  play(state: S, move: string): PlayOutcome<S>;
+  play(state: S, move: string): PlayOutcome<S, R | CommonEndReason>;
   /** Ends a running game from outside the rules (resignation, time, agreement); a finished one is returned unchanged. */
   end(state: S, winner: SideNumber | null, reason: CommonEndReason): S;
   /** A whole game in the game's usual record format; `start` is where its moves begin (`startOf`), by default `setup()`. */
@@ -168,7 +183,7 @@ export interface GameRules<S> extends GameInfo {
    */
   readonly margin?: GameMargin<S>;
   /** Only for games with dice (see the header). */
-  readonly chance?: GameChance<S>;
+  readonly chance?: GameChance<S, R | CommonEndReason>;
   /** Only for games whose turn is made of several part-moves. */
   readonly parts?: TurnParts<S>;
   /**

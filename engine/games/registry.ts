@@ -14,19 +14,20 @@ import type {
   GameSetting,
   GameSettingValues,
   PlayOutcome,
-  GameStatus,
+  PositionStatus,
   RecordInfo,
   SideNumber,
 } from "./contract";
 import { brandubh, copenhagen } from "./tafl/tafl-games";
 
-export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, GameStatus, RecordInfo, SideNumber } from "./contract";
+export type { ChanceRequest, CommonEndReason, GameSetting, GameSettingValues, PositionStatus, RecordInfo, SideNumber } from "./contract";
 
 /** `toMove`: the side to move in the new position, which the server stores beside it (not the ply's parity). */
-export type PlayResult = { ok: true; position: string; notation: string; status: GameStatus; toMove: SideNumber } | { ok: false; reason: string };
+export type PlayResult<R extends string = string> =
+  { ok: true; position: string; notation: string; status: PositionStatus<R>; toMove: SideNumber } | { ok: false; reason: string };
 
-/** A game as callers outside its folder use it: positions are the game's serialized text. */
-export interface OnSiteGame extends GameInfo {
+/** A game as callers outside its folder use it: positions are the game's serialized text. `R`: the reasons its positions end for. */
+export interface OnSiteGame<R extends string = string> extends GameInfo {
   /** The game's settings; empty for a game without any. */
   readonly settings: readonly GameSetting[];
   /** The start position, with these settings (`checkGameSettings` first: values are not checked here). */
@@ -37,9 +38,9 @@ export interface OnSiteGame extends GameInfo {
   check(position: string): void;
   toMove(position: string): SideNumber;
   ply(position: string): number;
-  status(position: string): GameStatus;
+  status(position: string): PositionStatus<R>;
   legalMoves(position: string): string[];
-  play(position: string, move: string): PlayResult;
+  play(position: string, move: string): PlayResult<R>;
   end(position: string, winner: SideNumber | null, reason: CommonEndReason): string;
   /**
    * The start and the position after each record entry (moves, and rolls in a dice
@@ -48,7 +49,7 @@ export interface OnSiteGame extends GameInfo {
    */
   replay(moves: readonly string[], start?: string): string[];
   /** Applies one record entry (a move, or a roll in a dice game), as `replay` does. */
-  step(position: string, entry: string): PlayResult;
+  step(position: string, entry: string): PlayResult<R>;
   /** The record of the game whose moves are `info.moves` and whose position (at any point) is `position`. */
   exportRecord(info: RecordInfo, position?: string): string;
   /** An end reason in words, completing "won by …" or "drawn by …". */
@@ -62,7 +63,7 @@ export interface OnSiteGame extends GameInfo {
   /** Only for games with dice: the contract's `GameChance` over serialized positions. */
   chance?: {
     pending(position: string): ChanceRequest | null;
-    roll(position: string, values: readonly number[]): PlayResult;
+    roll(position: string, values: readonly number[]): PlayResult<R>;
     /** The values of a record entry that is a roll, or null for a move. */
     readRoll(entry: string): number[] | null;
   };
@@ -81,7 +82,7 @@ const COMMON_REASONS: Readonly<Record<CommonEndReason, string>> = {
 };
 
 /** Exported for tests of the wrapping itself; games are reached through `onSiteGame`. */
-export function onSite<S>(rules: GameRules<S>): OnSiteGame {
+export function onSite<S, R extends string>(rules: GameRules<S, R>): OnSiteGame<R | CommonEndReason> {
   // Pages and services often ask several questions about one position in a row.
   let lastText: string | null = null;
   let lastState: S | null = null;
@@ -92,13 +93,14 @@ export function onSite<S>(rules: GameRules<S>): OnSiteGame {
     }
     return lastState;
   };
-  const served = (outcome: PlayOutcome<S>): PlayResult =>
+  const served = (outcome: PlayOutcome<S, R | CommonEndReason>): PlayResult<R | CommonEndReason> =>
     outcome.ok
       ? { ok: true, position: rules.serialize(outcome.state), notation: outcome.notation, status: outcome.status, toMove: rules.toMove(outcome.state) }
       : outcome;
   const { chance, parts } = rules;
+  const words: Readonly<Record<string, string>> = { ...COMMON_REASONS, ...rules.reasons };
   const startOf = (state: S): S => rules.startOf?.(state) ?? rules.setup();
-  const step = (state: S, entry: string): PlayOutcome<S> => {
+  const step = (state: S, entry: string): PlayOutcome<S, R | CommonEndReason> => {
     const values = chance?.readRoll(entry);
     return values ? chance!.roll(state, values) : rules.play(state, entry);
   };
@@ -136,7 +138,7 @@ export function onSite<S>(rules: GameRules<S>): OnSiteGame {
     marginLabel: rules.margin?.label ?? null,
     margin: (position) => rules.margin?.of(read(position)) ?? null,
     sideLabel: (position, side) => rules.sideLabel?.(read(position), side) ?? rules.sideNames[side - 1]!,
-    describeReason: (reason) => rules.reasons[reason] ?? COMMON_REASONS[reason as CommonEndReason] ?? reason,
+    describeReason: (reason) => words[reason] ?? reason,
     ...(chance && {
       chance: {
         pending: (position: string) => chance.pending(read(position)),
@@ -156,7 +158,7 @@ export function onSite<S>(rules: GameRules<S>): OnSiteGame {
 
 /** The backgammon family's games as the site plays them: matches, 3 points long unless a tournament sets another length. */
 export const MATCH_POINTS = 3;
-const match = (variant: VariantId): OnSiteGame => {
+const match = (variant: VariantId) => {
   const rules = backgammonRules(variant, MATCH_POINTS);
   return onSite({ ...rules, id: variant, name: rules.variantInfo.name });
 };
@@ -177,10 +179,13 @@ const BY_ID = {
 } as const satisfies Readonly<Record<string, OnSiteGame>>;
 
 export type OnSiteGameId = keyof typeof BY_ID;
+type EndReasonOf<G> = G extends OnSiteGame<infer R> ? R : never;
+/** Every reason a game played on the site can end for by its rules (or resignation, time, agreement). */
+export type GameEndReason = EndReasonOf<(typeof BY_ID)[OnSiteGameId]>;
 export const ON_SITE_GAME_IDS = Object.keys(BY_ID) as OnSiteGameId[];
-export const ON_SITE_GAMES: readonly OnSiteGame[] = Object.values(BY_ID);
+export const ON_SITE_GAMES: readonly OnSiteGame<GameEndReason>[] = Object.values(BY_ID);
 
-export function onSiteGame(id: string): OnSiteGame | undefined {
+export function onSiteGame(id: string): OnSiteGame<GameEndReason> | undefined {
   return Object.hasOwn(BY_ID, id) ? BY_ID[id as OnSiteGameId] : undefined;
 }
 

@@ -11,6 +11,7 @@
 // numbers, booleans, arrays), so a part's query names its columns as its reader expects.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { executePrepared } from "./prepared";
 
 export interface Part<T> {
   /** Named WITH queries; names must be unique within a statement. */
@@ -22,8 +23,12 @@ export interface Part<T> {
 
 type Results<P> = { [K in keyof P]: P[K] extends Part<infer T> ? T : P[K] extends Part<infer T> | null ? T | null : never };
 
-/** Runs the parts (null ones are skipped) in one statement; each key gets its part's result. */
-export async function runTogether<P extends Record<string, Part<unknown> | null>>(tx: Db, parts: P): Promise<Results<P>> {
+/**
+ * Runs the parts (null ones are skipped) in one statement; each key gets its part's
+ * result. `prepared`: as a prepared statement (prepared.ts), for a statement with few
+ * shapes that runs often (a game's end).
+ */
+export async function runTogether<P extends Record<string, Part<unknown> | null>>(tx: Db, parts: P, opts: { prepared?: boolean } = {}): Promise<Results<P>> {
   const present = Object.entries(parts).filter((e): e is [string, Part<unknown>] => e[1] !== null);
   const ctes = present.flatMap(([, p]) => p.ctes);
   if (new Set(ctes.map(([name]) => name)).size !== ctes.length) throw new Error(`runTogether: two parts use one name (${ctes.map(([n]) => n).join(", ")})`);
@@ -40,7 +45,7 @@ export async function runTogether<P extends Record<string, Part<unknown> | null>
     sql`, `,
   );
   const statement = ctes.length > 0 ? sql`with ${withs} select ${columns}` : sql`select ${columns}`;
-  const [row] = ((await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = (opts.prepared ? await executePrepared(tx, statement) : ((await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] })).rows;
   const out: Record<string, unknown> = {};
   for (const [key, part] of Object.entries(parts)) {
     out[key] = part === null ? null : part.read((row?.[key] as Record<string, unknown>[] | undefined) ?? []);

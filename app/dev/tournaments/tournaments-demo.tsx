@@ -12,7 +12,7 @@ import {
   standings,
   startTournament,
   type FormatName,
-  type GameResult,
+  type FormatResult,
   type SettingsInput,
   type TournamentState,
 } from "@/engine/formats";
@@ -93,7 +93,7 @@ function inProgress(): { state: TournamentState; gameLinks: GameLinks } {
     const games = playableGames(state);
     const chosen = games.slice(0, Math.ceil(games.length * share));
     const results = chosen.map((g, i) => {
-      const result: GameResult =
+      const result: FormatResult =
         i % 5 === 4
           ? { outcome: "draw", reason: "normal" }
           : { outcome: (rating.get(g.side1) ?? 0) >= (rating.get(g.side2) ?? 0) ? "1-0" : "0-1", reason: "normal", margin: 1 + (i % 4) };

@@ -18,7 +18,7 @@ import { boardFor } from "@/components/games/registry";
 import { firstMoveMs, firstMovePending } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
-import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import { NO_FIRST_MOVE, type EndReason } from "@/lib/game-endings";
 import { GameFollower } from "@/lib/game-update";
 import { setSoundsEnabled, soundMove, useSoundsEnabled } from "@/lib/move-sound";
 import { useRealtime } from "@/lib/realtime-client";
@@ -30,7 +30,7 @@ import { ReportPanel, SetResultButtons } from "./report-panel";
 
 // How each end reason every game shares reads after "X won" or "Draw", so every
 // banner is a sentence; a game's own reasons (checkmate, king escaped) come from its rules.
-const ENDINGS: Record<string, string> = {
+const ENDINGS: Partial<Record<EndReason, string>> = {
   resignation: " by resignation",
   timeout: " on time",
   agreement: " by agreement",

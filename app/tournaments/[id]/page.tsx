@@ -10,7 +10,7 @@ import { SideBalanceView } from "@/components/tournament/side-balance-view";
 import { StandingsTable } from "@/components/tournament/standings-table";
 import { formatFiles } from "@/components/formats/pages";
 import { settingLines } from "@/components/formats/settings-text";
-import { GAME_TYPES, formatLabel } from "@/engine/formats";
+import { GAME_FAMILIES, formatLabel } from "@/engine/formats";
 import { catalogGame } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { displayRating } from "@/engine/glicko2";
@@ -354,7 +354,7 @@ export default async function TournamentPage({ params, searchParams }: Props) {
             playerCount={t.sideBalance.playerCount}
             players={t.sideBalance.players}
             names={names}
-            sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_TYPES[t.info.gameType].sides}
+            sideNames={catalogGame(t.gameType)?.sideNames ?? GAME_FAMILIES[t.info.gameType].sides}
             open={query.balance !== undefined}
             pages={
               <Pagination

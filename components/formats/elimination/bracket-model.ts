@@ -6,7 +6,7 @@
 // tournament page sends the whole bracket for up to 32 places, and for larger ones
 // the selected round's matches a page at a time with the viewer's match first.
 
-import { GAME_TYPES, groupsOf, type TournamentState } from "@/engine/formats";
+import { GAME_FAMILIES, groupsOf, type TournamentState } from "@/engine/formats";
 import {
   engineRoundOf,
   GRAND_FINAL,
@@ -233,7 +233,7 @@ function sections(columns: readonly ColumnView[], of: readonly BracketColumn[], 
 export function eliminationPanel(state: State, round: number, me: string | undefined, requestedPage: number | undefined): EliminationPanel {
   const { kind, k, size, bestOf } = bracketOf(state);
   const reader = new BracketReader(state);
-  const sides = GAME_TYPES[state.gameType].sides;
+  const sides = GAME_FAMILIES[state.gameType].sides;
   const all = bracketColumns(state);
   const contents = roundContents(kind, k, round);
   const inRound = (c: BracketColumn) => c.engineRound === round;

@@ -1,7 +1,8 @@
 // The Swiss on the site (no React): a tab per round, and the tournament page's
 // round as its boards: a round of up to 100 boards whole, a larger one a page of
 // 50 with the viewer's board kept in view. The standings (points, then the
-// organizer's tie-breaks) are the tournament's own table.
+// organizer's tie-breaks) are the tournament's own table, with the clinch marks of
+// the prize places while it runs.
 
 import { swissTrf } from "@/engine/formats/swiss/swiss";
 import { pinnedWindow } from "@/lib/page-window";
@@ -55,7 +56,8 @@ export const swissPage: FormatPage<"swiss", SwissPanel> = {
   },
 
   points: () => ({ win: 1, draw: 0.5, loss: 0 }),
-  standings: { testId: "standings-table", liveTable: false },
+  // One table over the whole Swiss, with the prize places' clinch marks (on points alone).
+  standings: { testId: "standings-table", liveTable: true },
   columns: { points: { label: "Pts", title: "Points: win 1, draw ½, the bye 1", primary: true, format: "halves" }, ...TIEBREAK_COLUMNS },
   reachedLabel: (_row, roundName) => roundName,
   files: [{ kind: "trf", label: "TRF, for FIDE pairing checkers", contentType: "text/plain; charset=latin1", write: swissTrf }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findGame, gamesOf, groupsOf, playableGames } from "../core";
 import { standingRows } from "../standings";
-import type { GameResult, GameWithId, Player, TournamentState } from "../types";
+import type { FormatResult, GameWithId, Player, TournamentState } from "../types";
 import { bracketSize, dropOrder, firstRoundSeeds, matchCount, matchName, parseMatchName, roundName, slotFeeder, slotSource } from "./bracket";
 import { bracketOf, eliminationFormat as F, outcomesOf, type EliminationSettings } from "./elimination";
 import { decidedBy } from "./match";
@@ -11,15 +11,15 @@ import { matchesOf, pairPick, playOut, winFor } from "./testing";
 const players = (n: number): Player[] => Array.from({ length: n }, (_, i) => ({ id: `p${i + 1}`, rating: 2000 - i * 10 }));
 const seedNo = (id: string) => Number(id.slice(1));
 /** The better seed wins every game. */
-const favourite = (g: GameWithId): GameResult => winFor(g, seedNo(g.side1) < seedNo(g.side2) ? g.side1 : g.side2);
+const favourite = (g: GameWithId): FormatResult => winFor(g, seedNo(g.side1) < seedNo(g.side2) ? g.side1 : g.side2);
 const start = (n: number, settings: Partial<EliminationSettings> = {}) => F.start(players(n), settings, "t", { gameType: "chess" });
 const rows = (s: TournamentState<"elimination">) => standingRows(F.standings(s));
-const record = (s: TournamentState<"elimination">, results: [string, GameResult][]) =>
+const record = (s: TournamentState<"elimination">, results: [string, FormatResult][]) =>
   F.recordResults(
     s,
     results.map(([gameId, result]) => ({ gameId, result })),
   );
-const DRAW: GameResult = { outcome: "draw", reason: "normal" };
+const DRAW: FormatResult = { outcome: "draw", reason: "normal" };
 
 describe("bracket shape", () => {
   it("pairs seeds in the standard order, so 1 and 2 can meet only in the final", () => {
@@ -160,7 +160,7 @@ describe("double elimination", () => {
     // p2 loses to p1 only in the winners' final.
     let s = start(4);
     let beaten = false;
-    const decide = (g: GameWithId, state: TournamentState<"elimination">): GameResult => {
+    const decide = (g: GameWithId, state: TournamentState<"elimination">): FormatResult => {
       const name = groupsOf(state.rounds.at(-1)!).find((x) => x.players.includes(g.side1))!.name;
       if (name === "W2-1" && !beaten) return ((beaten = true), winFor(g, "p1"));
       return upset(g);

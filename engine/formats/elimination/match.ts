@@ -17,7 +17,7 @@
 //   (the first withdrawal decided it for them), so an outcome never changes after
 //   the fact. A withdrawn player's later matches are walkovers.
 
-import type { Game, GameResult, Group } from "../types";
+import type { Game, FormatResult, Group } from "../types";
 import { gamesOf } from "../core";
 
 /** The longest match: best of 9. */
@@ -37,7 +37,7 @@ export interface MatchOutcome {
 }
 
 /** Points each side of a game scores. */
-export function gamePoints(result: GameResult): [number, number] {
+export function gamePoints(result: FormatResult): [number, number] {
   return result.outcome === "1-0" ? [1, 0] : result.outcome === "0-1" ? [0, 1] : [0.5, 0.5];
 }
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { Prng } from "../../prng";
 import { gamesOf, groupsOf, playableGames } from "../core";
 import { standingRows } from "../standings";
-import type { GameResult, Player, TournamentState } from "../types";
+import type { FormatResult, Player, TournamentState } from "../types";
 import { bracketSize, GRAND_FINAL, GRAND_FINAL_RESET, log2, parseMatchName } from "./bracket";
 import { eliminationFormat as F, type EliminationSettings } from "./elimination";
 import { gamePoints } from "./match";
@@ -67,7 +67,7 @@ function play(c: Case): TournamentState<"elimination"> {
       (now.length > 0 ? now : games).map((g) => {
         const u = rng.float();
         const outcome = u < c.drawRate ? "draw" : u < (1 + c.drawRate) / 2 ? "1-0" : "0-1";
-        return { gameId: g.id, result: { outcome, reason: "normal" } as GameResult };
+        return { gameId: g.id, result: { outcome, reason: "normal" } as FormatResult };
       }),
     ).state;
   }

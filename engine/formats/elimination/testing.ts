@@ -2,13 +2,13 @@
 // result rule, and read its matches. Not imported by production code.
 
 import { gamesOf, groupsOf, playableGames } from "../core";
-import type { Game, GameResult, GameWithId, TournamentState } from "../types";
+import type { Game, FormatResult, GameWithId, TournamentState } from "../types";
 import { eliminationFormat } from "./elimination";
 
 /** Plays batch after batch of the playable games until the tournament ends. */
 export function playOut(
   state: TournamentState<"elimination">,
-  decide: (g: GameWithId, s: TournamentState<"elimination">) => GameResult,
+  decide: (g: GameWithId, s: TournamentState<"elimination">) => FormatResult,
   maxBatches = 10_000,
 ): TournamentState<"elimination"> {
   let s = state;
@@ -25,7 +25,7 @@ export function playOut(
 }
 
 /** A result that makes `winner` win game g. */
-export const winFor = (g: Game, winner: string): GameResult => ({ outcome: g.side1 === winner ? "1-0" : "0-1", reason: "normal" });
+export const winFor = (g: Game, winner: string): FormatResult => ({ outcome: g.side1 === winner ? "1-0" : "0-1", reason: "normal" });
 
 /** A stable pseudo-random choice between two players, the same whichever side each is on. */
 export function pairPick(a: string, b: string, salt = 0): string {

@@ -44,7 +44,7 @@ import {
   type RoundHooks,
   type Tally,
 } from "../core";
-import { GAME_TYPES } from "../game-types";
+import { GAME_FAMILIES } from "../game-types";
 import { rankByKeys, rankTable, type RankEntry, type RankKey } from "../standings";
 import { setting, settingsSchema } from "../settings";
 import { clinchMarks, type ClinchInput } from "../clinch";
@@ -239,7 +239,7 @@ const entriesByGroup = new WeakMap<Group, RememberedEntries>();
 
 /** The tournament-standings entries of a group's players, as if this round were their last (group.players order). */
 function groupEntries(state: TournamentState, round: Round, group: Group, context: StatusContext): readonly RankEntry[] {
-  const blackSide = GAME_TYPES[state.gameType].blackSide;
+  const blackSide = GAME_FAMILIES[state.gameType].blackSide;
   const hit = entriesByGroup.get(group);
   if (
     hit &&
@@ -295,7 +295,7 @@ function seedIndexes(state: TournamentState, players: readonly string[]): Int32A
 
 /** One group's standing in its round. */
 function standingOf(state: TournamentState, round: Round, group: Group, status: (player: string, round: Round) => PlayerStatus): GroupStanding {
-  const tallies = groupTallies(group, GAME_TYPES[state.gameType].blackSide);
+  const tallies = groupTallies(group, GAME_FAMILIES[state.gameType].blackSide);
   const entries = group.players.map((p): RankEntry => {
     const t = tallies.get(p) as Tally;
     return {
@@ -388,8 +388,8 @@ export const groupsFormat: Format<"groups", GroupsSettings> = {
         const input: ClinchInput = {
           players,
           ...splitGames(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
-          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-          rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+          drawsPossible: GAME_FAMILIES[state.gameType].drawsPossible,
+          rule: { kind: "points", points: { win: 2, draw: 1, loss: 0 }, tiebreaks: [], blackSide: GAME_FAMILIES[state.gameType].blackSide, places: 1 },
           details,
         };
         return { round: round.number, group: group.name, goal: "advance", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) };

@@ -30,7 +30,7 @@ import {
   type RoundHooks,
   type Tally,
 } from "../core";
-import { GAME_TYPES } from "../game-types";
+import { GAME_FAMILIES } from "../game-types";
 import { leagueCycle } from "./league-schedule";
 import { rankTable, standingRows, type RankEntry, type RankKey } from "../standings";
 import { vec, vecAt, vecSize } from "../vec";
@@ -116,7 +116,7 @@ function releaseNext(round: DraftRound, events: EngineEvent[]): void {
 
 /** The tiebreaks; "wins as black" named after the game's side that counts as black (tafl: the attackers). */
 function rankKeys(state: TournamentState): readonly RankKey[] {
-  const type = GAME_TYPES[state.gameType];
+  const type = GAME_FAMILIES[state.gameType];
   return [
     { name: "points", label: "points", better: "high" },
     { name: "wins", label: "wins", better: "high" },
@@ -136,7 +136,7 @@ function leagueStandings(state: TournamentState<"league">): Standings {
   const { win, draw, loss } = state.settings.points;
   const voided = voidedPlayers(state);
   const withdrawn = withdrawnSet(state);
-  const tallies = tallyGames(round.seeds, roundGames(round), GAME_TYPES[state.gameType].blackSide);
+  const tallies = tallyGames(round.seeds, roundGames(round), GAME_FAMILIES[state.gameType].blackSide);
   const entries: RankEntry[] = round.seeds
     .filter((p) => !voided.has(p))
     .map((p) => {
@@ -248,8 +248,14 @@ export const leagueFormat: Format<"league", LeagueSettings> = {
       cannotQualify: [...withdrawnSet(state)],
       played: games.flatMap((x) => x.played),
       remaining: games.flatMap((x) => x.remaining),
-      drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
-      rule: { kind: "points", points: state.settings.points, tiebreaks: ["wins", "winsAsBlack"], blackSide: GAME_TYPES[state.gameType].blackSide, places: 1 },
+      drawsPossible: GAME_FAMILIES[state.gameType].drawsPossible,
+      rule: {
+        kind: "points",
+        points: state.settings.points,
+        tiebreaks: ["wins", "winsAsBlack"],
+        blackSide: GAME_FAMILIES[state.gameType].blackSide,
+        places: 1,
+      },
     };
     return [{ round: round.number, group: null, goal: "win", places: 1, remaining: input.remaining.length, marks: clinchMarks(input) }];
   },

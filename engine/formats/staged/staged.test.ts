@@ -17,7 +17,7 @@ import {
 } from "../registry";
 import { simulate, simulatedPlayers } from "../simulate";
 import { DRAW, WIN1, WIN2, checkGameIds, favouriteWins, jsonRoundTrip, playOut, players } from "../testing";
-import type { AuditEntry, Game, GameResult, TournamentState } from "../types";
+import type { AuditEntry, Game, FormatResult, TournamentState } from "../types";
 import { gamesOf, groupsOf } from "../core";
 
 describe("round 1: snake seeding and roles", () => {
@@ -162,8 +162,8 @@ describe("groupings", () => {
 });
 
 describe("ranking inside a group", () => {
-  const game = (_n: string, side1: string, side2: string, result: GameResult): Game => ({ side1, side2, result });
-  const w = (margin: number): GameResult => ({ outcome: "1-0", reason: "normal", margin });
+  const game = (_n: string, side1: string, side2: string, result: FormatResult): Game => ({ side1, side2, result });
+  const w = (margin: number): FormatResult => ({ outcome: "1-0", reason: "normal", margin });
 
   it("recomputes head-to-head among players still tied after a later step", () => {
     // All four on 1.5. Margins split b (+4) above {a, d} (0) above c (-4); then a and

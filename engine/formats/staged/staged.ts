@@ -53,7 +53,7 @@ import { rankTable, uniqueRows, type RankEntry, type RankKey } from "../standing
 import { settingsSchema } from "../settings";
 import { clinchMarks, type ClinchInput } from "../clinch";
 import { memoTable, pickGroups, splitGames, type ClinchTable } from "../clinch-tables";
-import { GAME_TYPES } from "../game-types";
+import { GAME_FAMILIES } from "../game-types";
 import { vec, vecAt, vecPush, vecSet, vecSize } from "../vec";
 import {
   FormatError,
@@ -576,7 +576,7 @@ export const stagedFormat: Format<"staged", StagedSettings> = {
         const input: ClinchInput = {
           players,
           ...splitGames(gamesOf(group), (n) => groupGameId(round.number, gi + 1, n)),
-          drawsPossible: GAME_TYPES[state.gameType].drawsPossible,
+          drawsPossible: GAME_FAMILIES[state.gameType].drawsPossible,
           rule: { kind: "ladder", places, step4 },
         };
         return { round: round.number, group: group.name, goal: "top", places, remaining: input.remaining.length, marks: clinchMarks(input) };

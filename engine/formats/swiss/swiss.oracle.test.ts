@@ -9,7 +9,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { gamesOf, groupsOf } from "../core";
-import type { GameResult } from "../types";
+import type { FormatResult } from "../types";
 import type { Colour } from "./history";
 import { addSwissPlayer, recordSwissResults, startSwiss, swissTable, withdrawSwiss, type SwissState } from "./swiss";
 import { parseTable } from "./trf-table";
@@ -30,7 +30,7 @@ const lines = gunzipSync(readFileSync(path.join(import.meta.dirname, "fixtures",
   .split("\n")
   .map((line) => JSON.parse(line) as PlayedLine);
 
-const resultOf = (code: string): GameResult => {
+const resultOf = (code: string): FormatResult => {
   switch (code) {
     case "1":
       return { outcome: "1-0", reason: "normal" };

@@ -3,7 +3,7 @@
 // tournaments against bbpPairings: dutch.oracle.test.ts.)
 import { describe, expect, it } from "vitest";
 import { gamesOf, groupsOf } from "../core";
-import type { GameResult } from "../types";
+import type { FormatResult } from "../types";
 import {
   addSwissPlayer,
   recordSwissResults,
@@ -28,7 +28,7 @@ describe("Swiss settings, entries and standings", () => {
       .filter(({ g }) => !g.result)
       .map(({ g, gameId }) => ({
         gameId,
-        result: { outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1", reason: "normal" } as GameResult,
+        result: { outcome: Number(g.side1.slice(1)) < Number(g.side2.slice(1)) ? "1-0" : "0-1", reason: "normal" } as FormatResult,
       }));
     return recordSwissResults(state, results).state;
   };

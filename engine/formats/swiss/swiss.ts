@@ -37,7 +37,9 @@ import {
   type DraftState,
   type RoundHooks,
 } from "../core";
-import { GAME_TYPES, type GameTypeName } from "../game-types";
+import type { ClinchMark } from "../clinch";
+import type { ClinchTable } from "../clinch-tables";
+import { GAME_FAMILIES, type GameFamily } from "../game-types";
 import { explainOrder, standingRows, type RankKey } from "../standings";
 import {
   FormatError,
@@ -62,7 +64,8 @@ import { setting, settingsSchema } from "../settings";
 import type { z } from "zod";
 import { NoPairingError, pairDutch, type Colour, type PairingPlayer } from "./dutch";
 import { directEncounter, TIEBREAK_LABELS, tiebreakTable, type TiebreakName } from "./tiebreaks";
-import { recordOf, type Table, type TableEntry } from "./trf-table";
+import { pointsOf, recordOf, type Table, type TableEntry } from "./trf-table";
+import { swissClinch } from "./clinch";
 import { writeTrf } from "./trf";
 
 const TIEBREAK_CHOICES = { ...TIEBREAK_LABELS, none: "none" } as const;
@@ -92,6 +95,14 @@ export const LATE_ENTRY_CHOICES = {
 export const swissSettings = settingsSchema({
   rounds: setting.integer({ label: "Rounds", what: "the number of rounds", hint: "1–30, fewer than the players", min: 1, max: 30, default: 5 }),
   lateEntries: setting.choice({ label: "Late entries", what: "the late entries", options: LATE_ENTRY_CHOICES, default: "half" }),
+  prizePlaces: setting.integer({
+    label: "Prize places",
+    what: "the prize places",
+    hint: "the top places marked once clinched, 1–100",
+    min: 1,
+    max: 100,
+    default: 3,
+  }),
   tiebreaks: setting.group({
     label: "Tie-breaks after points, in order",
     what: "the tie-breaks",
@@ -253,7 +264,7 @@ const hooks: RoundHooks<"swiss"> = {
 };
 
 export interface SwissStartOptions {
-  readonly gameType?: GameTypeName;
+  readonly gameType?: GameFamily;
   /** The initial colour instead of one drawn by lot (replaying a tournament paired elsewhere). */
   readonly initialColour?: Colour;
 }
@@ -337,7 +348,7 @@ export function addSwissPlayer(state: SwissState, player: Player): SwissState {
 
 /** The standings' keys: points, then the chosen tie-breaks. */
 function rankKeys(state: SwissState): RankKey[] {
-  const type = GAME_TYPES[state.gameType];
+  const type = GAME_FAMILIES[state.gameType];
   return [
     { name: "points", label: "points", better: "high" },
     ...tiebreaksOf(state.settings).map((t): RankKey => ({
@@ -417,6 +428,53 @@ export function swissTrf(state: SwissState, tournamentName: string, nameOf: (pla
   });
 }
 
+/**
+ * The prize places' clinch marks for the round in play (clinch.ts: on points alone,
+ * whatever the later pairings), as one table over the standings.
+ */
+export function swissClinchTable(state: SwissState, round: Round): ClinchTable {
+  const table = swissTable(state);
+  const index = new Map(state.players.map((p, i) => [p.id, i]));
+  const withdrawn = new Set(state.withdrawals.map((w) => w.player));
+  const scores = table.players.map((rows) => rows.slice(0, round.number).reduce((t, e) => t + pointsOf(e.code), 0));
+  const pending = gamesOf(groupsOf(round)[0]!)
+    .filter((g) => !g.result)
+    .map((g): [number, number] => [index.get(g.side1)!, index.get(g.side2)!]);
+  const futureRounds = Math.max(0, state.settings.rounds - round.number);
+  const entry = swissLateEntryRound(state);
+  const statuses = swissClinch({
+    scores,
+    active: state.players.map((p) => !withdrawn.has(p.id)),
+    pending,
+    futureRounds,
+    places: state.settings.prizePlaces,
+    drawsPossible: GAME_FAMILIES[state.gameType].drawsPossible,
+    lateEntrantMax: entry === null ? 0 : 2 * (state.settings.rounds - entry + 1),
+  });
+  const inGame = new Set(pending.flat());
+  const active = state.players.length - withdrawn.size;
+  const marks: ClinchMark[] = state.players.map((p, i) => ({
+    player: p.id,
+    status: statuses[i]!,
+    undecided: false,
+    ownRemaining: (inGame.has(i) ? 1 : 0) + (withdrawn.has(p.id) ? 0 : futureRounds),
+    ifWinsAll: null,
+    ifLosesAll: null,
+    swings: [],
+    rivals: [],
+  }));
+  const places = state.settings.prizePlaces;
+  return {
+    round: round.number,
+    group: null,
+    goal: places === 1 ? "win" : "top",
+    places,
+    remaining: pending.length + futureRounds * Math.floor(active / 2),
+    marks,
+    note: "On points alone: the rounds still to come are not paired yet and tie-breaks depend on them, so a place is clinched only when nobody else can reach the player's points, and lost only when enough others are already beyond reach.",
+  };
+}
+
 export const swissFormat: Format<"swiss", SwissSettings> = {
   name: "swiss",
   title: "Swiss (FIDE Dutch system)",
@@ -437,6 +495,5 @@ export const swissFormat: Format<"swiss", SwissSettings> = {
     if (!state.rounds[roundNumber - 1]) throw new FormatError(`there is no round ${roundNumber}`);
     return [{ name: `After round ${roundNumber}`, rows: standingRows(swissStandings(state, roundNumber)) }];
   },
-  // Places are decided by points and tie-breaks over the whole tournament: no live table to mark.
-  clinchTables: () => [],
+  clinchTables: (state, round) => [swissClinchTable(state, round)],
 };

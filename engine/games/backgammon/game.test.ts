@@ -309,6 +309,9 @@ describe("the contract", () => {
     expect(() => game.check(JSON.stringify({ ...start, phase: "move", dice: [7, 1] }))).toThrow(/dice do not fit/);
     expect(() => game.check(JSON.stringify({ ...start, cube: 3 }))).toThrow(/bad cube/);
     expect(() => game.check(JSON.stringify({ ...start, score: [1] }))).toThrow(/bad score/);
+    expect(() => game.check(JSON.stringify({ ...start, status: { over: true, winner: 1, reason: "checkmate" } }))).toThrow(/bad status/);
+    expect(() => game.check(JSON.stringify({ ...start, status: null }))).toThrow(/bad status/);
+    expect(() => game.check(JSON.stringify({ ...start, status: { over: true, winner: 1, reason: "resignation" } }))).not.toThrow();
   });
 
   it("offers a turn's part-moves in any order, splits a turn into them and joins them back", () => {

@@ -9,7 +9,7 @@
 // which also says when the side could not move or had one move only, played for it)
 // or a player's action: a whole turn ("24/18 13/11"), "roll" (declining to double),
 // "double", "take" or "drop".
-import type { CommonEndReason, GameRules, GameStatus, PlayOutcome, SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type PlayOutcome, type SideNumber } from "../contract";
 import { exportMat } from "./mat";
 import { BAR, OFF, SLOTS, generateMoves, nextHops, pipCount, playHop, sameBoard, type TurnMove } from "./moves";
 import { formatHop, formatTurn, hopsInOrder, parseTurn } from "./notation";
@@ -49,7 +49,7 @@ export interface BgState {
   readonly cubeOwner: 0 | SideNumber;
   readonly entries: number;
   readonly lastGame: GameEnd | null;
-  readonly status: GameStatus;
+  readonly status: BgStatus;
 }
 
 const other = (side: SideNumber): SideNumber => (side === 1 ? 2 : 1);
@@ -126,17 +126,17 @@ function applyTurn(state: BgState, move: TurnMove): BgState {
   return turnTo(next, other(side));
 }
 
-const outcome = (state: BgState, notation: string): PlayOutcome<BgState> => ({ ok: true, state, notation, status: state.status });
+const outcome = (state: BgState, notation: string): BgOutcome => ({ ok: true, state, notation, status: state.status });
 
 /** After the dice are known: a side that cannot move passes, a side with one move plays it. */
-function afterDice(state: BgState, notation: string): PlayOutcome<BgState> {
+function afterDice(state: BgState, notation: string): BgOutcome {
   const moves = turnMoves(state);
   if (moves.length === 0) return outcome(turnTo(state, other(state.turn)), `${notation} (no move)`);
   if (moves.length === 1) return outcome(applyTurn(state, moves[0]!), `${notation} (forced ${formatTurn(moves[0]!.hops)})`);
   return outcome(state, notation);
 }
 
-function roll(state: BgState, values: readonly number[]): PlayOutcome<BgState> {
+function roll(state: BgState, values: readonly number[]): BgOutcome {
   if (state.phase !== "opening" && state.phase !== "dice") return { ok: false, reason: "the position waits for no dice" };
   if (values.length !== 2 || values.some((v) => !Number.isInteger(v) || v < 1 || v > 6)) return { ok: false, reason: "a roll is two dice from 1 to 6" };
   const [a, b] = values as [number, number];
@@ -157,7 +157,7 @@ function readRoll(notation: string): number[] | null {
 
 const CUBE_WORDS = new Set(["roll", "double", "take", "drop"]);
 
-function play(state: BgState, text: string): PlayOutcome<BgState> {
+function play(state: BgState, text: string): BgOutcome {
   const move = text.trim().toLowerCase();
   const acted = { ...state, entries: state.entries + 1 };
   switch (state.phase) {
@@ -226,8 +226,22 @@ function end(state: BgState, winner: SideNumber | null, reason: CommonEndReason)
 
 const PHASES: readonly Phase[] = ["opening", "decide", "dice", "move", "cube", "over"];
 
+/** The game's own end reason, in words: a match ends when a side reaches its length. */
+const REASONS = { match: "winning the match" } as const;
+type BgEndReason = keyof typeof REASONS;
+type BgStatus = PositionStatus<BgEndReason | CommonEndReason>;
+type BgOutcome = PlayOutcome<BgState, BgEndReason | CommonEndReason>;
+
 function serialize(state: BgState): string {
   return JSON.stringify({ ...state, board: Array.from(state.board).join(",") });
+}
+
+/** A stored status: running, or over with a winner (null: a draw) and one of the game's end reasons. */
+function isStatus(value: unknown): value is BgStatus {
+  if (typeof value !== "object" || value === null) return false;
+  const s = value as { over?: unknown; winner?: unknown; reason?: unknown };
+  if (s.over === false) return true;
+  return s.over === true && (s.winner === 1 || s.winner === 2 || s.winner === null) && typeof s.reason === "string" && isEndReason(REASONS, s.reason);
 }
 
 function parse(text: string): BgState {
@@ -260,13 +274,14 @@ function parse(text: string): BgState {
   if (!count(state.game, 10_000) || !count(state.entries, 1e9)) fail("bad game or entry count");
   if (!count(state.cube, MAX_CUBE) || (state.cube & (state.cube - 1)) !== 0 || state.cube === 0) fail("bad cube");
   if (state.cubeOwner !== 0 && state.cubeOwner !== 1 && state.cubeOwner !== 2) fail("bad cube owner");
+  if (!isStatus(raw.status)) fail("bad status");
   if (state.phase === "move" ? !Array.isArray(state.dice) || state.dice.length !== 2 || !state.dice.every((d) => count(d, 6) && d > 0) : state.dice !== null) {
     fail("dice do not fit the phase");
   }
   return { ...state, board };
 }
 
-export interface BackgammonRules extends GameRules<BgState> {
+export interface BackgammonRules extends GameRules<BgState, BgEndReason> {
   readonly variantInfo: Variant;
   readonly matchLength: number;
   pips(state: BgState): [number, number];
@@ -283,7 +298,7 @@ export function backgammonRules(variantId: VariantId, matchLength: number): Back
     drawsPossible: false,
     moveExample: "24/18 13/11",
     record: { extension: "mat", mimeType: "text/plain" },
-    reasons: { match: "winning the match" },
+    reasons: REASONS,
     // The diagonal race's tiebreak "won with the largest number of pieces left": how
     // far the loser was from bearing off when the match's last game ended (also when
     // it ended by a dropped double). The match score is in the record.

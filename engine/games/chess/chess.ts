@@ -13,15 +13,15 @@
 // its moves. States stay immutable and JSON-safe.
 
 import { Chess, type Move as ChessMove, type PieceSymbol, type Square } from "chess.js";
-import type { CommonEndReason, GameRules, GameStatus, RecordInfo, SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type RecordInfo, type SideNumber } from "../contract";
 
 export interface ChessState {
   /** The moves since the standard start, in UCI ("e2e4", "e7e8q"). */
   readonly moves: readonly string[];
-  readonly status: GameStatus;
+  readonly status: ChessStatus;
 }
 
-const ONGOING: GameStatus = { over: false };
+const ONGOING: ChessStatus = { over: false };
 const instances = new WeakMap<ChessState, Chess>();
 
 /** The chess.js game at `state`: callers must not change it. */
@@ -49,7 +49,7 @@ function toUci(move: ChessMove): string {
 }
 
 /** What the rules say about the position on the board (not resignations or time). */
-function statusOf(game: Chess): GameStatus {
+function statusOf(game: Chess): ChessStatus {
   if (game.isCheckmate()) return { over: true, winner: game.turn() === "w" ? 2 : 1, reason: "checkmate" };
   if (game.isStalemate()) return { over: true, winner: null, reason: "stalemate" };
   if (game.isInsufficientMaterial()) return { over: true, winner: null, reason: "insufficient material" };
@@ -58,7 +58,7 @@ function statusOf(game: Chess): GameStatus {
   return ONGOING;
 }
 
-function play(state: ChessState, text: string): ReturnType<GameRules<ChessState>["play"]> {
+function play(state: ChessState, text: string): ReturnType<GameRules<ChessState, ChessEndReason>["play"]> {
   if (state.status.over) return { ok: false, reason: "game is over" };
   const input = text.trim();
   const game = chessAt(state);
@@ -79,6 +79,18 @@ function play(state: ChessState, text: string): ReturnType<GameRules<ChessState>
 
 /** The end reason of a flag fall against a side that cannot mate (FIDE Laws, article 6.9). */
 export const TIMEOUT_DRAW = "timeout vs insufficient material";
+
+/** Chess's own end reasons, in words completing "won by …" / "drawn by …". */
+const REASONS = {
+  checkmate: "checkmate",
+  stalemate: "stalemate",
+  "insufficient material": "insufficient material",
+  "threefold repetition": "threefold repetition",
+  "fifty-move rule": "the fifty-move rule",
+  [TIMEOUT_DRAW]: "time running out against a side that cannot mate",
+} as const;
+type ChessEndReason = keyof typeof REASONS;
+type ChessStatus = PositionStatus<ChessEndReason | CommonEndReason>;
 
 /**
  * Whether `color` could still mate by some series of legal moves, for a flag fall
@@ -125,18 +137,6 @@ function serialize(state: ChessState): string {
   return `${status}|${state.moves.join(" ")}`;
 }
 
-const REASONS = [
-  "checkmate",
-  "stalemate",
-  "insufficient material",
-  "threefold repetition",
-  "fifty-move rule",
-  "resignation",
-  "timeout",
-  TIMEOUT_DRAW,
-  "agreement",
-];
-
 function parse(text: string): ChessState {
   const bar = text.indexOf("|");
   if (bar < 0) throw new Error("chess state: expected “<status>|<moves>”");
@@ -144,11 +144,11 @@ function parse(text: string): ChessState {
   const movesText = text.slice(bar + 1);
   const moves = movesText === "" ? [] : movesText.split(" ");
   if (moves.length > 6000 || moves.some((m) => !UCI.test(m))) throw new Error("chess state: bad move list");
-  let status: GameStatus = ONGOING;
+  let status: ChessStatus = ONGOING;
   if (statusText !== "-") {
     const [winnerText, reason] = statusText.split(":");
     const winner = winnerText === "1" ? 1 : winnerText === "2" ? 2 : winnerText === "=" ? null : undefined;
-    if (winner === undefined || reason === undefined || !REASONS.includes(reason)) throw new Error("chess state: bad status");
+    if (winner === undefined || reason === undefined || !isEndReason(REASONS, reason)) throw new Error("chess state: bad status");
     status = { over: true, winner, reason };
   }
   const state: ChessState = { moves, status };
@@ -192,7 +192,7 @@ function exportRecord(info: RecordInfo): string {
   return `${game.pgn()}\n`;
 }
 
-export const chess: GameRules<ChessState> = {
+export const chess: GameRules<ChessState, ChessEndReason> = {
   // "chess" is chess played elsewhere with reported results (engine/game-catalog.ts).
   id: "chess-onsite",
   name: "Chess",
@@ -201,14 +201,7 @@ export const chess: GameRules<ChessState> = {
   drawsPossible: true,
   moveExample: "e4",
   record: { extension: "pgn", mimeType: "application/x-chess-pgn" },
-  reasons: {
-    checkmate: "checkmate",
-    stalemate: "stalemate",
-    "insufficient material": "insufficient material",
-    "threefold repetition": "threefold repetition",
-    "fifty-move rule": "the fifty-move rule",
-    [TIMEOUT_DRAW]: "time running out against a side that cannot mate",
-  },
+  reasons: REASONS,
   setup: () => ({ moves: [], status: ONGOING }),
   serialize,
   parse,

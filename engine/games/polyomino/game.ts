@@ -13,7 +13,7 @@
 // its status and its plies; parsing replays the plies, so a stored position can
 // only be one the rules allow.
 
-import type { CommonEndReason, GameRules, GameStatus, PlayOutcome, RecordInfo, SideNumber } from "../contract";
+import { isEndReason, type CommonEndReason, type GameRules, type PositionStatus, type PlayOutcome, type RecordInfo, type SideNumber } from "../contract";
 import { Board, COLOURS, placementOfKey, SIZE, START_CORNERS, type Colour, type ColourName } from "./board";
 import { ALL_PIECES, MONOMINO, PIECES, SQUARES_PER_COLOUR, pieceByName, type Orientation } from "./pieces";
 
@@ -35,14 +35,19 @@ export interface PolyState {
   readonly out: number;
   /** The latest placement, for the board to mark. */
   readonly last: Placement | null;
-  readonly status: GameStatus;
+  readonly status: PolyStatus;
 }
 
-const ONGOING: GameStatus = { over: false };
+const ONGOING: PolyStatus = { over: false };
 const ALL_OUT = 0b1111;
 
 export const POINTS = "points";
 export const EQUAL_POINTS = "equal points";
+/** The game's own end reasons, in words. */
+const REASONS = { [POINTS]: "points", [EQUAL_POINTS]: "equal points" } as const;
+type PolyEndReason = keyof typeof REASONS;
+type PolyStatus = PositionStatus<PolyEndReason | CommonEndReason>;
+type PolyOutcome = PlayOutcome<PolyState, PolyEndReason | CommonEndReason>;
 
 /** The side holding colour `c`: B's choice decides; before it, A (side 1) by convention. */
 export function sideOf(state: Pick<PolyState, "bPlays">, c: Colour): SideNumber {
@@ -97,7 +102,7 @@ const NOT_A_MOVE = `not a move: write a colour, a piece, its orientation and a s
 type Refusal = { ok: false; reason: string };
 const refuse = (reason: string): Refusal => ({ ok: false, reason });
 
-function openGame(state: PolyState, blueName: string, redName: string): PlayOutcome<PolyState> {
+function openGame(state: PolyState, blueName: string, redName: string): PolyOutcome {
   if (state.moves.length > 0) return refuse("the first pieces are already named");
   const blue = pieceByName(blueName);
   const red = pieceByName(redName);
@@ -110,7 +115,7 @@ function openGame(state: PolyState, blueName: string, redName: string): PlayOutc
   return { ok: true, state: next, notation, status: ONGOING };
 }
 
-function choose(state: PolyState, pair: ColourPair): PlayOutcome<PolyState> {
+function choose(state: PolyState, pair: ColourPair): PolyOutcome {
   if (state.moves.length === 0) return refuse("A names blue's and red's first pieces before B chooses colours (like “open F5 L5”)");
   if (state.moves.length > 1) return refuse("the colours are already chosen");
   const notation = `choose ${pair}`;
@@ -170,7 +175,7 @@ export function examinePlacement(state: PolyState, text: string): { placement: P
   return { placement, reason: reasons[fit] };
 }
 
-function place(state: PolyState, text: string): PlayOutcome<PolyState> {
+function place(state: PolyState, text: string): PolyOutcome {
   const { placement, reason } = examinePlacement(state, text);
   if (reason !== null || placement === null) return refuse(reason ?? NOT_A_MOVE);
   const { c, o, x, y } = placement;
@@ -180,7 +185,7 @@ function place(state: PolyState, text: string): PlayOutcome<PolyState> {
 }
 
 /** After `c` placed: the next colour that can place, the automatic passes on the way, or the end. */
-function advance(state: PolyState, board: Board, c: Colour, notation: string): PlayOutcome<PolyState> {
+function advance(state: PolyState, board: Board, c: Colour, notation: string): PolyOutcome {
   let out = state.out;
   const passed: ColourName[] = [];
   let toColour: Colour = c;
@@ -201,13 +206,13 @@ function advance(state: PolyState, board: Board, c: Colour, notation: string): P
   return { ok: true, state: { ...next, status }, notation: shown, status };
 }
 
-function finalStatus(state: PolyState): GameStatus {
+function finalStatus(state: PolyState): PolyStatus {
   const [a, b] = scores(state).sides;
   if (a === b) return { over: true, winner: null, reason: EQUAL_POINTS };
   return { over: true, winner: a > b ? 1 : 2, reason: POINTS };
 }
 
-function play(state: PolyState, text: string): PlayOutcome<PolyState> {
+function play(state: PolyState, text: string): PolyOutcome {
   if (state.status.over) return refuse("the game is over");
   const input = text.trim().replace(/\s+/g, " ");
   const open = OPEN.exec(input);
@@ -246,8 +251,6 @@ function serialize(state: PolyState): string {
   return `${status}|${state.moves.join(";")}`;
 }
 
-const REASONS = [POINTS, EQUAL_POINTS, "resignation", "timeout", "agreement"];
-
 /** The state after `moves` from the start, or the first move refused with its reason. */
 export function replayMoves(moves: readonly string[]): { state: PolyState; refused: { index: number; reason: string } | null } {
   let state = setup();
@@ -275,7 +278,7 @@ function parse(text: string): PolyState {
   }
   const [winnerText, reason] = statusText.split(":");
   const winner = winnerText === "1" ? 1 : winnerText === "2" ? 2 : winnerText === "=" ? null : undefined;
-  if (winner === undefined || reason === undefined || !REASONS.includes(reason)) throw new Error("polyomino state: bad status");
+  if (winner === undefined || reason === undefined || !isEndReason(REASONS, reason)) throw new Error("polyomino state: bad status");
   if (state.status.over) {
     if (state.status.winner !== winner || state.status.reason !== reason) throw new Error("polyomino state: the status does not match the board");
     return state;
@@ -309,7 +312,7 @@ function exportRecord(info: RecordInfo): string {
   return `${lines.join("\n")}\n\n${info.moves.map((move, i) => `${i + 1}. ${move}`).join("\n")}\n`;
 }
 
-export const polyomino: GameRules<PolyState> = {
+export const polyomino: GameRules<PolyState, PolyEndReason> = {
   // "four-colour" is the same game played elsewhere with reported results (engine/game-catalog.ts).
   id: "four-colour-onsite",
   name: "Four-colour polyominoes",
@@ -318,7 +321,7 @@ export const polyomino: GameRules<PolyState> = {
   drawsPossible: true,
   moveExample: EXAMPLE,
   record: { extension: "txt", mimeType: "text/plain" },
-  reasons: { [POINTS]: "points", [EQUAL_POINTS]: "equal points" },
+  reasons: REASONS,
   // The staged ladder's "points difference": both colours of each player together.
   margin: {
     label: "points difference",

@@ -44,7 +44,7 @@ export type { EndReason, IllegalReason } from "./position";
 /** Attackers ("black", side 1) move first; defenders ("white", side 2) have the king. */
 export type Side = "attackers" | "defenders";
 
-export type GameStatus =
+export type TaflStatus =
   | { readonly over: false }
   /** winner null means a draw. */
   | { readonly over: true; readonly winner: Side | null; readonly reason: EndReason };
@@ -63,7 +63,7 @@ export interface GameState {
   readonly ply: number;
   /** Base-36 hashes of the positions the defenders may not recreate. */
   readonly history: readonly string[];
-  readonly status: GameStatus;
+  readonly status: TaflStatus;
 }
 
 /** A move as square names, e.g. { from: "d1", to: "d3" }. */
@@ -78,7 +78,7 @@ export type MoveOutcome =
       readonly state: GameState;
       /** Squares whose pieces the move captured. */
       readonly captures: readonly string[];
-      readonly status: GameStatus;
+      readonly status: TaflStatus;
       /** The move in record notation with its captures, e.g. "d3-d2xe2". */
       readonly notation: string;
     }
@@ -89,7 +89,7 @@ export type EndOutcome = { readonly ok: true; readonly state: GameState } | { re
 export type Piece = "attacker" | "defender" | "king";
 
 const PIECE_CHARS = ".adk";
-const ONGOING_STATUS: GameStatus = { over: false };
+const ONGOING_STATUS: TaflStatus = { over: false };
 
 function sideName(side: SideCode): Side {
   return side === ATTACKERS ? "attackers" : "defenders";
@@ -120,7 +120,7 @@ function toPosition(state: GameState): Position {
   return position;
 }
 
-function statusOf(position: Position): GameStatus {
+function statusOf(position: Position): TaflStatus {
   if (position.result === ONGOING || position.reason === null) return ONGOING_STATUS;
   const winner = position.result === DRAW ? null : sideName(position.result as SideCode);
   return { over: true, winner, reason: position.reason };
@@ -279,7 +279,7 @@ export function deserializeState(text: string, variant: VariantId = "copenhagen"
   if (!/^\d{1,6}$/.test(plyText)) throw new Error("game state: bad move count");
   const history = historyText === "" ? [] : historyText.split(",");
   if (history.some((hash) => !/^[0-9a-z]{1,11}$/.test(hash))) throw new Error("game state: bad history hash");
-  let status: GameStatus = ONGOING_STATUS;
+  let status: TaflStatus = ONGOING_STATUS;
   if (statusText !== "-") {
     const [winnerText, reason] = statusText.split(":");
     const winner: Side | null | undefined = winnerText === "a" ? "attackers" : winnerText === "d" ? "defenders" : winnerText === "=" ? null : undefined;

@@ -20,7 +20,7 @@ export {
   type EndOutcome,
   type EndReason,
   type GameState,
-  type GameStatus,
+  type TaflStatus,
   type IllegalReason,
   type Move,
   type MoveOutcome,

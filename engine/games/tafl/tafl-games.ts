@@ -4,7 +4,7 @@
 // (attackers) and 2 (defenders), and records in the notation of the recorded
 // games (replay.ts).
 
-import type { CommonEndReason, GameRules, GameStatus, RecordInfo, SideNumber } from "../contract";
+import type { CommonEndReason, GameRules, PositionStatus, RecordInfo, SideNumber } from "../contract";
 import {
   agreeDraw,
   deserializeState,
@@ -14,8 +14,9 @@ import {
   serializeState,
   timeout,
   tryMove,
+  type EndReason,
   type GameState,
-  type GameStatus as TaflStatus,
+  type TaflStatus,
   type Side,
 } from "./game";
 import type { VariantId } from "./variant";
@@ -26,7 +27,7 @@ function sideNumber(side: Side): SideNumber {
 function sideOf(side: SideNumber): Side {
   return side === 1 ? "attackers" : "defenders";
 }
-function statusOf(status: TaflStatus): GameStatus {
+function statusOf(status: TaflStatus): PositionStatus<EndReason> {
   return status.over ? { over: true, winner: status.winner === null ? null : sideNumber(status.winner), reason: status.reason } : { over: false };
 }
 
@@ -60,7 +61,7 @@ function exportRecord(info: RecordInfo): string {
 }
 
 /** The contract for one tafl variant, stored under the game type id `id`. */
-function taflGame(variant: VariantId, id: string, name: string, moveExample: string): GameRules<GameState> {
+function taflGame(variant: VariantId, id: string, name: string, moveExample: string): GameRules<GameState, Exclude<EndReason, CommonEndReason>> {
   return {
     id,
     name,

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameDice } from "@/db/schema";
-import type { OnSiteGame, PlayResult } from "@/engine/games/registry";
+import type { GameEndReason, OnSiteGame, PlayResult } from "@/engine/games/registry";
 import { commitment, DICE_SCHEME, rollDice } from "@/engine/verifiable-dice";
 import type { BoardChange, DiceView, GameMove } from "@/lib/contracts";
 
@@ -49,7 +49,7 @@ export async function setPlayerSeed(tx: Db, gameId: string, side: 1 | 2, seed: s
 /** The record entries the dice made and where they left the game. */
 export interface Rolled {
   notations: string[];
-  last: Extract<PlayResult, { ok: true }>;
+  last: Extract<PlayResult<GameEndReason>, { ok: true }>;
   /** The dice as they are after the rolls (absent when none were made). */
   dice?: DiceView;
 }
@@ -64,7 +64,7 @@ const MOST_ROLLS_IN_A_ROW = 1000;
  * given counts as empty, and from the first roll on the seeds are fixed). Returns null
  * when the position waits for no dice.
  */
-export async function rollWhilePending(tx: Db, gameId: string, rules: OnSiteGame, position: string): Promise<Rolled | null> {
+export async function rollWhilePending(tx: Db, gameId: string, rules: OnSiteGame<GameEndReason>, position: string): Promise<Rolled | null> {
   const chance = rules.chance;
   if (!chance?.pending(position)) return null;
   const row = await readDice(tx, gameId);

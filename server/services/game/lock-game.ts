@@ -31,7 +31,8 @@ export async function gameContext(tx: Db, game: Pick<GameRow, "side1Id" | "side2
   return contextFrom(new Map(rows.map((p) => [p.id, p.username])), rows[0]?.tournament ?? null);
 }
 
-function contextFrom(names: ReadonlyMap<string, string>, tournament: GameContext["tournament"]): GameContext {
+/** A game's context from the names and tournament a statement read with its lock. */
+export function contextFrom(names: ReadonlyMap<string, string>, tournament: GameContext["tournament"]): GameContext {
   return { name: (id) => names.get(id) ?? "your opponent", tournament };
 }
 

@@ -7,6 +7,8 @@ import { siteAdminIds } from "../admin/site-admins";
 import { gameLink, gameSubject, noticeParts, noticesTold, notify, resolveAndNotify, type NewNotification } from "./notify";
 import { runTogether } from "../together";
 import { GAME_ACTION_KINDS } from "@/lib/notification-kinds";
+import type { GameResult } from "@/lib/contracts";
+import type { EndReason } from "@/lib/game-endings";
 
 const other = (game: Pick<GameRow, "side1Id" | "side2Id">, userId: string) => (userId === game.side1Id ? game.side2Id : game.side1Id);
 
@@ -111,7 +113,7 @@ export async function noticeDisputed(tx: Db, game: GameRow, disputerId: string, 
 }
 
 /** The game is over: everything asking for action on it is resolved; both players hear the result. */
-export async function noticeGameOver(tx: Db, game: GameRow, result: string | null, now: Date, reason: string | null = null): Promise<string[]> {
+export async function noticeGameOver(tx: Db, game: GameRow, result: GameResult | null, now: Date, reason: EndReason | null = null): Promise<string[]> {
   return noticesTold(tx, await runTogether(tx, gameOverParts(game, result, now, reason, await gameContext(tx, game))), now);
 }
 
@@ -119,7 +121,7 @@ export async function noticeGameOver(tx: Db, game: GameRow, result: string | nul
  * noticeGameOver as parts of the statement that finishes the game (finish-game.ts):
  * the caller runs them and passes what they return to noticesTold.
  */
-export function gameOverParts(game: GameRow, result: string | null, now: Date, reason: string | null, ctx: GameContext) {
+export function gameOverParts(game: GameRow, result: GameResult | null, now: Date, reason: EndReason | null, ctx: GameContext) {
   return noticeParts(
     { subject: gameSubject(game.id), kinds: GAME_ACTION_KINDS },
     [game.side1Id, game.side2Id].map((player) => ({

@@ -52,7 +52,7 @@ export async function answerReport(db: Db, userId: string, input: AnswerInput, n
       await noticeDisputed(tx, game, userId, now);
       return false;
     }
-    await tx.delete(gameReports).where(eq(gameReports.gameId, game.id));
+    // The finish removes the report with the game's row.
     await finishGame(tx, game, { result: report.result, reason: "reported", margin: report.margin }, now);
     return true;
   });

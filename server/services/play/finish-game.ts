@@ -6,15 +6,16 @@
 // all three; what they publish is collected on the transaction (transaction.ts).
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, type GameRow } from "@/db/schema";
+import { gameReports, games, type GameRow } from "@/db/schema";
 import type { BoardChange, GamePlayer, GameResult, GameUpdate } from "@/lib/contracts";
+import type { EndReason } from "@/lib/game-endings";
 import { publishGame } from "@/server/realtime/publish";
 import { timeUsed } from "@/engine/clock";
 import { onSiteGame, type CommonEndReason, type SideNumber } from "@/engine/games/registry";
 import { diceView, readDice } from "../game/dice";
 import { publishUpdateAfterCommit } from "../game/publish-update";
 import { clockOf, loadGameView, nextVersion } from "../game/game-view";
-import { lockRatings, rateFinishedGame, ratingsPart } from "../rating/player-ratings";
+import { lockRatings, rateFinishedGame, ratingsPart, type PlayerRating } from "../rating/player-ratings";
 import { gameOverParts, noticeGameOver } from "../notification/game-notices";
 import { gameContext, type GameContext } from "../game/lock-game";
 import { noticesTold } from "../notification/notify";
@@ -24,7 +25,7 @@ import { afterCommit } from "../transaction";
 
 export interface Finish {
   result: GameResult;
-  reason: string;
+  reason: EndReason;
   margin?: number | null;
   /** The board after the end (on-site games), serialized. */
   position?: string | null;
@@ -36,6 +37,11 @@ export interface Finish {
   audit?: ResultAudit;
   /** What the end did to the board, for the game's update (endedBoard, or the last move). */
   board?: BoardChange | null;
+  /**
+   * The players' ratings, read with their rating locks, which this transaction holds
+   * (lockGameToFinish): the end neither locks nor reads them again.
+   */
+  ratings?: ReadonlyMap<string, PlayerRating> | null;
 }
 
 /**
@@ -50,9 +56,11 @@ export function endedBoard(game: GameRow, winner: SideNumber | null, reason: Com
 }
 
 /**
- * Ends the game in one statement after the lock: the game row, both ratings and their
- * history, the players' notices and the tournament's log (together.ts). Ratings are
- * read first, in a statement of their own after their lock. Returns the game's update
+ * Ends the game in one statement after the lock: the game row (and a game played
+ * elsewhere's report), both ratings and their history, the players' notices and the
+ * tournament's log (together.ts). Ratings are
+ * read first, in a statement of their own after their lock, unless the caller read
+ * them with the game's lock (`finish.ratings`). Returns the game's update
  * (every field the finish changed, and `finish.board`), built from what the
  * transaction wrote: nothing is read back. The update is published to the game's room
  * once the transaction has committed (publish-update.ts), before the tournament's
@@ -65,8 +73,8 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
   const remaining1Ms = toMove === 1 ? Math.max(0, game.remaining1Ms - used) : game.remaining1Ms;
   const remaining2Ms = toMove === 2 ? Math.max(0, game.remaining2Ms - used) : game.remaining2Ms;
   const rated = game.rated && !finish.unrated;
-  if (rated) await lockRatings(tx, game);
-  const changes = rated ? await rateFinishedGame(tx, game, finish.result) : null;
+  if (rated && !finish.ratings) await lockRatings(tx, game);
+  const changes = rated ? await rateFinishedGame(tx, game, finish.result, finish.ratings) : null;
   const context = finish.context ?? (await gameContext(tx, game));
   const margin = finish.margin ?? null;
   // In SQL, not Drizzle's update builder, which took 0.1 ms a result to build. Every
@@ -76,12 +84,22 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
       ${finish.unrated ? sql`rated = false, ` : sql``}turn_started_at = null, deadline = null, draw_offer_by = null,
       finished_at = ${now.toISOString()}::timestamptz, version = version + 1
     where id = ${game.id}`;
-  const done = await runTogether(tx, {
-    game: { ctes: [["finished_game", finishedRow]], rows: null, read: () => undefined },
-    ratings: changes && ratingsPart(game, changes, now),
-    ...gameOverParts(game, finish.result, now, finish.reason, context),
-    tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
-  });
+  const done = await runTogether(
+    tx,
+    {
+      game: { ctes: [["finished_game", finishedRow]], rows: null, read: () => undefined },
+      // A finished game has no report (games played elsewhere have them, report-result.ts).
+      report:
+        game.position === null
+          ? { ctes: [["report_removed", sql`delete from ${gameReports} where game_id = ${game.id}`]], rows: null, read: () => undefined }
+          : null,
+      ratings: changes && ratingsPart(game, changes, now),
+      ...gameOverParts(game, finish.result, now, finish.reason, context),
+      tournament: game.tournamentId ? tournamentResultPart(game, finish.result, finish.reason, margin, finish.audit) : null,
+      // A handful of shapes (rated or not, tournament or not, audited or not, a report or not): prepared.
+    },
+    { prepared: true },
+  );
   await noticesTold(tx, done, now);
   const side = (id: string): GamePlayer | null => {
     const stored = done.ratings?.get(id);
@@ -121,7 +139,7 @@ export async function finishGame(tx: Db, game: GameRow, finish: Finish, now: Dat
  * side to move the main time it used (none on a first-move countdown), and tells both
  * players; once the transaction has committed, the game's room gets its view.
  */
-export async function markAborted(tx: Db, game: GameRow, now: Date, reason: string): Promise<void> {
+export async function markAborted(tx: Db, game: GameRow, now: Date, reason: EndReason): Promise<void> {
   const used = timeUsed(clockOf(game), now.getTime());
   await tx
     .update(games)

@@ -7,7 +7,7 @@
 import type { Db } from "@/db/client";
 import { gameMoves, type GameRow } from "@/db/schema";
 import { afterMove, deadline as clockDeadline } from "@/engine/clock";
-import { onSiteGame, type OnSiteGame, type SideNumber } from "@/engine/games/registry";
+import { onSiteGame, type GameEndReason, type OnSiteGame, type SideNumber } from "@/engine/games/registry";
 import { moveNoticeParts } from "../notification/game-notices";
 import { noticesTold } from "../notification/notify";
 import { runTogether } from "../together";
@@ -145,7 +145,7 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
  * move then sends "roll", which fixes both players' seeds (docs/dice.md) and is not an
  * entry itself.
  */
-async function playWithDice(tx: Db, gameId: string, rules: OnSiteGame, position: string, move: string): Promise<Rolled> {
+async function playWithDice(tx: Db, gameId: string, rules: OnSiteGame<GameEndReason>, position: string, move: string): Promise<Rolled> {
   if (rules.chance?.pending(position)) {
     if (move.trim().toLowerCase() !== "roll") throw new AppError("BAD_REQUEST", "The dice have not been rolled yet: send “roll” for the first roll.");
     return (await rollWhilePending(tx, gameId, rules, position))!;

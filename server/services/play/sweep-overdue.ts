@@ -38,7 +38,7 @@ export async function sweepOverdue(db: Db, now = new Date()): Promise<string[]> 
     for (const report of due) {
       const [game] = await tx.select().from(games).where(eq(games.id, report.gameId)).for("update", { skipLocked: true });
       if (!game || game.status !== "active") continue;
-      await tx.delete(gameReports).where(eq(gameReports.gameId, report.gameId));
+      // The finish removes the report with the game's row.
       await finishGame(tx, game, { result: report.result, reason: "reported (confirmed after 48 hours)", margin: report.margin }, now);
       changed.push(game.id);
     }

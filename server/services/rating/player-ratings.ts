@@ -63,13 +63,20 @@ export async function lockRatings(tx: Db, game: Pick<GameRow, "side1Id" | "side2
 /**
  * Rates a finished game: both players' ratings in the game's own type move (the game
  * is its own rating period, as on most online game sites). The caller holds the
- * players' rating locks (lockRatings) and writes the change with ratingsPart.
+ * players' rating locks (lockRatings) and writes the change with ratingsPart; `before`
+ * is their ratings read after the locks (lockGameToFinish reads them with the game's
+ * lock), or they are read here.
  */
-export async function rateFinishedGame(tx: Db, game: GameRow, result: GameResult): Promise<[RatingChange, RatingChange]> {
+export async function rateFinishedGame(
+  tx: Db,
+  game: GameRow,
+  result: GameResult,
+  before?: ReadonlyMap<string, PlayerRating> | null,
+): Promise<[RatingChange, RatingChange]> {
   // Read after the lock, in a statement of its own: it sees a rating change committed while we waited.
-  const before = await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType);
-  const p1 = before.get(game.side1Id)!;
-  const p2 = before.get(game.side2Id)!;
+  const ratings = before ?? (await ratingsFor(tx, [game.side1Id, game.side2Id], game.gameType));
+  const p1 = ratings.get(game.side1Id) ?? UNRATED;
+  const p2 = ratings.get(game.side2Id) ?? UNRATED;
   const [next1, next2] = rateGame(p1, p2, side1Score(result));
   return [
     { userId: game.side1Id, before: p1, after: next1 },

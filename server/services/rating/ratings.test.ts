@@ -1,8 +1,8 @@
 // Ratings per game on a real database: a result moves the rating of its own game only,
 // and tournaments seed by their game's rating. (Rebuilding all ratings is tested in
 // db/recompute-ratings.test.ts, on a database of its own.)
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { playerRatings, ratingHistory } from "@/db/schema";
 import { INITIAL_RATING, updateRating } from "@/engine/glicko2";
@@ -10,6 +10,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { createGame } from "../game/create-game";
+import { setResult } from "../play/set-result";
 import { runTogether } from "../together";
 import { lockRatings, rateFinishedGame, ratingsPart } from "./player-ratings";
 
@@ -78,6 +79,47 @@ describe("ratings per game", () => {
     }
     expect(row!.rating).toBeCloseTo(rating.rating, 2);
   });
+
+  // PostgreSQL only: on PGlite, one connection, the result would wait for the held transaction before it could lock anything.
+  it.runIf(inject("testDatabaseUrl"))(
+    "a result that waits for a player's rating lock rates from the change committed while it waited (the player's first rating in the game)",
+    async () => {
+      const admin = { ...(await newPlayer(h)), isAdmin: true };
+      const [busy, o1, o2] = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+      const [first, second] = await h.db.transaction(async (tx) => [
+        await createGame(tx, { gameType: "brandubh", side1Id: busy.id, side2Id: o1.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()),
+        await createGame(tx, { gameType: "brandubh", side1Id: busy.id, side2Id: o2.id, rated: true, initialMs: 3 * DAY, incrementMs: 0 }, new Date()),
+      ]);
+      const waiting = async () => {
+        const r = (await h.db.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 7001 and not granted`,
+        )) as unknown as {
+          rows: { n: number }[];
+        };
+        return r.rows[0]!.n > 0;
+      };
+      let result: Promise<unknown> | undefined;
+      await h.db.transaction(async (tx) => {
+        // The first game's end holds the busy player's rating lock; the second game's
+        // result is set meanwhile and must wait for it, its statement already begun.
+        await lockRatings(tx, first);
+        result = setResult(h.db, admin, { gameId: second.id, result: "1-0" });
+        while (!(await waiting())) await new Promise((resolve) => setTimeout(resolve, 10));
+        // The busy player's first brandubh rating: a row the waiting statement's snapshot does not have.
+        const changes = await rateFinishedGame(tx, first, "1-0");
+        await runTogether(tx, { ratings: ratingsPart(first, changes, new Date()) });
+      });
+      await result;
+      const [row] = await h.db
+        .select()
+        .from(playerRatings)
+        .where(and(eq(playerRatings.userId, busy.id), eq(playerRatings.gameType, "brandubh")));
+      expect(row!.ratedGames).toBe(2);
+      const once = updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 1 }]);
+      const twice = updateRating(once, [{ opponent: INITIAL_RATING, score: 1 }]);
+      expect(row!.rating).toBeCloseTo(twice.rating, 2);
+    },
+  );
 
   it("results set while players resign, in two games between the same players (the other way round): no deadlock, no change lost", async () => {
     // Every ending locks the game first, then the players' ratings in id order.

@@ -1,8 +1,8 @@
 // Calls into the format engine from the tournament services: the engine's refusals
 // become sentences for the player, and a finished site game's result becomes the
 // engine's.
-import { FormatError, type GameResult as EngineResult, type ResultReason } from "@/engine/formats";
-import { NO_FIRST_MOVE } from "@/lib/game-endings";
+import { FormatError, type FormatResult, type ResultReason } from "@/engine/formats";
+import { NO_FIRST_MOVE, type EndReason } from "@/lib/game-endings";
 import type { GameResult } from "@/lib/contracts";
 import { AppError } from "../errors";
 
@@ -22,7 +22,7 @@ export function engineCall<T>(f: () => T, context?: string): T {
 }
 
 /** A finished site game's result in the engine's terms. */
-export function engineResult(result: GameResult, endReason: string, margin: number | null): EngineResult {
+export function engineResult(result: GameResult, endReason: EndReason, margin: number | null): FormatResult {
   const reason: ResultReason =
     endReason === "timeout"
       ? "time"

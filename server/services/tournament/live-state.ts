@@ -11,7 +11,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
-import { findGame, recordResults, type GameResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
+import { findGame, recordResults, type FormatResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
 
 interface Remembered {
   foldedSeq: number;
@@ -31,7 +31,7 @@ function remember(id: string, entry: Remembered): void {
 
 type LogRow = Pick<typeof tournamentResults.$inferSelect, "seq" | "gameKey" | "outcome" | "reason" | "margin">;
 
-function logResult(row: LogRow): GameResult {
+function logResult(row: LogRow): FormatResult {
   const base = { outcome: row.outcome, reason: row.reason };
   return row.margin == null ? base : { ...base, margin: row.margin };
 }

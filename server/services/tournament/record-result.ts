@@ -14,6 +14,7 @@ import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments, typ
 import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
 import type { GameResult, TournamentAuditAction } from "@/lib/contracts";
+import type { EndReason } from "@/lib/game-endings";
 import { ratingsFor } from "../rating/player-ratings";
 import { foldLog } from "./live-state";
 import { syncGames } from "./sync-games";
@@ -54,7 +55,7 @@ export async function recordTournamentResult(
   tx: Db,
   game: GameRow,
   result: GameResult,
-  reason: string,
+  reason: EndReason,
   margin: number | null,
   now: Date,
   entry?: ResultAudit,
@@ -72,7 +73,7 @@ export async function recordTournamentResult(
 export function tournamentResultPart(
   game: GameRow,
   result: GameResult,
-  reason: string,
+  reason: EndReason,
   margin: number | null,
   entry?: ResultAudit,
 ): Part<Logged | null> | null {
@@ -113,7 +114,7 @@ export async function afterTournamentResult(
   game: GameRow,
   logged: Logged | null,
   result: GameResult,
-  reason: string,
+  reason: EndReason,
   margin: number | null,
   now: Date,
 ): Promise<void> {

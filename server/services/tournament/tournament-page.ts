@@ -324,8 +324,11 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     const cut = windowRows(table, w.spans);
     shown.addPlayers(cut.rows.map((r) => r.player));
     shown.addPlayers(Object.values(cut.nextPlayer));
-    // The standings of a format that is one live table (the league) carry its clinch marks.
-    const liveTable = standingsInfo(state.format).liveTable ? (await clinch()).find((c) => c.group === null) : undefined;
+    // The standings of a format that is one live table (the league, the Swiss) carry its clinch marks.
+    const live = standingsInfo(state.format).liveTable ? (await clinch()).find((c) => c.group === null) : undefined;
+    // Only the marks of the rows shown: a Swiss of 10,000 marks every player.
+    const onPage = new Set(cut.rows.map((r) => r.player));
+    const liveTable = live && { ...live, marks: live.marks.filter((m) => onPage.has(m.player)) };
     if (liveTable) shown.addPlayers(liveTable.marks.flatMap((m) => [m.player, ...m.rivals, ...m.swings.flatMap((s) => [s.side1, s.side2])]));
     standingsView = {
       page: w.page,

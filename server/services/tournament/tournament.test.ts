@@ -167,7 +167,7 @@ describe("running by itself", () => {
     expect(after.pending).toBe(before.pending - 1);
     // The same game finishing again (a repeated finish) is not logged or counted twice.
     const finished = await siteGame(t.id, open[0]!.id);
-    await transaction(h.db, (tx) => recordTournamentResult(tx, finished, "1-0", "normal", null, new Date()));
+    await transaction(h.db, (tx) => recordTournamentResult(tx, finished, "1-0", "set by organizer", null, new Date()));
     expect((await snapshot()).pending).toBe(before.pending - 1);
     const log = await h.db.select().from(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
     expect(log).toMatchObject([{ gameKey: open[0]!.id, outcome: "0-1", reason: "organizer" }]);
