@@ -12,7 +12,11 @@
 // - --optimize-for-size, --max-semi-space-size=2 (MB): V8 grows its heaps less eagerly
 //   and keeps a young generation of 2 MB halves instead of 16, trading some garbage
 //   collection time for memory.
-// MOOT_NODE_FLAGS, when set (even empty), replaces these flags.
+// The Node flags trade speed for memory (a young generation an eighth the size means
+// more collections; unoptimized WebAssembly, slower queries in PGlite), so they are for
+// the embedded database only: with DATABASE_URL the server is a deployment on
+// PostgreSQL, whose speed issue 26 measures, and keeps V8's defaults.
+// MOOT_NODE_FLAGS, when set (even empty), replaces these flags in either case.
 const NODE_FLAGS = ["--liftoff-only", "--optimize-for-size", "--max-semi-space-size=2"];
 
 export interface ServerLaunch {
@@ -23,7 +27,8 @@ export interface ServerLaunch {
 
 export function serverLaunch(parentEnv: NodeJS.ProcessEnv): ServerLaunch {
   const own = parentEnv.MOOT_NODE_FLAGS;
-  const flags = own === undefined ? NODE_FLAGS : own.split(/\s+/).filter(Boolean);
+  const embedded = !parentEnv.DATABASE_URL;
+  const flags = own === undefined ? (embedded ? NODE_FLAGS : []) : own.split(/\s+/).filter(Boolean);
   return {
     args: [...flags, "--import", "tsx", "server/index.ts"],
     env: { MALLOC_ARENA_MAX: "2", ...parentEnv, NODE_ENV: "production" },
