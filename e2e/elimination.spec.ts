@@ -5,35 +5,19 @@
 // organizer through the API (the better seed wins, except the grand final, which the
 // losers' bracket winner takes, so the reset is played).
 import { expect, test } from "./test";
-import type { TournamentState } from "../engine/formats";
 import { groupsOf, playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUpByApi } from "./helpers";
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-  champions: string[];
-  players: { id: string; username: string }[];
-}
+import { createOnForm, freshUsername, type TournamentData } from "./helpers";
 
 test("a double elimination of six is played on the site to its champion while a spectator follows the bracket", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const organizerPage = await (await browser.newContext()).newPage();
-  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
-  await organizerPage.goto("/tournaments/new");
-  const name = `Double ${freshUsername("")}`;
-  await organizerPage.getByLabel("Name", { exact: true }).fill(name);
-  await organizerPage.getByLabel("Game", { exact: true }).selectOption("chess-onsite");
-  await organizerPage.getByLabel("Format", { exact: true }).selectOption("elimination");
-  await expect(organizerPage.getByLabel("Bracket", { exact: true })).toHaveValue("double");
-  await expect(organizerPage.getByLabel(/Grand final reset/)).toBeChecked();
-  await expect(organizerPage.getByLabel("Games per match (best of)")).toHaveValue("1");
-  await organizerPage.getByRole("button", { name: "Create tournament" }).click();
-  await expect(organizerPage.getByRole("heading", { name })).toBeVisible();
-  const tournamentUrl = organizerPage.url();
-  const tournamentId = tournamentUrl.split("/").at(-1)!;
+  const { organizerPage, tournamentUrl, tournamentId } = await createOnForm(browser, "Double", async (form) => {
+    await form.getByLabel("Game", { exact: true }).selectOption("chess-onsite");
+    await form.getByLabel("Format", { exact: true }).selectOption("elimination");
+    await expect(form.getByLabel("Bracket", { exact: true })).toHaveValue("double");
+    await expect(form.getByLabel(/Grand final reset/)).toBeChecked();
+    await expect(form.getByLabel("Games per match (best of)")).toHaveValue("1");
+  });
 
   const sessions = new Map<string, HttpSession>();
   for (let i = 0; i < 6; i++) {

@@ -1,5 +1,6 @@
 // Shared steps for the e2e specs, done through the UI as a person would.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import type { TournamentState } from "../engine/formats";
 import { trpcMutation } from "./api";
 
 let n = 0;
@@ -63,4 +64,31 @@ export async function whoIs(baseURL: string, cookie: string) {
     settings: settings.status === 200 && /Signed in as/.test(await settings.text()) ? "signed in" : `not signed in (${settings.status})`,
     session: ((await session.json()) as { user?: { name: string } }).user?.name ?? null,
   };
+}
+
+/** A tournament as `tournament.get` answers it, the parts the specs read. */
+export interface TournamentData {
+  status: string;
+  state: TournamentState | null;
+  gameLinks: Record<string, string>;
+  champions: string[];
+  players: { id: string; username: string }[];
+}
+
+/**
+ * A fresh organizer, in a browser context of their own, creates a tournament on the
+ * form: the name is filled in, `choose` picks the game, format and settings, and the
+ * tournament's page is open when this returns.
+ */
+export async function createOnForm(browser: Browser, namePrefix: string, choose: (form: Page) => Promise<void>) {
+  const organizerPage = await (await browser.newContext()).newPage();
+  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
+  await organizerPage.goto("/tournaments/new");
+  const name = `${namePrefix} ${freshUsername("")}`;
+  await organizerPage.getByLabel("Name", { exact: true }).fill(name);
+  await choose(organizerPage);
+  await organizerPage.getByRole("button", { name: "Create tournament" }).click();
+  await expect(organizerPage.getByRole("heading", { name })).toBeVisible();
+  const tournamentUrl = organizerPage.url();
+  return { organizerPage, tournamentUrl, tournamentId: tournamentUrl.split("/").at(-1)! };
 }

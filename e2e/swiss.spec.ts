@@ -5,32 +5,16 @@
 // champion, without reloading; a tenth player joins late from the page during
 // round 1 and plays from round 2; then the TRF download holds every round.
 import { expect, test } from "./test";
-import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUpByApi } from "./helpers";
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-  champions: string[];
-  players: { id: string; username: string }[];
-}
+import { createOnForm, freshUsername, signUpByApi, type TournamentData } from "./helpers";
 
 test("a Swiss of nine is played to its winner while a spectator follows the rounds and standings live", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const organizerPage = await (await browser.newContext()).newPage();
-  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
-  await organizerPage.goto("/tournaments/new");
-  const name = `Swiss ${freshUsername("")}`;
-  await organizerPage.getByLabel("Name", { exact: true }).fill(name);
-  await organizerPage.getByLabel("Format", { exact: true }).selectOption("swiss");
-  await organizerPage.getByLabel("Rounds", { exact: true }).fill("4");
-  await organizerPage.getByRole("button", { name: "Create tournament" }).click();
-  await expect(organizerPage.getByRole("heading", { name })).toBeVisible();
-  const tournamentUrl = organizerPage.url();
-  const tournamentId = tournamentUrl.split("/").at(-1)!;
+  const { organizerPage, tournamentUrl, tournamentId } = await createOnForm(browser, "Swiss", async (form) => {
+    await form.getByLabel("Format", { exact: true }).selectOption("swiss");
+    await form.getByLabel("Rounds", { exact: true }).fill("4");
+  });
 
   for (let i = 0; i < 9; i++) {
     const p = new HttpSession(baseURL!);

@@ -2,20 +2,11 @@
 // spectator watching live, and whole league / staged tournaments driven through the
 // API whose final pages must show the right champions and tables.
 import { expect, test, type Page } from "./test";
-import type { TournamentState } from "../engine/formats";
 import type { GameResult } from "../lib/contracts";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { shortestGameEndingIn } from "../test/fixtures";
-import { freshUsername, signUpByApi } from "./helpers";
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-  champions: string[];
-  players: { id: string; username: string }[];
-}
+import { createOnForm, freshUsername, signUpByApi, type TournamentData } from "./helpers";
 
 async function clickMove(page: Page, move: string) {
   const [from, to] = move.split("x")[0]!.split("-");
@@ -54,17 +45,10 @@ test("organizer creates a group elimination, five players join, games are played
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const organizerPage = await (await browser.newContext()).newPage();
-  await signUpByApi(organizerPage, freshUsername("Org"), "organizer password");
-  await organizerPage.goto("/tournaments/new");
-  const name = `Cup ${freshUsername("")}`;
-  await organizerPage.getByLabel("Name", { exact: true }).fill(name);
-  await organizerPage.getByLabel("Game", { exact: true }).selectOption("hnefatafl");
-  await expect(organizerPage.getByLabel("Format", { exact: true })).toHaveValue("groups");
-  await organizerPage.getByRole("button", { name: "Create tournament" }).click();
-  await expect(organizerPage.getByRole("heading", { name })).toBeVisible();
-  const tournamentUrl = organizerPage.url();
-  const tournamentId = tournamentUrl.split("/").at(-1)!;
+  const { organizerPage, tournamentUrl, tournamentId } = await createOnForm(browser, "Cup", async (form) => {
+    await form.getByLabel("Game", { exact: true }).selectOption("hnefatafl");
+    await expect(form.getByLabel("Format", { exact: true })).toHaveValue("groups");
+  });
 
   // Five players join through the UI, each in their own browser context.
   const players: { page: Page; username: string }[] = [];
