@@ -102,7 +102,8 @@ describe("batch and one at a time", () => {
     league: [4, 12],
     staged: [16, 28],
     swiss: [6, 40],
-    elimination: [2, 80],
+    // The default bracket is double, which needs three players (a single one takes two).
+    elimination: [3, 80],
   };
 
   it("give identical states and events for every format (seeded random tournaments)", () => {
