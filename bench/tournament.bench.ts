@@ -68,7 +68,14 @@
 //   result through setResult: folds the one new log row, closes the round, plans round
 //   2 with the current ratings, lists and inserts its games, writes the snapshot,
 //   notifies each player once. One sample per tournament started above. Baseline:
-//   round 2's games and the close's notifications inserted as the start's baseline does.
+//   round 2's games and the close's notifications inserted as the start's baseline does;
+// - the longest wait during the close: while it runs, two requests of the tournament,
+//   each again as soon as it answered, until setResult returns: a transaction that
+//   takes and releases the tournament's lock (as every result and organizer action
+//   of the tournament begins), and the tournament page's data (tournamentPage,
+//   anonymous; it takes no lock, but runs in the same process as the close).
+//   The row gives the longest of each per close. Baseline: the longest of the same
+//   requests, one after another for 2 s right before the close.
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
 // largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per run (200)
@@ -90,6 +97,8 @@ import { liveState } from "@/server/services/tournament/live-state";
 import { tournamentStandings } from "@/server/services/tournament/read-tournament";
 import { tournamentPage } from "@/server/services/tournament/tournament-page";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
+import { lockTournament } from "@/server/services/tournament/lock-tournament";
+import { transaction } from "@/server/services/transaction";
 import { createFreshDatabase } from "@/test/fresh-database";
 import { listenRealtime } from "@/test/realtime-server";
 import { BENCH_GAME, asOrganizer, benchPlayers, benchTournament } from "./fixtures";
@@ -338,6 +347,33 @@ function resultDrawer(seed: string, gameType: GameFamily, rating: (id: string) =
   const type = GAME_FAMILIES[gameType];
   // Hnefatafl results on the site carry no margin, so the drawn margin is left out.
   return (side1, side2) => drawResult(rng, rating(side1), rating(side2), type).outcome;
+}
+
+const PROBE_QUIET_MS = 2000;
+
+/**
+ * Two requests of the tournament, each one after another (the next when the last
+ * answered) until `until` settles: taking and releasing its lock, and reading its
+ * page. Returns each request's milliseconds; started during a close, the longest is
+ * how long the close kept someone of the tournament waiting (its lock, or this
+ * process's event loop).
+ */
+async function probing(db: Db, id: string, until: Promise<unknown>): Promise<{ lock: number[]; page: number[] }> {
+  let done = false;
+  const settled = until.finally(() => {
+    done = true;
+  });
+  const loop = async (request: () => Promise<unknown>) => {
+    const times: number[] = [];
+    do {
+      const t0 = performance.now();
+      await request();
+      times.push(performance.now() - t0);
+    } while (!done);
+    return times;
+  };
+  const [lock, page] = await Promise.all([loop(() => transaction(db, (tx) => lockTournament(tx, id))), loop(() => tournamentPage(db, null, id, {})), settled]);
+  return { lock, page };
 }
 
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
@@ -594,6 +630,10 @@ try {
     const catchUpMs: number[] = [];
     const closeMs: number[] = [];
     const closeBare: number[] = [];
+    const waits = {
+      lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
+      page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
+    };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
       const round1 = playableGames((await liveState(db, tid))!);
@@ -613,11 +653,20 @@ try {
         .from(games)
         .where(and(eq(games.tournamentId, tid), eq(games.tournamentGameKey, last.id)))
         .orderBy(asc(games.id));
+      // The concurrent requests alone first, for their baseline.
+      const quiet = await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)));
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
-      await setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow);
-      closeMs.push(performance.now() - c1);
+      const closing = setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow).then(() => {
+        closeMs.push(performance.now() - c1);
+      });
+      const during = await probing(db, tid, closing);
+      for (const k of ["lock", "page"] as const) {
+        waits[k].quiet.push(Math.max(...quiet[k]));
+        waits[k].during.push(Math.max(...during[k]));
+        waits[k].n.push(during[k].length);
+      }
       const after = (await liveState(db, tid))!;
       const [round2] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -646,6 +695,21 @@ try {
       target: "-",
       ok: null,
     });
+    const what = {
+      lock: "the tournament's lock taken and released (as every result and organizer action of it begins)",
+      page: "the tournament page's data (tournamentPage, anonymous)",
+    };
+    for (const k of ["lock", "page"] as const) {
+      const w = waits[k];
+      rows.push({
+        name: `  longest wait during the close at ${label}: ${what[k]}, one after another until the close returns (${spread(w.n, count)} each close)`,
+        measured: spread(w.during, ms),
+        baseline: `${spread(w.quiet, ms)}: the longest of the same, one after another for ${PROBE_QUIET_MS} ms with no close`,
+        ratio: ratio(median(w.during), median(w.quiet)),
+        target: "≤ 250 ms",
+        ok: Math.max(...w.during) <= 250,
+      });
+    }
     rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${loadAverage()}`, target: "-", ok: null });
     // Each size's rows as soon as they are measured: the largest size takes minutes.
     if (!printTable(rows.splice(0))) failed = true;
