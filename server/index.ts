@@ -22,6 +22,7 @@ import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
 import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
+import { closeDueRounds } from "@/server/services/tournament/close-round";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
@@ -154,13 +155,15 @@ async function main() {
   }
 
   // Flags lost-on-time games, confirms old reports, starts scheduled tournaments,
-  // queues reminders and digests, delivers the outbox. Safe in every process at once.
+  // closes rounds whose close never committed (its process stopped), queues
+  // reminders and digests, delivers the outbox. Safe in every process at once.
   // Each tick starts the outbox workers that are idle; one stuck on a slow peer is
   // left to finish (deliver-outbox.ts), so a slow push service cannot pile up runs.
   const outboxWorkersOfProcess = outboxWorkers(dbHandle.db);
   const sweeper = setInterval(() => {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
     startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
+    closeDueRounds(dbHandle.db).catch((err) => console.error("[sweeper] round closes:", err));
     sweepNotifications(dbHandle.db).catch((err) => console.error("[sweeper] notifications:", err));
     outboxWorkersOfProcess.run().catch((err) => console.error("[outbox]", err));
   }, SWEEP_INTERVAL_MS);

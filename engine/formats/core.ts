@@ -350,7 +350,7 @@ export function recordResults<F extends FormatName>(
     }
     round.pending--;
     hooks.afterResult?.(s, round, loc, { id: gameId, ...updated }, events);
-    if (round.pending === 0) {
+    if (round.pending === 0 && !options.hold) {
       hooks.closeRound(s, options, events);
       round = null;
     }

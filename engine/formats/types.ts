@@ -178,6 +178,12 @@ export type RatingSource = Readonly<Record<string, number>> | ReadonlyMap<string
 export interface PlanOptions {
   /** Used only if the change completes a round and the next one is planned now. */
   readonly ratings?: RatingSource;
+  /**
+   * Leave a round that the results complete open (status "playing", nothing
+   * pending): how readers see a round between its last result and its close, which
+   * the server plans with the players' current ratings (server/services/tournament/close-round.ts).
+   */
+  readonly hold?: boolean;
 }
 
 export interface ResultInput {

@@ -12,7 +12,8 @@ import { lockGame } from "../game/lock-game";
 import { announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
-import { lockTournament, lockedState } from "./lock-tournament";
+import { lockTournament } from "./lock-tournament";
+import { lockedState } from "./close-round";
 
 /**
  * Staged format: the higher seed picks A (side 1) or B (side 2), once, before the game

@@ -11,7 +11,8 @@ import { nextVersion } from "../game/game-view";
 import { announce, saveSnapshot } from "./save-tournament";
 import { engineCall, engineResult } from "./engine-call";
 import { audit } from "./audit";
-import { lockTournament, lockedState } from "./lock-tournament";
+import { lockTournament } from "./lock-tournament";
+import { lockedState } from "./close-round";
 
 export async function correctTournamentResult(
   tx: Db,

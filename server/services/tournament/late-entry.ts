@@ -11,7 +11,7 @@ import { ratingsFor } from "../rating/player-ratings";
 import { audit } from "./audit";
 import { engineCall } from "./engine-call";
 import { requireRegistering } from "./admit-player";
-import { lockedState } from "./lock-tournament";
+import { lockedState } from "./close-round";
 import { announce, saveSnapshot, saveTournament } from "./save-tournament";
 
 /** A running tournament taking a late entry: its live state, and the round the entrant plays first. */

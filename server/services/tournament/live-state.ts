@@ -17,6 +17,8 @@ interface Remembered {
   foldedSeq: number;
   lastSeq: number;
   state: TournamentState;
+  /** A round the log completed is left open in it (a reader's, PlanOptions.hold): a fold must not start from it. */
+  held: boolean;
 }
 
 const remembered = new Map<string, Remembered>();
@@ -65,19 +67,26 @@ async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogR
     .orderBy(asc(tournamentResults.seq));
 }
 
+/** Whether the state's current round has every game played but is not closed (PlanOptions.hold left it open). */
+function roundHeld(state: TournamentState): boolean {
+  const round = state.rounds.at(-1);
+  return state.status === "playing" && round !== undefined && round.status === "playing" && round.pending === 0;
+}
+
 async function read(db: Db, tournamentId: string, inTransaction: boolean, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
   const [head] = await db.select({ foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
   if (!head) return null;
   let known = remembered.get(tournamentId);
-  if (!known || known.foldedSeq !== head.foldedSeq) {
+  if (!known || known.foldedSeq !== head.foldedSeq || (inTransaction && known.held)) {
     const [row] = await db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
     if (!row?.state) return null;
-    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state };
+    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state, held: false };
   }
   const rows = await logSince(db, tournamentId, known.lastSeq);
   const transition = rows.length === 0 ? { state: known.state, events: [] } : applyLog(known.state, rows, options);
   const seq = rows.at(-1)?.seq ?? known.lastSeq;
-  if (!inTransaction) remember(tournamentId, { foldedSeq: known.foldedSeq, lastSeq: seq, state: transition.state });
+  if (!inTransaction)
+    remember(tournamentId, { foldedSeq: known.foldedSeq, lastSeq: seq, state: transition.state, held: known.held || roundHeld(transition.state) });
   return { transition, seq };
 }
 
@@ -87,7 +96,9 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
  * rows and is not remembered, since the transaction may still roll back.
  */
 export async function liveStateAt(db: Db, tournamentId: string, inTransaction = false): Promise<{ state: TournamentState; seq: number } | null> {
-  const r = await read(db, tournamentId, inTransaction);
+  // A round the log completes stays open here: the close plans the next one with the
+  // players' current ratings (close-round.ts), and readers see it once that commits.
+  const r = await read(db, tournamentId, inTransaction, { hold: true });
   return r && { state: r.transition.state, seq: r.seq };
 }
 
@@ -98,8 +109,9 @@ export async function liveState(db: Db, tournamentId: string): Promise<Tournamen
 
 /**
  * Folds the log: the live state with the unfolded rows applied with `options`, so a
- * round they complete is closed and the next one planned. The caller holds the
- * tournament lock and writes the result with saveSnapshot.
+ * round they complete is closed and the next one planned. The caller writes the
+ * result with saveSnapshot, holding the tournament lock, or checking under it that
+ * nothing changed since it read (close-round.ts).
  */
 export async function foldLog(tx: Db, tournamentId: string, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
   return read(tx, tournamentId, true, options);
@@ -107,7 +119,7 @@ export async function foldLog(tx: Db, tournamentId: string, options?: PlanOption
 
 /** After commit: the state just saved is this process's live state for the tournament. */
 export function rememberSaved(tournamentId: string, state: TournamentState, seq: number): void {
-  remember(tournamentId, { foldedSeq: seq, lastSeq: seq, state });
+  remember(tournamentId, { foldedSeq: seq, lastSeq: seq, state, held: false });
 }
 
 /** Forgets a remembered state (after a rolled-back or failed write). */

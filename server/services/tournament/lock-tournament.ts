@@ -1,13 +1,12 @@
 // Reading and locking a tournament's row. Every change to a tournament locks its row,
 // so changes to one tournament are applied one after the other; the row is read
 // without its state snapshot (tens of MB at 100,000 players), which only folds and
-// organizer actions read, through the live state (live-state.ts).
+// organizer actions read, through the live state (live-state.ts, and lockedState in
+// close-round.ts).
 import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournaments, type TournamentRow } from "@/db/schema";
-import type { TournamentState } from "@/engine/formats";
 import { AppError } from "../errors";
-import { liveStateAt } from "./live-state";
 
 /** Every column but the state snapshot. */
 const { state: _snapshot, ...columns } = getTableColumns(tournaments);
@@ -25,11 +24,4 @@ export async function lockTournament(tx: Db, id: string): Promise<TournamentRow>
   const [row] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update");
   if (!row) throw new AppError("NOT_FOUND", "There is no such tournament.");
   return row;
-}
-
-/** The live state inside the transaction holding the tournament lock; refuses before the start. */
-export async function lockedState(tx: Db, t: TournamentRow): Promise<{ state: TournamentState; seq: number }> {
-  const live = await liveStateAt(tx, t.id, true);
-  if (!live) throw new AppError("BAD_REQUEST", "The tournament has not started yet.");
-  return live;
 }

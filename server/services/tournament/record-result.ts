@@ -6,35 +6,22 @@
 // A result is one row appended to the result log and the pending counter counted
 // down: a bounded write whatever the tournament's size, and the lock is held for
 // that only. The log is folded into the state snapshot (live-state.ts) when the
-// counter reaches zero (the round or phase closes: the engine plans what follows)
-// or when the format says this result adds games at once (staged knockout draws).
-import { eq, sql, type SQL } from "drizzle-orm";
+// counter reaches zero (the round or phase closes: the engine plans what follows),
+// after this transaction has committed and mostly without the lock (close-round.ts),
+// or at once when the format says this result adds games (staged knockout draws).
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tournamentAudit, tournamentPlayers, tournamentResults, tournaments, type GameRow, type TournamentRow } from "@/db/schema";
+import { tournamentAudit, tournamentResults, tournaments, type GameRow, type TournamentRow } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { resultReshapesRound } from "@/engine/formats";
 import type { GameResult, TournamentAuditAction } from "@/lib/contracts";
 import type { EndReason } from "@/lib/game-endings";
-import { ratingsFor } from "../rating/player-ratings";
-import { foldLog } from "./live-state";
-import { syncGames } from "./sync-games";
-import { noticeProgress } from "../notification/tournament-notices";
 import { runTogether, type Part } from "../together";
+import { afterCommit } from "../transaction";
+import { closeRound, foldResults } from "./close-round";
 import { engineResult } from "./engine-call";
-import { announce, saveSnapshot } from "./save-tournament";
-import { audit } from "./audit";
+import { announce } from "./save-tournament";
 import { lockTournament } from "./lock-tournament";
-
-/** Current ratings of the tournament's players in its game, for planning the next round. */
-export async function currentRatings(tx: Db, t: Pick<TournamentRow, "id" | "gameType">): Promise<Map<string, number>> {
-  const players = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
-  const ratings = await ratingsFor(
-    tx,
-    players.map((p) => p.id),
-    t.gameType,
-  );
-  return new Map([...ratings].map(([id, r]) => [id, r.rating]));
-}
 
 /** An audit entry to write with the result (an organizer setting it). */
 export interface ResultAudit {
@@ -108,7 +95,12 @@ export function tournamentResultPart(
   };
 }
 
-/** After the result's statement: announce the new version after commit, or close the round or phase it completed. */
+/**
+ * After the result's statement: announce the new version after commit; fold at once a
+ * result that reshapes its round (small formats: staged knockout draws, replayed
+ * elimination matches); or, for the round's last result, close the round once this
+ * transaction has committed (close-round.ts), so the lock is not held for it.
+ */
 export async function afterTournamentResult(
   tx: Db,
   game: GameRow,
@@ -120,34 +112,21 @@ export async function afterTournamentResult(
 ): Promise<void> {
   if (!logged || logged.pending === null || logged.version === null) return;
   const { pending, version } = logged;
-  if (pending > 0 && !resultReshapesRound(logged.format, game.tournamentGameKey!, engineResult(result, reason, margin))) {
-    announce(tx, game.tournamentId!, version);
+  const tournamentId = game.tournamentId!;
+  if (pending === 0) {
+    announce(tx, tournamentId, version);
+    // Not awaited by the caller's failure: the result has committed; a close that
+    // fails is done again by the sweeper (closeDueRounds).
+    afterCommit(tx, (db) =>
+      closeRound(db, tournamentId, now).catch((err: unknown) => {
+        console.error(`closing the round of tournament ${tournamentId} failed; the sweeper tries again`, err);
+      }),
+    );
     return;
   }
-  // The round (or phase) closes: the next one is planned with the current ratings.
-  const t = await lockTournament(tx, game.tournamentId!);
-  await foldResults(tx, t, now, pending === 0 ? await currentRatings(tx, t) : undefined);
-}
-
-/**
- * Folds the result log into the snapshot with the tournament locked: closes the
- * round or phase the logged results complete (planning the next one with the
- * players' current ratings), creates the games it released and audits what happened.
- */
-export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<void> {
-  const folded = await foldLog(tx, t.id, { ratings });
-  if (!folded) return;
-  const {
-    transition: { state: next, events },
-    seq,
-  } = folded;
-  const created = await syncGames(tx, t, next, now);
-  const finished = next.status === "finished";
-  announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {}));
-  for (const e of events) {
-    if (e.type === "round-released") await audit(tx, t.id, null, "round started", `Round ${e.round} released with ${created.length} new games.`);
-    if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
-    if (e.type === "finished") await audit(tx, t.id, null, "finished", `Champion${e.champions.length === 1 ? "" : "s"} decided.`);
+  if (!resultReshapesRound(logged.format, game.tournamentGameKey!, engineResult(result, reason, margin))) {
+    announce(tx, tournamentId, version);
+    return;
   }
-  await noticeProgress(tx, t, next, events, created, now);
+  await foldResults(tx, await lockTournament(tx, tournamentId), now);
 }

@@ -1,6 +1,6 @@
 // Writing a tournament's row: every change bumps the version live pages follow, and
 // is announced to the tournament's room once the transaction has committed.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournaments } from "@/db/schema";
 import { pendingGames, type TournamentState } from "@/engine/formats";
@@ -10,10 +10,10 @@ import { afterCommit } from "../transaction";
 import { rememberSaved } from "./live-state";
 
 /** Saves new fields and bumps the version that live pages follow; returns the version. */
-export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>): Promise<number> {
+export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>, state?: SQL): Promise<number> {
   const [row] = await tx
     .update(tournaments)
-    .set({ ...set, version: sql`${tournaments.version} + 1` })
+    .set({ ...set, ...(state ? { state } : {}), version: sql`${tournaments.version} + 1` })
     .where(eq(tournaments.id, id))
     .returning({ version: tournaments.version });
   return row!.version;
@@ -23,6 +23,7 @@ export async function saveTournament(tx: Db, id: string, set: Partial<typeof tou
  * Writes a new state snapshot that includes the log up to `seq`, resets the pending
  * counter from it, and bumps the version (returned). Once the transaction has
  * committed, the saved state becomes this process's live state (live-state.ts).
+ * `serialized`: the state as JSON already (a close serializes it before it takes the lock).
  */
 export async function saveSnapshot(
   tx: Db,
@@ -30,8 +31,11 @@ export async function saveSnapshot(
   state: TournamentState,
   seq: number,
   set: Partial<typeof tournaments.$inferInsert> = {},
+  serialized?: string,
 ): Promise<number> {
-  const version = await saveTournament(tx, id, { ...set, state, foldedSeq: seq, pending: pendingGames(state) });
+  const fields = { ...set, foldedSeq: seq, pending: pendingGames(state) };
+  const version =
+    serialized === undefined ? await saveTournament(tx, id, { ...fields, state }) : await saveTournament(tx, id, fields, sql`${serialized}::json`);
   afterCommit(tx, () => rememberSaved(id, state, seq));
   return version;
 }

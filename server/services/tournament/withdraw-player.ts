@@ -10,13 +10,13 @@ import { publishGame } from "@/server/realtime/publish";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { loadGameView, nextVersion } from "../game/game-view";
-import { currentRatings } from "./record-result";
 import { syncGames } from "./sync-games";
 import { requireOrganizer } from "./require-organizer";
 import { announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
-import { lockTournament, lockedState } from "./lock-tournament";
+import { lockTournament } from "./lock-tournament";
+import { currentRatings, lockedState } from "./close-round";
 
 /**
  * Brings the site games of the tournament in line with the engine after a withdrawal:
