@@ -80,13 +80,13 @@ describe("rebuilding ratings per game", () => {
     const [a, b, c, d] = people.map((p) => p.id) as [string, string, string, string];
     const schedule: Schedule = [
       ["hnefatafl", a, b, 1],
-      ["chess", a, c, 0],
+      ["chess-elsewhere", a, c, 0],
       ["race", b, d, 1],
       ["hnefatafl", c, a, 0],
-      ["chess", b, a, 0],
+      ["chess-elsewhere", b, a, 0],
       ["hnefatafl", d, b, 1],
       ["race", a, b, 0],
-      ["chess", c, d, 1],
+      ["chess-elsewhere", c, d, 1],
       ["hnefatafl", a, d, 0],
     ];
     const byId = (id: string) => people.find((p) => p.id === id)!;
@@ -174,14 +174,15 @@ describe("rebuilding ratings per game", () => {
     );
 
     await h.migrate();
-    const expected = separateRuns(rated);
+    // "chess" was chess played elsewhere until migration 0025 named it "chess-elsewhere".
+    const expected = separateRuns(rated.map(([type, ...game]) => [type === "chess" ? "chess-elsewhere" : type, ...game]));
     expectRatings(await storedRatings(h), expected);
     // Each player's history per game: the rating after each of their games of that type, at the original instants.
     const history = await historyRows(h);
     expect(history).toHaveLength(2 * rated.length);
-    const chessOfA = history.filter((r) => r.userId === a && r.gameType === "chess");
+    const chessOfA = history.filter((r) => r.userId === a && r.gameType === "chess-elsewhere");
     expect(chessOfA.map((r) => r.at)).toEqual([start + 1 * 3_600_000, start + 4 * 3_600_000]);
-    expect(chessOfA.at(-1)!.rating / 100).toBeCloseTo(expected.get(`${a} chess`)!.rating, 1);
+    expect(chessOfA.at(-1)!.rating / 100).toBeCloseTo(expected.get(`${a} chess-elsewhere`)!.rating, 1);
     // The marker is gone and the shared rating with it; a second migrate changes nothing.
     expect(
       await h.db

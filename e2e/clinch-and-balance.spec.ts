@@ -40,7 +40,7 @@ async function startedTournament(baseURL: string, format: "groups" | "diagonal",
 
 test("clinch marks change live for a spectator when a deciding result arrives", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const { organizer, created, t } = await startedTournament(baseURL!, "groups", "chess", 3);
+  const { organizer, created, t } = await startedTournament(baseURL!, "groups", "chess-elsewhere", 3);
   // One group of three, every pair twice (once on each side): six games.
   const [a, b, c] = groupsOf(t.state!.rounds[0]!)[0]!.players as [string, string, string];
   const games = gamesOf(groupsOf(t.state!.rounds[0]!)[0]!).map((g, i) => ({ ...g, id: `r1-g1-${i + 1}` }));

@@ -31,7 +31,7 @@ async function groupsInPlay(baseURL: string) {
     name: `Groups ${freshUsername("")}`,
     format: "groups",
     settings: { groupSize: 4 },
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     rated: false,
     minPlayers: 2,
@@ -106,7 +106,7 @@ for (const vp of VIEWPORTS) {
       await organizer.goto("/tournaments/new");
       const name = `Invite cup ${freshUsername("")}`;
       await organizer.getByLabel("Name", { exact: true }).fill(name);
-      await organizer.getByLabel("Game", { exact: true }).selectOption("chess");
+      await organizer.getByLabel("Game", { exact: true }).selectOption("chess-elsewhere");
       await organizer.getByLabel("Invite only").check();
       await organizer.getByRole("button", { name: "Create tournament" }).click();
       await expect(organizer.getByRole("heading", { name })).toBeVisible();

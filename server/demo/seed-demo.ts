@@ -205,7 +205,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Autumn Chess Groups",
     description: "Groups of four, everyone plays everyone twice; group winners go on.",
     format: "groups",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 13,
     settings: { partition: "fixed", groupSize: 4 },
@@ -234,7 +234,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Winter Swiss",
     description: "Five rounds of chess paired by the FIDE Dutch system; ties broken by Buchholz cut 1, Buchholz, Sonneborn-Berger and direct encounter.",
     format: "swiss",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 15,
     settings: { rounds: 5 },
@@ -310,7 +310,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Chess Club League",
     description: "Double round-robin of chess played over the board at the club; players report their results here.",
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     players: 6,
     minPlayers: 4,
@@ -364,7 +364,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Spring League",
     description: "A league of chess-like games; starts automatically.",
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 4,
     minPlayers: 4,
@@ -404,12 +404,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
   const [carol, dave, erin, frank] = [people[2]!, people[3]!, people[4]!, people[5]!];
-  const chess = await createChallenge(db, carol.id, { gameType: "chess-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const chess = await createChallenge(db, carol.id, { gameType: "chess", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
   const ruyLopez = await acceptChallenge(db, dave.id, chess.id);
   for (const [i, move] of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"].entries()) {
     await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: ruyLopez.gameId, ply: i, move });
   }
-  const legal = await createChallenge(db, erin.id, { gameType: "chess-onsite", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
+  const legal = await createChallenge(db, erin.id, { gameType: "chess", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
   const done = await acceptChallenge(db, frank.id, legal.id);
   for (const [i, move] of ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"].entries()) {
     await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });
