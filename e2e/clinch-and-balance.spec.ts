@@ -89,7 +89,7 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   );
   await page.goto(`/players/${encodeURIComponent(names.get(a)!)}`);
   const [asWhite, asBlack] = balance.players.get(a)!;
-  const sides = page.getByTestId("sides-chess");
+  const sides = page.getByTestId("sides-chess-elsewhere");
   await expect(sides.locator('[data-side="1"] td').nth(1)).toHaveText(String(asWhite.wins));
   await expect(sides.locator('[data-side="2"] td').nth(1)).toHaveText(String(asBlack.wins));
   await expect(sides.locator('[data-side="1"] th')).toHaveText("White");
