@@ -45,6 +45,8 @@ const side2 = alias(users, "side2");
  * where lockGame and then the notice took two; every move runs it.
  */
 export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ game: GameRow; context: GameContext }> {
+  // A named prepared statement (see prepared.ts): PostgreSQL plans this four-table join
+  // once per connection instead of at every move.
   const [row] = await tx
     .select({
       game: games,
@@ -56,8 +58,10 @@ export async function lockGameWithContext(tx: Db, gameId: string): Promise<{ gam
     .leftJoin(side1, eq(side1.id, games.side1Id))
     .leftJoin(side2, eq(side2.id, games.side2Id))
     .leftJoin(tournaments, eq(tournaments.id, games.tournamentId))
-    .where(eq(games.id, gameId))
-    .for("update", { of: games });
+    .where(eq(games.id, sql.placeholder("gameId")))
+    .for("update", { of: games })
+    .prepare("moot_lock_game_with_context")
+    .execute({ gameId });
   if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
   const names = new Map<string, string>();
   if (row.name1 !== null) names.set(row.game.side1Id, row.name1);
