@@ -4,16 +4,9 @@
 // the same games on the tournament page and a player's profile, and the diagonal
 // race's opponent matrix.
 import { expect, test } from "./test";
-import { gamesOf, groupsOf, tournamentSideBalance, type TournamentState } from "../engine/formats";
+import { gamesOf, groupsOf, tournamentSideBalance } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername } from "./helpers";
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-  players: { id: string; username: string }[];
-}
+import { freshUsername, type TournamentData } from "./helpers";
 
 /** A tournament of `n` fresh players, created and started through the API. */
 async function startedTournament(baseURL: string, format: "groups" | "diagonal", gameType: string, n: number) {

@@ -4,10 +4,9 @@
 // registration, invites a player by link, approves them, and exports the CSV.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "./test";
-import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUpByApi } from "./helpers";
+import { freshUsername, signUpByApi, type TournamentData } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -16,12 +15,6 @@ const VIEWPORTS = [
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const GAME_CODE = /\br\d+-[gp]\d+-\d+\b/;
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-}
 
 /** A running group tournament of four (one group, everyone rated 1500: a random draw orders them) with all but two games decided. */
 async function groupsInPlay(baseURL: string) {

@@ -5,10 +5,10 @@
 // a toast tells only what is off the screen and covers no control; an accepted live
 // challenge takes both players to the board, each first move on its own countdown.
 import { expect, test, type Browser, type Page } from "./test";
-import { playableGames, type TournamentState } from "../engine/formats";
+import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { startedOverApi, trpcMutation } from "./api";
-import { freshUsername, signIn, signUpByApi } from "./helpers";
+import { freshUsername, signIn, signUpByApi, type TournamentData } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -79,10 +79,6 @@ test("the staged standings name the stage each of the top eight reached", async 
   expect(reached).toEqual(["Final", "Final", "Third place", "Third place", "Round 3", "Round 3", "Round 3", "Round 3"]);
 });
 
-interface TournamentData {
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-}
 interface GameData {
   id: string;
   side1: { username: string };
