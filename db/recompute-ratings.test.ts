@@ -3,19 +3,16 @@
 // - games rated live and the rebuild both equal separate Glicko-2 runs per game type;
 // - the migration that split the one shared rating recomputes every game's ratings from
 //   the rated games in their original order, once, and a second migrate changes nothing.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { inArray, sql } from "drizzle-orm";
-import { MIGRATIONS_FOLDER, openDatabase, type DbHandle } from "./client";
+import type { DbHandle } from "./client";
 import { appSettings, playerRatings, ratingHistory } from "./schema";
 import { RECOMPUTE_MARKER, recomputeRatings } from "./recompute-ratings";
 import { INITIAL_RATING, updateRating, type Rating } from "@/engine/glicko2";
 import type { SessionUser } from "@/server/auth/session";
 import { createGame } from "@/server/services/game/create-game";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { createFreshDatabase, type FreshDatabase } from "@/test/fresh-database";
+import { migrateBefore, openEmptyDatabase } from "@/test/migrations";
 
 const DAY = 86_400_000;
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,13 +22,8 @@ afterEach(async () => {
 
 /** An empty database of this test's own (PostgreSQL with DATABASE_URL, else in-memory PGlite). */
 async function emptyDatabase(): Promise<DbHandle> {
-  let fresh: FreshDatabase | null = null;
-  if (process.env.DATABASE_URL) fresh = await createFreshDatabase(process.env.DATABASE_URL, "moot_ratings");
-  const h = await openDatabase({ databaseUrl: fresh?.url, dataDir: "memory://" });
-  cleanups.push(async () => {
-    await h.close();
-    await fresh?.drop();
-  });
+  const h = await openEmptyDatabase("moot_ratings");
+  cleanups.push(() => h.close());
   return h;
 }
 
@@ -88,13 +80,13 @@ describe("rebuilding ratings per game", () => {
     const [a, b, c, d] = people.map((p) => p.id) as [string, string, string, string];
     const schedule: Schedule = [
       ["hnefatafl", a, b, 1],
-      ["chess", a, c, 0],
+      ["chess-elsewhere", a, c, 0],
       ["race", b, d, 1],
       ["hnefatafl", c, a, 0],
-      ["chess", b, a, 0],
+      ["chess-elsewhere", b, a, 0],
       ["hnefatafl", d, b, 1],
       ["race", a, b, 0],
-      ["chess", c, d, 1],
+      ["chess-elsewhere", c, d, 1],
       ["hnefatafl", a, d, 0],
     ];
     const byId = (id: string) => people.find((p) => p.id === id)!;
@@ -122,22 +114,7 @@ describe("rebuilding ratings per game", () => {
 
   it("the migration recomputes every game's ratings from the shared-rating history, in the original order", async () => {
     const h = await emptyDatabase();
-    // Migrate up to just before ratings per game, from a copy of the migrations folder.
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((e) => e.tag.endsWith("_ratings_per_game"));
-    expect(cut).toBeGreaterThan(0);
-    const before = mkdtempSync(path.join(tmpdir(), "moot-migrations-"));
-    cleanups.push(async () => rmSync(before, { recursive: true, force: true }));
-    mkdirSync(path.join(before, "meta"));
-    for (const e of journal.entries.slice(0, cut)) copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    if (h.kind === "postgres") {
-      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-      await migrate(h.db as never, { migrationsFolder: before });
-    } else {
-      const { migrate } = await import("drizzle-orm/pglite/migrator");
-      await migrate(h.db as never, { migrationsFolder: before });
-    }
+    await migrateBefore(h, "_ratings_per_game");
 
     // The old shape: one shared rating on users, history without a game type.
     const ids = ["a", "b", "c", "d"].map((n, i) => `00000000-0000-4000-8000-00000000000${i + 1}`);
@@ -197,14 +174,15 @@ describe("rebuilding ratings per game", () => {
     );
 
     await h.migrate();
-    const expected = separateRuns(rated);
+    // "chess" was chess played elsewhere until migration 0025 named it "chess-elsewhere".
+    const expected = separateRuns(rated.map(([type, ...game]) => [type === "chess" ? "chess-elsewhere" : type, ...game]));
     expectRatings(await storedRatings(h), expected);
     // Each player's history per game: the rating after each of their games of that type, at the original instants.
     const history = await historyRows(h);
     expect(history).toHaveLength(2 * rated.length);
-    const chessOfA = history.filter((r) => r.userId === a && r.gameType === "chess");
+    const chessOfA = history.filter((r) => r.userId === a && r.gameType === "chess-elsewhere");
     expect(chessOfA.map((r) => r.at)).toEqual([start + 1 * 3_600_000, start + 4 * 3_600_000]);
-    expect(chessOfA.at(-1)!.rating / 100).toBeCloseTo(expected.get(`${a} chess`)!.rating, 1);
+    expect(chessOfA.at(-1)!.rating / 100).toBeCloseTo(expected.get(`${a} chess-elsewhere`)!.rating, 1);
     // The marker is gone and the shared rating with it; a second migrate changes nothing.
     expect(
       await h.db

@@ -199,7 +199,7 @@ test("an organizer sets a backgammon race's match length: a bad one is told besi
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Format", { exact: true }).selectOption("diagonal");
   // The field belongs to the game: chess has none.
-  await page.getByLabel("Game", { exact: true }).selectOption("chess-onsite");
+  await page.getByLabel("Game", { exact: true }).selectOption("chess");
   await expect(page.getByLabel("Match length (points)")).toHaveCount(0);
   await page.getByLabel("Game", { exact: true }).selectOption("backgammon");
   const length = page.getByLabel("Match length (points)");

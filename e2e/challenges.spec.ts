@@ -28,7 +28,7 @@ test("a rematch offered on a finished game reaches the opponent, accepting takes
 }) => {
   const { a, b, names } = await twoPlayers(browser);
   const challenge = await trpcMutation<{ id: string }>(a.request, "challenge.create", {
-    gameType: "chess-onsite",
+    gameType: "chess",
     timeControl: "3d+6h",
     side: "side1",
     rated: false,
@@ -81,7 +81,7 @@ test("a challenge from a player's profile reaches them in the lobby, says which 
   await a.goto(`/players/${names.b}`);
   await a.getByText(`Challenge ${names.b}`, { exact: true }).click();
   const form = a.getByRole("form", { name: `Challenge ${names.b}` });
-  await form.getByLabel("Game").selectOption("chess-onsite");
+  await form.getByLabel("Game").selectOption("chess");
   await form.getByLabel("Your side").selectOption("side1");
   await form.getByRole("button", { name: "Send challenge" }).click();
   await expect(a.getByRole("status")).toContainText("Challenge sent.");

@@ -22,7 +22,7 @@ async function startChess(browser: Browser, viewport?: { width: number; height: 
   await signUpByApi(white!, freshUsername("W"), "white password");
   await signUpByApi(black!, freshUsername("B"), "black password");
   const challenge = await trpcMutation<{ id: string }>(white!.request, "challenge.create", {
-    gameType: "chess-onsite",
+    gameType: "chess",
     timeControl: "3d+6h",
     side: "side1",
     rated: true,

@@ -4,16 +4,9 @@
 // the same games on the tournament page and a player's profile, and the diagonal
 // race's opponent matrix.
 import { expect, test } from "./test";
-import { gamesOf, groupsOf, tournamentSideBalance, type TournamentState } from "../engine/formats";
+import { gamesOf, groupsOf, tournamentSideBalance } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername } from "./helpers";
-
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-  players: { id: string; username: string }[];
-}
+import { freshUsername, type TournamentData } from "./helpers";
 
 /** A tournament of `n` fresh players, created and started through the API. */
 async function startedTournament(baseURL: string, format: "groups" | "diagonal", gameType: string, n: number) {
@@ -40,7 +33,7 @@ async function startedTournament(baseURL: string, format: "groups" | "diagonal",
 
 test("clinch marks change live for a spectator when a deciding result arrives", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const { organizer, created, t } = await startedTournament(baseURL!, "groups", "chess", 3);
+  const { organizer, created, t } = await startedTournament(baseURL!, "groups", "chess-elsewhere", 3);
   // One group of three, every pair twice (once on each side): six games.
   const [a, b, c] = groupsOf(t.state!.rounds[0]!)[0]!.players as [string, string, string];
   const games = gamesOf(groupsOf(t.state!.rounds[0]!)[0]!).map((g, i) => ({ ...g, id: `r1-g1-${i + 1}` }));
@@ -89,7 +82,7 @@ test("clinch marks change live for a spectator when a deciding result arrives", 
   );
   await page.goto(`/players/${encodeURIComponent(names.get(a)!)}`);
   const [asWhite, asBlack] = balance.players.get(a)!;
-  const sides = page.getByTestId("sides-chess");
+  const sides = page.getByTestId("sides-chess-elsewhere");
   await expect(sides.locator('[data-side="1"] td').nth(1)).toHaveText(String(asWhite.wins));
   await expect(sides.locator('[data-side="2"] td').nth(1)).toHaveText(String(asBlack.wins));
   await expect(sides.locator('[data-side="1"] th')).toHaveText("White");

@@ -12,7 +12,7 @@ import { createOnForm, freshUsername, type TournamentData } from "./helpers";
 test("a double elimination of six is played on the site to its champion while a spectator follows the bracket", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const { organizerPage, tournamentUrl, tournamentId } = await createOnForm(browser, "Double", async (form) => {
-    await form.getByLabel("Game", { exact: true }).selectOption("chess-onsite");
+    await form.getByLabel("Game", { exact: true }).selectOption("chess");
     await form.getByLabel("Format", { exact: true }).selectOption("elimination");
     await expect(form.getByLabel("Bracket", { exact: true })).toHaveValue("double");
     await expect(form.getByLabel(/Grand final reset/)).toBeChecked();

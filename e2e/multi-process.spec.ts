@@ -99,7 +99,7 @@ test("results sent to both processes at once complete a phase exactly once", asy
   const t = await organizer!.mutation<{ id: string }>("tournament.create", {
     name: "Two-process league",
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     minPlayers: 4,
     maxPlayers: 4,

@@ -4,10 +4,9 @@
 // registration, invites a player by link, approves them, and exports the CSV.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "./test";
-import type { TournamentState } from "../engine/formats";
 import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
-import { freshUsername, signUpByApi } from "./helpers";
+import { freshUsername, signUpByApi, type TournamentData } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -17,12 +16,6 @@ const VIEWPORTS = [
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const GAME_CODE = /\br\d+-[gp]\d+-\d+\b/;
 
-interface TournamentData {
-  status: string;
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-}
-
 /** A running group tournament of four (one group, everyone rated 1500: a random draw orders them) with all but two games decided. */
 async function groupsInPlay(baseURL: string) {
   const organizer = new HttpSession(baseURL);
@@ -31,7 +24,7 @@ async function groupsInPlay(baseURL: string) {
     name: `Groups ${freshUsername("")}`,
     format: "groups",
     settings: { groupSize: 4 },
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     rated: false,
     minPlayers: 2,
@@ -106,7 +99,7 @@ for (const vp of VIEWPORTS) {
       await organizer.goto("/tournaments/new");
       const name = `Invite cup ${freshUsername("")}`;
       await organizer.getByLabel("Name", { exact: true }).fill(name);
-      await organizer.getByLabel("Game", { exact: true }).selectOption("chess");
+      await organizer.getByLabel("Game", { exact: true }).selectOption("chess-elsewhere");
       await organizer.getByLabel("Invite only").check();
       await organizer.getByRole("button", { name: "Create tournament" }).click();
       await expect(organizer.getByRole("heading", { name })).toBeVisible();

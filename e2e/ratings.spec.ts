@@ -7,10 +7,10 @@ const numbers = (texts: string[]) => texts.map((t) => Number(t.replace(/[^0-9]/g
 
 test("the players page ranks each game's players by that game's rating, sortable and paginated", async ({ page }) => {
   await page.goto("/players");
-  // The demo's chess tournaments are reported games (game id "chess").
-  const chessTab = page.getByRole("navigation", { name: "Leaderboard of game" }).locator('a[href^="/players?game=chess&"]');
+  // The demo's chess tournaments are reported games (game id "chess-elsewhere").
+  const chessTab = page.getByRole("navigation", { name: "Leaderboard of game" }).locator('a[href^="/players?game=chess-elsewhere&"]');
   await chessTab.click();
-  await expect(page).toHaveURL(/game=chess&/);
+  await expect(page).toHaveURL(/game=chess-elsewhere&/);
   await expect(chessTab).toHaveAttribute("aria-current", "page");
   const board = page.getByTestId("leaderboard");
   await expect(board.getByRole("columnheader", { name: /Rating/ })).toHaveAttribute("aria-sort", "descending");
@@ -33,15 +33,15 @@ test("the players page ranks each game's players by that game's rating, sortable
   // Thirty demo players: two pages of 25.
   await page.getByRole("link", { name: "Next →" }).click();
   await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
-  await expect(page).toHaveURL(/game=chess.*page=2|page=2.*game=chess/);
+  await expect(page).toHaveURL(/game=chess-elsewhere.*page=2|page=2.*game=chess-elsewhere/);
 });
 
 test("a profile shows each game's rating with a chart that reads out values on hover and by keyboard", async ({ page }) => {
   await page.goto("/players/bob");
   // Bob plays in the demo's chess, four-colour, backgammon and hnefatafl tournaments (the
   // four-colour and backgammon ones played on the site): four ratings.
-  for (const game of ["chess", "four-colour-onsite", "backgammon", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
-  const chess = page.getByTestId("rating-chess");
+  for (const game of ["chess-elsewhere", "four-colour-onsite", "backgammon", "hnefatafl"]) await expect(page.getByTestId(`rating-${game}`)).toBeVisible();
+  const chess = page.getByTestId("rating-chess-elsewhere");
   // One way of writing a rating across the site: "1694", or "1694?" while provisional;
   // the uncertainty in words, never a bare "±".
   await expect(chess.getByTestId("rating")).toHaveText(/^\d+(\? \(provisional\))?$/);

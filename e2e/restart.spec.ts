@@ -76,7 +76,7 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
     const registering = await org.mutation<{ id: string }>("tournament.create", {
       name: "Kill cup",
       format: "groups",
-      gameType: "chess",
+      gameType: "chess-elsewhere",
       timeControl: "3d+6h",
       minPlayers: 2,
       maxPlayers: 500,
@@ -84,7 +84,7 @@ test("kill -9 in the middle of a stream of moves, results and registrations lose
     const results = await org.mutation<{ id: string }>("tournament.create", {
       name: "Kill league",
       format: "league",
-      gameType: "chess",
+      gameType: "chess-elsewhere",
       timeControl: "3d+6h",
       minPlayers: 4,
       maxPlayers: 30,

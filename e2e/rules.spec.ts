@@ -62,10 +62,24 @@ test("the tafl diagrams show the positions the engine reached: a capture and the
   await expect(capture.locator('[data-square="f2"] [data-piece="attacker"]')).toHaveCount(1);
   const escape = page.getByTestId("rules-diagram").filter({ hasText: "corner a7" });
   await expect(escape.locator('[data-square="a7"] [data-piece="king"]')).toHaveCount(1);
-  await page.goto("/rules/chess-onsite");
+  await page.goto("/rules/chess");
   const mate = page.getByTestId("rules-diagram").filter({ hasText: "Légal" });
   await expect(mate.locator('[data-square="d5"] [data-piece="white knight"]')).toHaveCount(1);
   await expect(mate.locator('[data-square="e7"] [data-piece="black king"]')).toHaveCount(1);
+});
+
+test("links made with on-site chess's old id (chess-onsite) lead to chess", async ({ page }) => {
+  const rules = await page.goto("/rules/chess-onsite");
+  expect(rules?.request().redirectedFrom()?.url()).toMatch(/\/rules\/chess-onsite$/);
+  await expect(page).toHaveURL(/\/rules\/chess$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Chess" })).toBeVisible();
+  await page.goto("/players?game=chess-onsite");
+  await expect(page.getByRole("navigation", { name: "Leaderboard of game" }).getByRole("link", { name: "Chess", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.goto("/tournaments?game=chess-onsite");
+  await expect(page.getByTestId("filter-scope")).toHaveText(/^Showing only Chess\./);
 });
 
 test("the rules index lists every game and an unknown game is not found", async ({ page }) => {

@@ -24,7 +24,7 @@ test("user text is shown as text, never run", async ({ page }) => {
     name: `Cup ${hostile}`.slice(0, 80),
     description: `<script>window.__pwned=1</script> **bold**`,
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     minPlayers: 4,
     maxPlayers: 8,

@@ -15,7 +15,9 @@ export interface ServerProcess {
  * whole: signalling npm alone leaves the server running.
  */
 export async function startServer(opts: { port: number; env: Record<string, string>; command?: [string, ...string[]] }): Promise<ServerProcess> {
-  const [file, ...args] = opts.command ?? [process.execPath, "--import", "tsx", "server/index.ts"];
+  // MOOT_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (finding where a bench's time goes).
+  const profile = process.env.MOOT_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.MOOT_CPU_PROF}`] : [];
+  const [file, ...args] = opts.command ?? [process.execPath, ...profile, "--import", "tsx", "server/index.ts"];
   const child = spawn(file, args, {
     detached: opts.command !== undefined,
     // Tests and benchmarks sign up many players and move fast from one address; the

@@ -144,7 +144,7 @@ async function runToEnd(baseURL: string, format: "league" | "staged", n: number,
 
 test("a league of four runs to the end with the right champion and table", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess");
+  const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess-elsewhere");
   await page.goto(`/tournaments/${id}`);
   await expect(page.getByTestId("champions")).toContainText(bestName);
   // The table: the best seed first with 6 wins = 18 points.
@@ -167,7 +167,7 @@ test("a chess league of four is played on the board, game by game, to its champi
       const after = await any.query<{ status: string; endReason: string }>("game.get", { gameId });
       expect(after).toMatchObject({ status: "finished", endReason: "checkmate" });
     };
-  const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess-onsite", playedOnTheBoard);
+  const { id, bestName } = await runToEnd(baseURL!, "league", 4, "chess", playedOnTheBoard);
   await page.goto(`/tournaments/${id}`);
   await expect(page.getByTestId("champions")).toContainText(bestName);
 });

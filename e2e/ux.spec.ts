@@ -5,10 +5,10 @@
 // a toast tells only what is off the screen and covers no control; an accepted live
 // challenge takes both players to the board, each first move on its own countdown.
 import { expect, test, type Browser, type Page } from "./test";
-import { playableGames, type TournamentState } from "../engine/formats";
+import { playableGames } from "../engine/formats";
 import { HttpSession } from "../test/http-session";
 import { startedOverApi, trpcMutation } from "./api";
-import { freshUsername, signIn, signUpByApi } from "./helpers";
+import { freshUsername, signIn, signUpByApi, type TournamentData } from "./helpers";
 
 const VIEWPORTS = [
   { name: "laptop", width: 1366, height: 768 },
@@ -28,7 +28,7 @@ async function chessTable(browser: Browser, viewport: { width: number; height: n
   await signUpByApi(white, whiteName, "white password");
   await signUpByApi(black, blackName, "black password");
   const challenge = await trpcMutation<{ id: string }>(white.request, "challenge.create", {
-    gameType: "chess-onsite",
+    gameType: "chess",
     timeControl: "3d+6h",
     side: "side1",
     rated: false,
@@ -79,10 +79,6 @@ test("the staged standings name the stage each of the top eight reached", async 
   expect(reached).toEqual(["Final", "Final", "Third place", "Third place", "Round 3", "Round 3", "Round 3", "Round 3"]);
 });
 
-interface TournamentData {
-  state: TournamentState | null;
-  gameLinks: Record<string, string>;
-}
 interface GameData {
   id: string;
   side1: { username: string };
@@ -94,7 +90,7 @@ test('"Your next game" names the game where the player\'s clock runs and counts 
   // every player has four games at once.
   const { organizer, id, sessions } = await startedOverApi(
     baseURL!,
-    { name: "Next", format: "groups", settings: { groupSize: 3 }, gameType: "chess-onsite", minPlayers: 3, maxPlayers: 3 },
+    { name: "Next", format: "groups", settings: { groupSize: 3 }, gameType: "chess", minPlayers: 3, maxPlayers: 3 },
     3,
   );
   const created = { id };
@@ -153,7 +149,7 @@ for (const viewport of VIEWPORTS) {
     await signUpByApi(page, freshUsername("Tm"), "player password");
     const gameIds: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "chess-onsite", timeControl: "3d+6h", side: "side1", rated: false });
+      const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "chess", timeControl: "3d+6h", side: "side1", rated: false });
       gameIds.push((await trpcMutation<{ gameId: string }>(page.request, "challenge.accept", { challengeId: ch.id })).gameId);
     }
     const [here, elsewhere] = gameIds as [string, string];

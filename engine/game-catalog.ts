@@ -32,7 +32,7 @@ const REPORTED = {
     drawsPossible: true,
     marginLabel: "pieces left",
   },
-  chess: {
+  "chess-elsewhere": {
     name: "Chess (played elsewhere)",
     family: "chess",
     sideNames: ["White", "Black"],
@@ -82,4 +82,17 @@ export function isGameTypeId(id: unknown): id is GameTypeId {
 
 export function catalogGame(id: string): CatalogGame | undefined {
   return GAME_CATALOG.find((g) => g.id === id);
+}
+
+/**
+ * Ids a game on the site had before, and its id now: links and bookmarks still carry
+ * them. On-site chess was "chess-onsite" until migration 0025 gave it "chess" (and
+ * chess played elsewhere, "chess" before, "chess-elsewhere").
+ */
+const FORMER_GAME_IDS: Readonly<Record<string, GameTypeId>> = { "chess-onsite": "chess" };
+
+/** The game a URL names (`?game=`, `/rules/<game>`), by its id or a former one; undefined for anything else. */
+export function gameIdFromUrl(param: unknown): GameTypeId | undefined {
+  if (isGameTypeId(param)) return param;
+  return typeof param === "string" && Object.hasOwn(FORMER_GAME_IDS, param) ? FORMER_GAME_IDS[param] : undefined;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ZCreateTournamentInput } from "./tournament-rules";
 
-const base = { name: "Club Swiss", format: "swiss", gameType: "chess", timeControl: "3d+6h", minPlayers: 2, maxPlayers: 32 };
+const base = { name: "Club Swiss", format: "swiss", gameType: "chess-elsewhere", timeControl: "3d+6h", minPlayers: 2, maxPlayers: 32 };
 
 describe("ZCreateTournamentInput", () => {
   it("takes a group of settings as named values (the Swiss's tie-breaks, the league's points)", () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pagination } from "@/components/pagination";
-import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
+import { catalogGame, GAME_CATALOG, gameIdFromUrl } from "@/engine/game-catalog";
 import { RatingText } from "@/components/rating-text";
 import { pageParam, searchParam } from "@/lib/search-params";
 import { api } from "@/server/trpc/page-caller";
@@ -23,7 +23,7 @@ const firstDirection = (sort: Sort): Direction => (sort === "name" ? "asc" : "de
 export default async function PlayersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[]>> }) {
   const sp = await searchParams;
   const q = searchParam(sp.q, 50);
-  const game = catalogGame(String(sp.game)) ?? GAME_CATALOG[0]!;
+  const game = catalogGame(gameIdFromUrl(sp.game) ?? "") ?? GAME_CATALOG[0]!;
   const sort: Sort = COLUMNS.some((c) => c.sort === sp.sort) ? (sp.sort as Sort) : "rating";
   const direction: Direction = sp.dir === "asc" || sp.dir === "desc" ? sp.dir : firstDirection(sort);
   const input = ZListPlayersInput.parse({ gameType: game.id, search: q || undefined, sort, direction, page: pageParam(sp.page, 100_000) });

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { LocalTime } from "@/components/local-time";
 import { Pagination } from "@/components/pagination";
-import { catalogGame, GAME_CATALOG } from "@/engine/game-catalog";
+import { catalogGame, gameIdFromUrl } from "@/engine/game-catalog";
 import { timeControlLabel } from "@/lib/format-labels";
 import { formatLabel } from "@/engine/formats";
 import { FORMAT_IDS } from "@/lib/tournament-rules";
@@ -26,7 +26,7 @@ export default async function TournamentsPage({ searchParams }: { searchParams: 
   const q = searchParam(sp.q, 80);
   const page = pageParam(sp.page, 10_000);
   // Filters from the query string; an unknown value is no filter (people edit URLs by hand).
-  const game = GAME_CATALOG.find((g) => g.id === sp.game)?.id;
+  const game = gameIdFromUrl(sp.game);
   const format = FORMAT_IDS.find((f) => f === sp.format);
   const caller = await api();
   const me = await caller.account.me();

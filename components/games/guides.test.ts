@@ -27,6 +27,6 @@ describe("rules pages", () => {
 
   it("knows no game that is not played on the site", () => {
     expect(guideFor("constructor")).toBeUndefined();
-    expect(guideFor("chess")).toBeUndefined();
+    expect(guideFor("chess-elsewhere")).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { BRANDUBH_GUIDE, COPENHAGEN_GUIDE } from "./tafl/rules";
 const GUIDES: Readonly<Record<string, GameGuide>> = {
   hnefatafl: COPENHAGEN_GUIDE,
   brandubh: BRANDUBH_GUIDE,
-  "chess-onsite": CHESS_GUIDE,
+  chess: CHESS_GUIDE,
   // Ready for the game's registration (engine/games/polyomino); its page appears with it.
   "four-colour-onsite": POLYOMINO_GUIDE,
   backgammon: BACKGAMMON_GUIDE,

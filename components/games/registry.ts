@@ -10,7 +10,7 @@ import { BrandubhBoard, TaflBoard } from "./tafl/board";
 const BOARDS: Readonly<Record<string, ComponentType<GameBoardProps>>> = {
   hnefatafl: TaflBoard,
   brandubh: BrandubhBoard,
-  "chess-onsite": ChessBoard,
+  chess: ChessBoard,
   "four-colour-onsite": PolyominoBoard,
   backgammon: BackgammonBoard,
   nackgammon: BackgammonBoard,

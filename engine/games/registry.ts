@@ -171,7 +171,7 @@ const match = (variant: VariantId) => {
 const BY_ID = {
   hnefatafl: onSite(copenhagen),
   brandubh: onSite(brandubh),
-  "chess-onsite": onSite(chess),
+  chess: onSite(chess),
   "four-colour-onsite": onSite(polyomino),
   backgammon: match("backgammon"),
   nackgammon: match("nackgammon"),

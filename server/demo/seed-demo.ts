@@ -70,8 +70,17 @@ type Decide = (game: GameWithId, site: string, when: Date) => Promise<void>;
  * phase), step k's games between `at(k)` and `at(k + 1)`, so rating histories spread
  * over days.
  */
-async function playOut(db: Db, tournamentId: string, decide: Decide, steps: number, at: (step: number) => Date, skipEvery = 0): Promise<void> {
+async function playOut(
+  db: Db,
+  tournamentId: string,
+  decide: Decide,
+  steps: number,
+  at: (step: number) => Date,
+  skipEvery = 0,
+  between: (step: number) => Promise<void> = async () => {},
+): Promise<void> {
   for (let step = 0; step < steps; step++) {
+    if (step > 0) await between(step);
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
     const playable = playableGames(t.state);
@@ -174,6 +183,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
      * `decide` (games played on the site).
      */
     play?: { steps: number; draws: boolean; daysAgo: number; stepDays: number; skipEvery?: number; decide?: Decide };
+    /** Players who join late (a Swiss), after the people who joined before the start, at the start of step `beforeStep`. */
+    late?: { players: number; beforeStep: number };
   }) {
     const t = await createTournament(db, alice, {
       name: opts.name,
@@ -195,7 +206,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       await startTournamentNow(db, alice, t.id, at(-0.2));
       const choose = pick(draws);
       const byOrganizer: Decide = (g, site, when) => setResult(db, alice, { gameId: site, result: choose(g.side1, g.side2) }, when).then(() => undefined);
-      await playOut(db, t.id, opts.play.decide ?? byOrganizer, steps, at, opts.play.skipEvery);
+      const late = opts.late;
+      const lateJoin = async (step: number) => {
+        if (!late || step !== late.beforeStep) return;
+        for (const p of people.slice(1 + opts.players, 1 + opts.players + late.players)) await joinTournament(db, p.id, t.id, at(step));
+      };
+      await playOut(db, t.id, opts.play.decide ?? byOrganizer, steps, at, opts.play.skipEvery, lateJoin);
     }
     return t.id;
   }
@@ -205,7 +221,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Autumn Chess Groups",
     description: "Groups of four, everyone plays everyone twice; group winners go on.",
     format: "groups",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 13,
     settings: { partition: "fixed", groupSize: 4 },
@@ -229,18 +245,20 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 
   // A Swiss of chess by the FIDE Dutch system, two of its five rounds played, its TRF
-  // on the tournament page for any pairing checker.
+  // on the tournament page for any pairing checker; a sixteenth player entered late,
+  // during round 2, and plays from round 3 (no points for the rounds missed).
   await tournament({
     name: "Winter Swiss",
     description: "Five rounds of chess paired by the FIDE Dutch system; ties broken by Buchholz cut 1, Buchholz, Sonneborn-Berger and direct encounter.",
     format: "swiss",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 15,
     settings: { rounds: 5 },
     minPlayers: 6,
     maxPlayers: 40,
     play: { steps: 2, draws: true, daysAgo: 6, stepDays: 2 },
+    late: { players: 1, beforeStep: 1 },
   });
 
   // Running: a hnefatafl league (first phases decided) and a diagonal race.
@@ -310,7 +328,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Chess Club League",
     description: "Double round-robin of chess played over the board at the club; players report their results here.",
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     players: 6,
     minPlayers: 4,
@@ -364,7 +382,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     name: "Spring League",
     description: "A league of chess-like games; starts automatically.",
     format: "league",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "1d+2h",
     players: 4,
     minPlayers: 4,
@@ -404,12 +422,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   }
   // A chess game in progress (a Ruy Lopez, White to move) and a finished one to replay (Legal's mate).
   const [carol, dave, erin, frank] = [people[2]!, people[3]!, people[4]!, people[5]!];
-  const chess = await createChallenge(db, carol.id, { gameType: "chess-onsite", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
+  const chess = await createChallenge(db, carol.id, { gameType: "chess", initialMs: 86_400_000, incrementMs: 3_600_000, side: "side1", rated: true });
   const ruyLopez = await acceptChallenge(db, dave.id, chess.id);
   for (const [i, move] of ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"].entries()) {
     await makeMove(db, (i % 2 === 0 ? carol : dave).id, { gameId: ruyLopez.gameId, ply: i, move });
   }
-  const legal = await createChallenge(db, erin.id, { gameType: "chess-onsite", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
+  const legal = await createChallenge(db, erin.id, { gameType: "chess", initialMs: 600_000, incrementMs: 5_000, side: "side1", rated: true });
   const done = await acceptChallenge(db, frank.id, legal.id);
   for (const [i, move] of ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5", "Bxd1", "Bxf7+", "Ke7", "Nd5#"].entries()) {
     await makeMove(db, (i % 2 === 0 ? erin : frank).id, { gameId: done.gameId, ply: i, move });

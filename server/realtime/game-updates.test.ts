@@ -167,7 +167,7 @@ describe("game updates", () => {
     }
     // A move that ends the game by itself (fool's mate).
     {
-      const { gameId, side1, side2 } = await newGame("chess-onsite");
+      const { gameId, side1, side2 } = await newGame("chess");
       const w = await watcher(gameId);
       try {
         let view = await api(side1).game.get({ gameId });

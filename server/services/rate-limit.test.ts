@@ -51,7 +51,7 @@ describe("rate limits in memory (no Redis)", () => {
 
   it("stop a user creating tournaments past the daily limit, through the API", async () => {
     const me = await newPlayer(h);
-    const input = { name: "Limit check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 } as const;
+    const input = { name: "Limit check", format: "league", gameType: "chess-elsewhere", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 } as const;
     for (let i = 0; i < 10; i++) await apiFor(h, me).tournament.create(input);
     await expect(apiFor(h, me).tournament.create(input)).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",

@@ -38,7 +38,7 @@ async function tafl() {
 async function chessPair() {
   const [a, b] = [await newPlayer(h), await newPlayer(h)];
   const game = await h.db.transaction((tx) =>
-    createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
+    createGame(tx, { gameType: "chess-elsewhere", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
   );
   return { a, b, game };
 }
@@ -50,7 +50,7 @@ async function registering(inviteOnly = false) {
   const form = {
     name: "Organizer check",
     format: "league" as const,
-    gameType: "chess" as const,
+    gameType: "chess-elsewhere" as const,
     timeControl: "3d+6h",
     minPlayers: 4,
     maxPlayers: 8,
@@ -125,7 +125,7 @@ const CASES: Record<string, Case> = {
       // A live challenge game before anyone moved: its players may abort it.
       const [a, b] = [await newPlayer(h), await newPlayer(h)];
       const game = await h.db.transaction((tx) =>
-        createGame(tx, { gameType: "chess-onsite", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 180_000, incrementMs: 2_000 }, new Date()),
+        createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 180_000, incrementMs: 2_000 }, new Date()),
       );
       return { participant: a, organizer: await newPlayer(h), call: (api) => api.game.abort({ gameId: game.id }) };
     },
@@ -167,14 +167,14 @@ const CASES: Record<string, Case> = {
   "challenge.create": {
     async setup() {
       const me = await newPlayer(h);
-      return { participant: me, organizer: me, call: (api) => api.challenge.create({ gameType: "chess", timeControl: "3d+6h" }) };
+      return { participant: me, organizer: me, call: (api) => api.challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" }) };
     },
     expect: anyone,
   },
   "challenge.accept": {
     async setup() {
       const creator = await newPlayer(h);
-      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" });
       // The "participant" here is the challenge's creator, who cannot accept their own.
       return { participant: creator, organizer: await newPlayer(h), call: (api) => api.challenge.accept({ challengeId: ch.id }) };
     },
@@ -183,7 +183,7 @@ const CASES: Record<string, Case> = {
   "challenge.cancel": {
     async setup() {
       const creator = await newPlayer(h);
-      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" });
       return { participant: creator, organizer: await newPlayer(h), call: (api) => api.challenge.cancel({ challengeId: ch.id }) };
     },
     expect: { anonymous: "UNAUTHORIZED", unrelated: "FORBIDDEN", participant: "ok", organizer: "FORBIDDEN" },
@@ -200,7 +200,7 @@ const CASES: Record<string, Case> = {
   "challenge.decline": {
     async setup() {
       const [creator, addressee] = [await newPlayer(h), await newPlayer(h)];
-      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess", timeControl: "3d+6h", opponent: addressee.username });
+      const ch = await apiFor(h, creator).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h", opponent: addressee.username });
       // Only the addressee may decline: not the challenger ("organizer" here), not anyone else.
       return { participant: addressee, organizer: creator, call: (api) => api.challenge.decline({ challengeId: ch.id }) };
     },
@@ -212,7 +212,8 @@ const CASES: Record<string, Case> = {
       return {
         participant: me,
         organizer: me,
-        call: (api) => api.tournament.create({ name: "Auth check", format: "league", gameType: "chess", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 }),
+        call: (api) =>
+          api.tournament.create({ name: "Auth check", format: "league", gameType: "chess-elsewhere", timeControl: "3d+6h", minPlayers: 4, maxPlayers: 8 }),
       };
     },
     expect: anyone,
@@ -223,7 +224,7 @@ const CASES: Record<string, Case> = {
       const t = await apiFor(h, organizer).tournament.create({
         name: "Join check",
         format: "league",
-        gameType: "chess",
+        gameType: "chess-elsewhere",
         timeControl: "3d+6h",
         minPlayers: 4,
         maxPlayers: 8,
@@ -239,7 +240,7 @@ const CASES: Record<string, Case> = {
       const t = await apiFor(h, organizer).tournament.create({
         name: "Leave check",
         format: "league",
-        gameType: "chess",
+        gameType: "chess-elsewhere",
         timeControl: "3d+6h",
         minPlayers: 4,
         maxPlayers: 8,
@@ -256,7 +257,7 @@ const CASES: Record<string, Case> = {
       const t = await apiFor(h, organizer).tournament.create({
         name: "Start check",
         format: "league",
-        gameType: "chess",
+        gameType: "chess-elsewhere",
         timeControl: "3d+6h",
         minPlayers: 4,
         maxPlayers: 8,

@@ -108,7 +108,7 @@ describe("text a person could not have meant is refused with a sentence", () => 
   const tournament = (over: Record<string, unknown>) => ({
     name: "Spring Cup",
     format: "league" as const,
-    gameType: "chess" as const,
+    gameType: "chess-elsewhere" as const,
     timeControl: "3d+6h",
     minPlayers: 4,
     maxPlayers: 8,

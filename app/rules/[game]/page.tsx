@@ -1,10 +1,11 @@
 // /rules/<game>: the rules of one game played on the site, for newcomers, with
 // diagrams drawn by the game's own board (components/games/<game>/rules.tsx).
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { GuideHeader } from "@/components/guide-header";
 import { GUIDE_SECTIONS } from "@/components/games/guide";
 import { guideFor } from "@/components/games/guides";
+import { gameIdFromUrl } from "@/engine/game-catalog";
 import { onSiteGame } from "@/engine/games/registry";
 import { GameDiagram } from "../game-diagram";
 
@@ -23,6 +24,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function GameRulesPage({ params }: Props) {
   const id = (await params).game;
+  // A link made before the game's id changed.
+  const current = gameIdFromUrl(id);
+  if (current && current !== id) permanentRedirect(`/rules/${current}`);
   const found = lookup(id);
   if (!found) notFound();
   const { game, guide } = found;

@@ -193,8 +193,8 @@ function exportRecord(info: RecordInfo): string {
 }
 
 export const chess: GameRules<ChessState, ChessEndReason> = {
-  // "chess" is chess played elsewhere with reported results (engine/game-catalog.ts).
-  id: "chess-onsite",
+  // Chess played elsewhere, its results reported, is "chess-elsewhere" (engine/game-catalog.ts).
+  id: "chess",
   name: "Chess",
   family: "chess",
   sideNames: ["White", "Black"],

@@ -71,12 +71,12 @@ describe("directed challenges", () => {
 
   it("the addressee declines, the challenger cancels; each notice is resolved; neither can be answered twice", async () => {
     const [alice, bob] = [await player(), await player()];
-    const declined = await api(alice).challenge.create({ gameType: "chess-onsite", timeControl: "3d+6h", opponent: bob.username });
+    const declined = await api(alice).challenge.create({ gameType: "chess", timeControl: "3d+6h", opponent: bob.username });
     await api(bob).challenge.decline({ challengeId: declined.id });
     await expect(api(bob).challenge.accept({ challengeId: declined.id })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(api(alice).challenge.cancel({ challengeId: declined.id })).rejects.toMatchObject({ code: "CONFLICT" });
 
-    const cancelled = await api(alice).challenge.create({ gameType: "chess-onsite", timeControl: "3d+6h", opponent: bob.username });
+    const cancelled = await api(alice).challenge.create({ gameType: "chess", timeControl: "3d+6h", opponent: bob.username });
     // Challenged again, bob has still one notice: renewed, waiting again.
     expect((await challengeNotices(alice, bob)).map((n) => [n.userId, n.resolvedAt])).toEqual([[bob.id, null]]);
     await expect(api(bob).challenge.cancel({ challengeId: cancelled.id })).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -95,7 +95,7 @@ describe("directed challenges", () => {
     const [alice, bob] = [await player(), await player()];
     const gone = await player();
     await h.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
-    const base = { gameType: "chess-onsite" as const, timeControl: "3d+6h" };
+    const base = { gameType: "chess" as const, timeControl: "3d+6h" };
     await expect(api(alice).challenge.create({ ...base, opponent: alice.username })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "You cannot challenge yourself.",

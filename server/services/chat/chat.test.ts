@@ -181,7 +181,7 @@ describe("chat", () => {
     // A game outside any tournament: only a site admin moderates it.
     const [a, b] = [await newPlayer(h), await newPlayer(h)];
     const game = await h.db.transaction((tx) =>
-      createGame(tx, { gameType: "chess", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
+      createGame(tx, { gameType: "chess-elsewhere", side1Id: a.id, side2Id: b.id, rated: false, initialMs: 1e8, incrementMs: 0 }, new Date()),
     );
     const casual = await api(a).chat.post({ room: { kind: "game", id: game.id }, text: "hi" });
     // No tournament: no other room to send spectators to.

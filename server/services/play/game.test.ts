@@ -160,7 +160,7 @@ describe("clocks", () => {
   });
 
   it("draws a chess flag fall when the side with time left cannot mate, and says so to a late mover", async () => {
-    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-onsite", initialMs: 60_000, incrementMs: 0 });
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess", initialMs: 60_000, incrementMs: 0 });
     for (const [ply, move] of WHITE_BARE_KING_BLACK_TO_MOVE.entries()) await api(ply % 2 === 0 ? white : black).game.move({ gameId: game.id, ply, move });
     const late = new Date(Date.now() + 3_600_000);
     await expect(makeMove(h.db, black.id, { gameId: game.id, ply: WHITE_BARE_KING_BLACK_TO_MOVE.length, move: "f1f2" }, late)).rejects.toMatchObject({
@@ -202,7 +202,7 @@ describe("ending by agreement or resignation", () => {
 
 describe("results of games played elsewhere", () => {
   it("report, then the opponent confirms", async () => {
-    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess" });
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-elsewhere" });
     await expect(api(white).game.move({ gameId: game.id, ply: 0, move: "e2-e4" })).rejects.toMatchObject({
       message: "This game is played elsewhere: report its result instead.",
     });
@@ -338,10 +338,12 @@ describe("challenges", () => {
     await expect(api(me).challenge.create({ gameType: "go" as never, timeControl: "3d+6h" })).rejects.toMatchObject({
       message: "Choose a game from the list.",
     });
-    await expect(api(me).challenge.create({ gameType: "chess", timeControl: "1y" })).rejects.toMatchObject({ message: "Choose a time control from the list." });
-    await expect(api(null).challenge.create({ gameType: "chess", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    for (let i = 0; i < 5; i++) await api(me).challenge.create({ gameType: "chess", timeControl: "3d+6h" });
-    await expect(api(me).challenge.create({ gameType: "chess", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(api(me).challenge.create({ gameType: "chess-elsewhere", timeControl: "1y" })).rejects.toMatchObject({
+      message: "Choose a time control from the list.",
+    });
+    await expect(api(null).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    for (let i = 0; i < 5; i++) await api(me).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" });
+    await expect(api(me).challenge.create({ gameType: "chess-elsewhere", timeControl: "3d+6h" })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
     const other = await player();
     const list = await api(null).challenge.list();
     const mine = list.filter((c) => c.creator.id === me.id);
@@ -367,7 +369,7 @@ describe("challenges", () => {
       ["backgammon", { matchLength: 0 }, "Match length (points) must be a whole number from 1 to 25."],
       ["backgammon", { matchLength: 26 }, "Match length (points) must be a whole number from 1 to 25."],
       ["backgammon", { cube: 2 }, "Backgammon has no setting “cube”."],
-      ["chess-onsite", { matchLength: 3 }, "Chess has no setting “matchLength”."],
+      ["chess", { matchLength: 3 }, "Chess has no setting “matchLength”."],
     ] as const) {
       await expect(api(me).challenge.create({ gameType, timeControl: "3d+6h", gameSettings })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
     }
@@ -388,7 +390,7 @@ describe("chess on the site", () => {
 
   it("a challenge game castles, promotes and ends in checkmate by itself, rated", async () => {
     const [alice, bob] = [await player(), await player()];
-    const ch = await api(alice).challenge.create({ gameType: "chess-onsite", timeControl: "3d+6h", side: "side1" });
+    const ch = await api(alice).challenge.create({ gameType: "chess", timeControl: "3d+6h", side: "side1" });
     const { gameId } = await api(bob).challenge.accept({ challengeId: ch.id });
     const moves = ["e4", "d5", "e4e5", "f5", "exf6", "Nc6", "fxg7", "Be6", "Nf3", "Qd7", "Bc4", "O-O-O", "e1g1", "a6", "g7h8q"];
     const view = await play({ id: gameId }, alice, bob, moves);
@@ -409,7 +411,7 @@ describe("chess on the site", () => {
       "a6",
       "gxh8=Q",
     ]);
-    expect(view).toMatchObject({ status: "active", ply: 15, gameType: "chess-onsite", rated: true });
+    expect(view).toMatchObject({ status: "active", ply: 15, gameType: "chess", rated: true });
     await expect(api(bob).game.move({ gameId, ply: view.ply, move: "e2e4" })).rejects.toMatchObject({
       message: "That move is not allowed: not a legal move here.",
     });
@@ -418,12 +420,12 @@ describe("chess on the site", () => {
   });
 
   it("mate ends the game by itself and rates both players; a stalemate is a draw", async () => {
-    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess-onsite" });
+    const { game, attacker: white, defender: black } = await newGame({ gameType: "chess" });
     const mated = await play(game, white, black, ["f3", "e5", "g4", "Qh4#"]);
     expect(mated).toMatchObject({ status: "finished", result: "0-1", endReason: "checkmate" });
     expect(await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, game.id))).toHaveLength(2);
 
-    const other = await newGame({ gameType: "chess-onsite" });
+    const other = await newGame({ gameType: "chess" });
     const stalemate = await play(other.game, other.attacker, other.defender, [
       "e3",
       "a5",

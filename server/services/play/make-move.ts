@@ -96,25 +96,30 @@ export async function makeMove(db: Db, userId: string, input: MoveInput, now = n
     // (together.ts): a move is four round trips (begin, lock, this, commit), five when the
     // opponent takes mail or push (noticesTold queues the deliveries).
     const notices = moveNoticeParts(game, context, userId, moved.toMove, game.ply + 1, now);
-    const written = await runTogether(tx, {
-      game: updateGamePart(
-        tx,
-        game.id,
-        {
-          position: moved.position,
-          ply: lastPly,
-          sideToMove: moved.toMove,
-          remaining1Ms,
-          remaining2Ms,
-          turnStartedAt: now,
-          deadline: new Date(deadline),
-          drawOfferBy,
-        },
-        [["inserted_move", insertMove.getSQL()]],
-      ),
-      resolved: notices?.resolved ?? null,
-      notified: notices?.notified ?? null,
-    });
+    const written = await runTogether(
+      tx,
+      {
+        game: updateGamePart(
+          tx,
+          game.id,
+          {
+            position: moved.position,
+            ply: lastPly,
+            sideToMove: moved.toMove,
+            remaining1Ms,
+            remaining2Ms,
+            turnStartedAt: now,
+            deadline: new Date(deadline),
+            drawOfferBy,
+          },
+          [["inserted_move", insertMove.getSQL()]],
+        ),
+        resolved: notices?.resolved ?? null,
+        notified: notices?.notified ?? null,
+      },
+      // Few shapes (with or without notices, one entry or a dice game's few), run at every move.
+      { prepared: true },
+    );
     // The statement bumped the version of the row this transaction holds locked.
     const update: Omit<GameUpdate, "serverNow"> = {
       gameId: game.id,

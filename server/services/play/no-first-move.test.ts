@@ -126,12 +126,12 @@ describe("a tournament game nobody started", () => {
 describe("a live challenge game (minutes): each side's first move on its own countdown", () => {
   const BLITZ = { initialMs: 3 * 60_000, incrementMs: 2_000 };
   async function liveGame(t0: Date, tournamentId?: string) {
-    const [white, black] = [await newPlayer(h, { ratings: { "chess-onsite": 1600 } }), await newPlayer(h, { ratings: { "chess-onsite": 1400 } })];
+    const [white, black] = [await newPlayer(h, { ratings: { chess: 1600 } }), await newPlayer(h, { ratings: { chess: 1400 } })];
     const game = await h.db.transaction((tx) =>
       createGame(
         tx,
         {
-          gameType: "chess-onsite",
+          gameType: "chess",
           side1Id: white.id,
           side2Id: black.id,
           rated: true,

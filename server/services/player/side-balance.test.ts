@@ -16,7 +16,7 @@ afterAll(() => h.close());
 
 describe("player side balance", () => {
   it("counts each finished game on the side the player had, per game", async () => {
-    const t = await runningTournament(h, "groups", "chess", 3);
+    const t = await runningTournament(h, "groups", "chess-elsewhere", 3);
     const rows = await h.db.select().from(games).where(eq(games.tournamentId, t.tournamentId));
     // Side 1 wins the first three games, the fourth is drawn, side 2 wins the rest.
     const results = ["1-0", "1-0", "1-0", "draw", "0-1", "0-1"] as const;
@@ -27,7 +27,7 @@ describe("player side balance", () => {
     const engine = tournamentSideBalance(state as TournamentState);
     for (const p of t.entrants) {
       const balance = await apiFor(h, null).player.sideBalance({ userId: p.id });
-      expect(balance).toEqual([{ gameType: "chess", sides: engine.players.get(p.id) }]);
+      expect(balance).toEqual([{ gameType: "chess-elsewhere", sides: engine.players.get(p.id) }]);
     }
     const [first] = await h.db
       .select()

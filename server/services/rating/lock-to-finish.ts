@@ -9,25 +9,18 @@
 // the function (migration 0024), whose queries each take a fresh snapshot: a rating
 // change committed while it waited for a lock is seen, as lockRatings' caller sees it
 // by reading in a statement of its own.
-import { getTableColumns, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, type GameRow } from "@/db/schema";
+import type { GameRow } from "@/db/schema";
 import { AppError } from "../errors";
 import { executePrepared } from "../prepared";
-import { contextFrom, type GameContext } from "../game/lock-game";
+import { GAME_WITH_CONTEXT, withContextFrom, type GameContext } from "../game/lock-game";
 import type { PlayerRating } from "./player-ratings";
-
-const columns = Object.entries(getTableColumns(games));
 
 // The statement's text is built once (building it through Drizzle's select builder
 // cost about 0.1 ms a call), and prepared once per connection (prepared.ts); the
 // game's id is its one parameter.
-const HEAD = sql.raw(`with g as materialized (
-    select games.*, s1.username as "moot_name1", s2.username as "moot_name2",
-      t.id as "moot_tournament_id", t.name as "moot_tournament_name", t.organizer_id as "moot_organizer_id"
-    from games left join users s1 on s1.id = games.side1_id left join users s2 on s2.id = games.side2_id
-      left join tournaments t on t.id = games.tournament_id
-    where games.id = `);
+const HEAD = sql.raw(`with g as materialized (${GAME_WITH_CONTEXT}`);
 const TAIL = sql.raw(`::uuid for update of games)
   select g.*, case when g.status = 'active' and g.rated then
       (select coalesce(json_agg(r), '[]'::json) from ratings_after_lock(g.side1_id, g.side2_id, g.game_type) r) end as "moot_ratings"
@@ -49,20 +42,8 @@ export async function lockGameToFinish(tx: Db, gameId: string): Promise<LockedTo
   const { rows } = await executePrepared(tx, sql`${HEAD}${gameId}${TAIL}`);
   const row = rows[0];
   if (!row) throw new AppError("NOT_FOUND", "There is no such game.");
-  const game = Object.fromEntries(
-    columns.map(([key, column]) => {
-      const value = row[column.name];
-      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
-    }),
-  ) as GameRow;
-  const names = new Map<string, string>();
-  if (row.moot_name1 !== null) names.set(game.side1Id, row.moot_name1 as string);
-  if (row.moot_name2 !== null) names.set(game.side2Id, row.moot_name2 as string);
-  const tournament =
-    row.moot_tournament_id === null
-      ? null
-      : { id: row.moot_tournament_id as string, name: row.moot_tournament_name as string, organizerId: row.moot_organizer_id as string };
+  const { game, context } = withContextFrom(row);
   const read = row.moot_ratings as { user_id: string; rating: number; rd: number; volatility: number; rated_games: number }[] | null;
   const ratings = read && new Map(read.map((r) => [r.user_id, { rating: r.rating, rd: r.rd, volatility: r.volatility, ratedGames: r.rated_games }]));
-  return { game, context: contextFrom(names, tournament), ratings };
+  return { game, context, ratings };
 }

@@ -150,7 +150,7 @@ describe("ratings per game", () => {
 
   it("a chess result changes the chess ratings only", async () => {
     const [ann, bob] = [await newPlayer(h, { ratings: { hnefatafl: 1700 } }), await newPlayer(h, { ratings: { hnefatafl: 1600 } })];
-    const gameId = await play("chess", ann, bob, bob);
+    const gameId = await play("chess-elsewhere", ann, bob, bob);
     const after = await ratingsOf([ann, bob]);
     // Hnefatafl untouched: same rating, deviation and game count as before.
     expect(after.get(`${ann.id} hnefatafl`)).toMatchObject({ rating: 1700, rd: 60, ratedGames: 20 });
@@ -160,14 +160,14 @@ describe("ratings per game", () => {
       updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 1 }]),
       updateRating(INITIAL_RATING, [{ opponent: INITIAL_RATING, score: 0 }]),
     ];
-    expect(after.get(`${ann.id} chess`)).toMatchObject({ ratedGames: 1 });
-    expect(after.get(`${ann.id} chess`)!.rating).toBeCloseTo(annChess.rating, 2);
-    expect(after.get(`${bob.id} chess`)!.rating).toBeCloseTo(bobChess.rating, 2);
+    expect(after.get(`${ann.id} chess-elsewhere`)).toMatchObject({ ratedGames: 1 });
+    expect(after.get(`${ann.id} chess-elsewhere`)!.rating).toBeCloseTo(annChess.rating, 2);
+    expect(after.get(`${bob.id} chess-elsewhere`)!.rating).toBeCloseTo(bobChess.rating, 2);
     const history = await h.db.select().from(ratingHistory).where(eq(ratingHistory.gameId, gameId));
-    expect(history.map((r) => r.gameType)).toEqual(["chess", "chess"]);
+    expect(history.map((r) => r.gameType)).toEqual(["chess-elsewhere", "chess-elsewhere"]);
     // The profile shows each game's rating; the game page shows the game's own.
     const profile = await apiFor(h, null).player.byUsername({ username: ann.username });
-    expect(profile.ratings.map((r) => r.gameType).sort()).toEqual(["chess", "hnefatafl"]);
+    expect(profile.ratings.map((r) => r.gameType).sort()).toEqual(["chess-elsewhere", "hnefatafl"]);
     const view = await apiFor(h, null).game.get({ gameId });
     expect(view.side1.rating).toBeCloseTo(annChess.rating, 2);
     expect((await apiFor(h, null).player.ratingHistory({ userId: ann.id, gameType: "hnefatafl" })).length).toBe(0);

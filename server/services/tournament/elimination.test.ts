@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const GAME = "chess-onsite";
+const GAME = "chess";
 
 async function running(players: number, settings: Record<string, unknown>) {
   const organizer = await newPlayer(h);

@@ -33,8 +33,8 @@ const create = (by: SessionUser, name: string, gameType: GameTypeId, format: "gr
 beforeAll(async () => {
   h = await openTestDatabase();
   [organizer, player, stranger] = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
-  ids.chessGroups = (await create(organizer, "chess groups", "chess", "groups")).id;
-  ids.chessLeague = (await create(organizer, "chess league", "chess", "league")).id;
+  ids.chessGroups = (await create(organizer, "chess groups", "chess-elsewhere", "groups")).id;
+  ids.chessLeague = (await create(organizer, "chess league", "chess-elsewhere", "league")).id;
   ids.taflLeague = (await create(stranger, "tafl league", "hnefatafl", "league", true)).id;
   ids.taflGroups = (await create(stranger, "tafl groups", "hnefatafl", "groups")).id;
   await apiFor(h, player).tournament.join({ tournamentId: ids.taflGroups });
@@ -49,7 +49,7 @@ async function names(user: SessionUser | null, filters: { gameType?: GameTypeId;
 describe("tournament.list filters", () => {
   it("filters by game, by format, and by both", async () => {
     expect(await names(null, {})).toEqual(["chess groups", "chess league", "tafl groups", "tafl league"]);
-    expect(await names(null, { gameType: "chess" })).toEqual(["chess groups", "chess league"]);
+    expect(await names(null, { gameType: "chess-elsewhere" })).toEqual(["chess groups", "chess league"]);
     expect(await names(null, { format: "league" })).toEqual(["chess league", "tafl league"]);
     expect(await names(null, { gameType: "hnefatafl", format: "groups" })).toEqual(["tafl groups"]);
     expect(await names(null, { gameType: "backgammon" })).toEqual([]);

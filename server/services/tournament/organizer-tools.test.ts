@@ -24,7 +24,7 @@ const form = (extra: Record<string, unknown> = {}) => ({
   description: "",
   format: "groups" as const,
   settings: {},
-  gameType: "chess" as const,
+  gameType: "chess-elsewhere" as const,
   timeControl: "3d+6h",
   rated: false,
   minPlayers: 2,

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const GAME = "chess-onsite";
+const GAME = "chess";
 
 interface PlayedLine {
   seed: number;

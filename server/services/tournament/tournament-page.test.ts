@@ -37,7 +37,7 @@ async function groupsTournament() {
   const organizer = await newPlayer(h);
   const t = await api(organizer).tournament.create({
     description: "",
-    gameType: "chess",
+    gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     rated: false,
     minPlayers: 2,
@@ -48,7 +48,7 @@ async function groupsTournament() {
   });
   const players: SessionUser[] = [];
   for (let i = 0; i < N; i++) {
-    const p = await newPlayer(h, { ratings: { chess: 2400 - i * 5 } });
+    const p = await newPlayer(h, { ratings: { "chess-elsewhere": 2400 - i * 5 } });
     await api(p).tournament.join({ tournamentId: t.id });
     players.push(p);
   }

@@ -23,9 +23,9 @@ afterAll(() => h.close());
 
 const api = (user: SessionUser | null) => apiFor(h, user);
 /** A player rated `rating` in chess, the game of these tournaments. */
-const player = (rating?: number) => newPlayer(h, { ratings: rating === undefined ? {} : { chess: rating } });
+const player = (rating?: number) => newPlayer(h, { ratings: rating === undefined ? {} : { "chess-elsewhere": rating } });
 
-const base = { description: "", gameType: "chess", timeControl: "3d+6h", rated: false } as const;
+const base = { description: "", gameType: "chess-elsewhere", timeControl: "3d+6h", rated: false } as const;
 
 async function tournamentWith(format: "groups" | "league" | "diagonal" | "staged", n: number, settings: Record<string, unknown> = {}, extra = {}) {
   const organizer = await player();
@@ -93,7 +93,7 @@ describe("creating and joining", () => {
     expect(summary).not.toHaveProperty("players");
     expect(summary).not.toHaveProperty("state");
     // The limits apply to the rating in the tournament's game (chess), not in another.
-    const weakAtChess = await newPlayer(h, { ratings: { chess: 900, hnefatafl: 1800 } });
+    const weakAtChess = await newPlayer(h, { ratings: { "chess-elsewhere": 900, hnefatafl: 1800 } });
     await expect(api(weakAtChess).tournament.join({ tournamentId: t.id })).rejects.toMatchObject({
       message: "This tournament is for players rated 1000 or more; your rating is 900.",
     });
