@@ -67,7 +67,8 @@
 //   server does while results arrive; timed as its own row); then the round's last
 //   result through setResult: folds the one new log row, closes the round, plans round
 //   2 with the current ratings, lists and inserts its games, writes the snapshot,
-//   notifies each player once. One sample per tournament started above. Baseline:
+//   notifies each player once, while the requests of the next row run beside it (in
+//   this process: their own work slows the close). One sample per tournament started above. Baseline:
 //   round 2's games and the close's notifications inserted as the start's baseline does;
 // - the longest wait during the close: while it runs, two requests of the tournament,
 //   each again after it answered, until setResult returns: a transaction that
@@ -693,7 +694,7 @@ try {
       ok: null,
     });
     rows.push({
-      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices)`,
+      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices; the two requests below run beside it)`,
       measured: spread(closeMs, ms),
       baseline: `${spread(closeBare, ms)}: BEGIN, INSERT the same games + notifications, COMMIT`,
       ratio: ratio(median(closeMs), median(closeBare)),
