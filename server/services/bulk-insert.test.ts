@@ -49,4 +49,26 @@ describe("insertMany", () => {
     const stored = await h.db.select().from(notifications).where(eq(notifications.subject, subject));
     expect(stored).toHaveLength(3);
   });
+
+  it("tells a column shared by every row from one that differs in a single row, an absent value from a given one", async () => {
+    const a = await newPlayer(h);
+    const subject = `bulk-mixed:${a.id}`;
+    const at = new Date("2026-11-24T10:00:00.000Z");
+    const later = new Date("2026-11-24T10:00:00.001Z");
+    const base = { userId: a.id, kind: "announcement" as const, payload: { tournament: "T", from: "o", message: "x" }, link: "/", subject };
+    // The instant differs only in the last row (by a millisecond); the key is absent in
+    // the first row, given in the second and null in the third.
+    const rows = [
+      { ...base, createdAt: new Date(at), dedupeKey: undefined },
+      { ...base, createdAt: new Date(at), dedupeKey: `k:${a.id}` },
+      { ...base, createdAt: later, dedupeKey: null },
+    ];
+    await insertMany(h.db, notifications, rows, null);
+    const stored = await h.db.select().from(notifications).where(eq(notifications.subject, subject)).orderBy(asc(notifications.id));
+    expect(stored.map((r) => [r.createdAt.toISOString(), r.dedupeKey])).toEqual([
+      [at.toISOString(), null],
+      [at.toISOString(), `k:${a.id}`],
+      [later.toISOString(), null],
+    ]);
+  });
 });

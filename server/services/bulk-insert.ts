@@ -44,12 +44,14 @@ export async function insertMany<T extends PgTable, R>(
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
-    const cells = keys.map((k) => chunk.map((r) => cell(k, r[k])));
     // A column with one value in every row (a tournament's games share type, clock,
     // start position, deadline, tournament…) is sent once, not as an array of 20,000
-    // copies the driver quotes and the server parses. At least one column stays an array.
-    const same = cells.map((c) => c.length > 1 && (c[0] === null || typeof c[0] !== "object") && c.every((v) => v === c[0]));
+    // copies the driver quotes and the server parses; it is found before any array is
+    // built, so none is (at 100,000 players, the arrays were most of a start's garbage).
+    // At least one column stays an array.
+    const same = keys.map((k) => sameInEveryRow(chunk, k, !!columns[k]!.defaultFn));
     if (same.every(Boolean)) same[0] = false;
+    const cells = keys.map((k, j) => (same[j] ? [cell(k, chunk[0]![k])] : chunk.map((r) => cell(k, r[k]))));
     const type = (k: string) => sql.raw(columns[k]!.getSQLType());
     const arrays = sql.join(
       keys.flatMap((k, j) => (same[j] ? [] : [sql`${sql.param(cells[j])}::${type(k)}[]`])),
@@ -71,6 +73,22 @@ export async function insertMany<T extends PgTable, R>(
     out.push(...(inserted as unknown as { rows: R[] }).rows);
   }
   return out;
+}
+
+/**
+ * Whether the rows hold one value in the column: a scalar, null, or the same instant
+ * (a missing value counts as null, unless the column's default makes each row its own).
+ */
+function sameInEveryRow(rows: readonly Record<string, unknown>[], key: string, ownDefault: boolean): boolean {
+  const first = rows[0]![key];
+  if (rows.length < 2 || (first === undefined && ownDefault) || (first !== null && typeof first === "object" && !(first instanceof Date))) return false;
+  const at = first instanceof Date ? first.getTime() : null;
+  for (let i = 1; i < rows.length; i++) {
+    const v = rows[i]![key];
+    if (at === null ? v !== first && !(first === undefined && v === null) && !(first === null && v === undefined) : !(v instanceof Date && v.getTime() === at))
+      return false;
+  }
+  return true;
 }
 
 /** `column = any($1::uuid[])`: one parameter however many ids (inArray takes one per id). */
