@@ -76,17 +76,18 @@ export async function insertMany<T extends PgTable, R>(
 }
 
 /**
- * Whether the rows hold one value in the column: a scalar, null, or the same instant
- * (a missing value counts as null, unless the column's default makes each row its own).
+ * Whether the rows hold one value in the column, as `cell` would send it: a scalar,
+ * null, or the same instant. A missing value is null, unless the column's default
+ * makes each row its own.
  */
 function sameInEveryRow(rows: readonly Record<string, unknown>[], key: string, ownDefault: boolean): boolean {
-  const first = rows[0]![key];
-  if (rows.length < 2 || (first === undefined && ownDefault) || (first !== null && typeof first === "object" && !(first instanceof Date))) return false;
+  const value = (v: unknown) => (v === undefined && !ownDefault ? null : v);
+  const first = value(rows[0]![key]);
+  if (rows.length < 2 || first === undefined || (first !== null && typeof first === "object" && !(first instanceof Date))) return false;
   const at = first instanceof Date ? first.getTime() : null;
   for (let i = 1; i < rows.length; i++) {
-    const v = rows[i]![key];
-    if (at === null ? v !== first && !(first === undefined && v === null) && !(first === null && v === undefined) : !(v instanceof Date && v.getTime() === at))
-      return false;
+    const v = value(rows[i]![key]);
+    if (at === null ? v !== first : !(v instanceof Date && v.getTime() === at)) return false;
   }
   return true;
 }
