@@ -80,7 +80,7 @@ async function playOut(
   between: (step: number) => Promise<void> = async () => {},
 ): Promise<void> {
   for (let step = 0; step < steps; step++) {
-    if (step > 0) await between(step);
+    await between(step);
     const t = await getTournament(db, tournamentId);
     if (t.status !== "running" || !t.state) return;
     const playable = playableGames(t.state);
