@@ -3,7 +3,7 @@
 // with a player rated in each, comes out with every row where it was and only the ids
 // changed: the ratings and their history follow their games.
 import { afterEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbHandle } from "./client";
 import { challenges, games, playerRatings, ratingHistory, tournaments } from "./schema";
 import type { GameTypeId } from "@/engine/game-catalog";
@@ -25,7 +25,10 @@ async function everyRow(db: DbHandle["db"]) {
   return {
     games: byId(await db.select().from(games)),
     challenges: byId(await db.select().from(challenges)),
-    tournaments: byId(await db.select().from(tournaments)),
+    // Named columns: the schema's tournaments table is of a later migration (0026 moved its state out).
+    tournaments: byId(
+      await db.select({ id: tournaments.id, name: tournaments.name, gameType: tournaments.gameType, seed: tournaments.seed }).from(tournaments),
+    ),
     ratings: (await db.select().from(playerRatings)).sort((x, y) => `${x.userId} ${x.gameType}`.localeCompare(`${y.userId} ${y.gameType}`)),
     history: byId(await db.select().from(ratingHistory)),
   };
@@ -79,19 +82,11 @@ describe("migration 0025: the chess ids", () => {
       rated: true,
     });
     await h.db.insert(challenges).values([challenge("chess"), challenge("chess-onsite")]);
-    const tournament = (gameType: string) => ({
-      name: `${gameType} cup`,
-      organizerId: ann.id,
-      format: "league" as const,
-      settings: {},
-      gameType: old(gameType),
-      initialMs: 60_000,
-      incrementMs: 0,
-      minPlayers: 2,
-      maxPlayers: 8,
-      seed: gameType,
-    });
-    await h.db.insert(tournaments).values([tournament("chess"), tournament("chess-onsite"), tournament("hnefatafl")]);
+    for (const gameType of ["chess", "chess-onsite", "hnefatafl"])
+      await h.db.execute(
+        sql`insert into tournaments (name, organizer_id, format, settings, game_type, initial_ms, increment_ms, min_players, max_players, seed)
+          values (${`${gameType} cup`}, ${ann.id}, 'league', '{}', ${gameType}, 60000, 0, 2, 8, ${gameType})`,
+      );
     const before = await everyRow(h.db);
 
     await h.migrate();
@@ -109,7 +104,7 @@ describe("migration 0025: the chess ids", () => {
       "chess-elsewhere": 1612,
       hnefatafl: 1503,
     });
-    const [onSite] = await h.db.select().from(tournaments).where(eq(tournaments.name, "chess-onsite cup"));
+    const [onSite] = await h.db.select({ gameType: tournaments.gameType }).from(tournaments).where(eq(tournaments.name, "chess-onsite cup"));
     expect(onSite!.gameType).toBe("chess");
   });
 });

@@ -3,14 +3,15 @@
 import type { GameTypeId } from "@/engine/game-catalog";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, playerRatings, tournaments, users } from "@/db/schema";
-import { getFormat, playableGames, type FormatName, type TournamentState } from "@/engine/formats";
+import { games, playerRatings, users } from "@/db/schema";
+import { getFormat, playableGames, type FormatName } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { hashPassword } from "@/server/auth/password";
 import { createCaller } from "@/server/trpc/root";
 import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
 import { signOutEverywhere } from "@/server/services/account/sign-out-everywhere";
+import { readSnapshot } from "@/server/services/snapshots";
 import { uniqueName } from "./db";
 
 export type Caller = ReturnType<typeof createCaller>;
@@ -67,8 +68,7 @@ export async function runningTournament(h: DbHandle, format: FormatName, gameTyp
     entrants.push(p);
   }
   await apiFor(h, organizer).tournament.start({ tournamentId: t.id });
-  const [row] = await h.db.select().from(tournaments).where(eq(tournaments.id, t.id));
-  const state = row!.state as TournamentState;
+  const state = (await readSnapshot(h.db, t.id))!.state;
   const first = playableGames(state)[0]!;
   const [site] = await h.db
     .select()

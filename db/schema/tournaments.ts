@@ -45,15 +45,15 @@ export const tournaments = pgTable(
     /** The PRNG seed: every random decision of the engine follows from it (logged). */
     seed: text("seed").notNull(),
     /**
-     * Snapshot of the engine state as of the last fold (round or phase closed, start,
-     * or an organizer action); results since are rows of tournament_results with
-     * seq > folded_seq. Read it through server/services/tournament/live-state.ts.
-     * `json`, not `jsonb`: it is written and read whole, never queried inside, and at
-     * 100,000 players (tens of MB) json skips jsonb's parse on write and its
-     * conversion back to text on read (about half a second each).
+     * The snapshot of the engine state as of the last fold (round or phase closed,
+     * start, or an organizer action): a row of tournament_snapshots. Results since are
+     * rows of tournament_results with seq > folded_seq. Read it through
+     * server/services/tournament/live-state.ts. A pointer, not the state itself: a
+     * round's close writes the new snapshot (tens of MB at 100,000 players) before it
+     * takes this row's lock, and under the lock only moves the pointer.
      */
-    state: json("state").$type<TournamentState>(),
-    /** The last tournament_results.seq folded into `state`. */
+    snapshotId: uuid("snapshot_id"),
+    /** The last tournament_results.seq folded into the snapshot. */
     foldedSeq: bigint("folded_seq", { mode: "number" }).notNull().default(0),
     /** Released games of the current round (phase) still without a result, counted down per result. */
     pending: integer("pending").notNull().default(0),
@@ -71,11 +71,30 @@ export const tournaments = pgTable(
   ],
 );
 
+/** A tournament as the services read it: every column (the engine state is a row of tournament_snapshots). */
+export type TournamentRow = typeof tournaments.$inferSelect;
+
 /**
- * A tournament as the services read it: every column but the state snapshot, which
- * only folds and organizer actions read (server/services/tournament/live-state.ts).
+ * Snapshots of tournaments' engine states; `tournaments.snapshot_id` names the current
+ * one. A new snapshot is a new row (written before the tournament's lock is taken by a
+ * round's close); the older rows of a tournament are deleted once the pointer has moved
+ * (save-tournament.ts). `json`, not `jsonb`: it is written and read whole, never
+ * queried inside, and at 100,000 players (tens of MB) json skips jsonb's parse on
+ * write and its conversion back to text on read (about half a second each).
  */
-export type TournamentRow = Omit<typeof tournaments.$inferSelect, "state">;
+export const tournamentSnapshots = pgTable(
+  "tournament_snapshots",
+  {
+    id: timeOrderedId(),
+    // No foreign key, as for games: tournaments are never removed, and a key's check
+    // takes a share lock on the tournament row, which a close writing its snapshot
+    // before it takes the tournament's lock would wait for, behind an action that
+    // holds that lock and waits for the close's games: a deadlock.
+    tournamentId: uuid("tournament_id").notNull(),
+    state: json("state").$type<TournamentState>().notNull(),
+  },
+  (t) => [index("tournament_snapshots_tournament_idx").on(t.tournamentId)],
+);
 
 export const tournamentPlayers = pgTable(
   "tournament_players",

@@ -10,6 +10,7 @@ import { choosesRoles, findGame } from "@/engine/formats";
 import type { GameView } from "@/lib/contracts";
 import { onSiteGame } from "@/engine/games/registry";
 import { AppError } from "../errors";
+import { readSnapshot } from "../snapshots";
 import type { Part } from "../together";
 import { diceView, readDice } from "./dice";
 
@@ -102,8 +103,8 @@ async function tournamentOf(db: Db, game: GameRow, t: Omit<NonNullable<GameView[
   let roleChooser: string | null = null;
   // Only formats with role choices (the staged one, whose state is small: at most 32 players).
   if (choosesRoles(t.format) && game.status === "active" && game.ply === 0 && game.tournamentGameKey) {
-    const [row] = await db.select({ state: tournaments.state }).from(tournaments).where(eq(tournaments.id, t.id));
-    roleChooser = row?.state ? (findGame(row.state, game.tournamentGameKey)?.chooser ?? null) : null;
+    const snapshot = await readSnapshot(db, t.id);
+    roleChooser = snapshot ? (findGame(snapshot.state, game.tournamentGameKey)?.chooser ?? null) : null;
   }
   return { ...t, roleChooser };
 }

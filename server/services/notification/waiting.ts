@@ -4,7 +4,7 @@
 // admins), a queue per tournament of disputed results and games past their deadline
 // with no result, each settled with one click (game.setResult, which is audited), and
 // the number of reported chat messages they may hide.
-import { aliasedTable, and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { gameReports, games, tournaments, users } from "@/db/schema";
 import { choosesRoles, findGame } from "@/engine/formats";
@@ -12,6 +12,7 @@ import type { SessionUser } from "@/server/auth/session";
 import type { GameResult, ReportStatus } from "@/lib/contracts";
 import type { WaitingReason } from "@/lib/waiting";
 import { reportedMessages } from "../chat/reported-messages";
+import { readSnapshots } from "../snapshots";
 
 export type QueueReason = "disputed" | "overdue";
 
@@ -55,8 +56,7 @@ function base(db: Db) {
 /** Staged role choices: who may still pick A or B, per game key (states of staged tournaments only; small). */
 async function choosers(db: Db, tournamentIds: string[]): Promise<(tournamentId: string, key: string) => string | null> {
   if (tournamentIds.length === 0) return () => null;
-  const rows = await db.select({ id: tournaments.id, state: tournaments.state }).from(tournaments).where(inArray(tournaments.id, tournamentIds));
-  const states = new Map(rows.map((r) => [r.id, r.state]));
+  const states = await readSnapshots(db, tournamentIds);
   return (id, key) => {
     const state = states.get(id);
     return state ? (findGame(state, key)?.chooser ?? null) : null;

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from
 import { and, count, eq, like, sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DbHandle } from "@/db/client";
-import { games, tournamentAnnouncements, tournamentAudit, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
+import { games, tournamentAnnouncements, tournamentAudit, tournamentPlayers, tournamentResults, tournamentSnapshots, tournaments } from "@/db/schema";
 import { getFormat, playableGames, type TournamentState } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
@@ -202,6 +202,40 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
       .from(tournamentPlayers)
       .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, late.id)));
     expect(entered!.n).toBe(1);
+  });
+
+  it("writes the new snapshot before it takes the tournament's lock, and leaves one snapshot once it has committed", async () => {
+    const { organizer, id } = await running("groups", 8);
+    const last = await allButLast(organizer, id);
+    // Hold every snapshot write (a table lock that conflicts with inserts); the close stops at its own.
+    const c = new pg.Client({ connectionString: fresh!.url });
+    await c.connect();
+    await c.query("begin");
+    await c.query("lock table tournament_snapshots in share mode");
+    holds.push(async () => {
+      await c.query("rollback").catch(() => {});
+      await c.end().catch(() => {});
+    });
+    const closing = api(organizer).game.setResult(last);
+    await waitingInserts(1);
+    // The close waits at its snapshot with round 2's games inserted and the tournament's lock free.
+    const other = new pg.Client({ connectionString: fresh!.url });
+    await other.connect();
+    try {
+      await other.query("begin");
+      const locked = await other.query("select id from tournaments where id = $1 for update nowait", [id]);
+      expect(locked.rowCount).toBe(1);
+      await other.query("rollback");
+    } finally {
+      await other.end();
+    }
+    await c.query("rollback");
+    await closing;
+    await expectRoundTwoOnce(id);
+    // The start's snapshot is deleted once the close's is the current one.
+    const snapshots = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, id));
+    const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
+    expect(snapshots).toEqual([{ id: t!.snapshotId }]);
   });
 
   it("closes a round whose close never committed, once, however many processes sweep", async () => {

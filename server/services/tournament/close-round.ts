@@ -7,10 +7,12 @@
 //    next one;
 // 2. in one transaction, still without the tournament's lock, it inserts the new
 //    games and the notifications (invisible to everyone until the commit);
-// 3. it takes the tournament's lock, checks that the version is still the one it read
+// 3. it writes the new snapshot (a row of tournament_snapshots, tens of MB at 100,000
+//    players), still without the lock;
+// 4. it takes the tournament's lock, checks that the version is still the one it read
 //    in 1 (every write to a tournament bumps it: a result, an organizer's action, a
-//    close by someone else), writes the snapshot and the audit entries, and commits.
-//    The lock is held for that check and one row's write.
+//    close by someone else), points the tournament at the new snapshot, writes the
+//    audit entries, and commits. The lock is held for that check and a few rows.
 //
 // If the version moved, the transaction rolls back and the close starts again from
 // 1 (a second closer, in this process or another, fails on the games' unique key
@@ -28,6 +30,7 @@ import type { TournamentState, Transition } from "@/engine/formats";
 import { AppError } from "../errors";
 import { ratingsFor } from "../rating/player-ratings";
 import { noticeProgress } from "../notification/tournament-notices";
+import { writeSnapshot } from "../snapshots";
 import { transaction } from "../transaction";
 import { audit } from "./audit";
 import { foldLog, liveStateAt } from "./live-state";
@@ -59,11 +62,11 @@ async function createReleased(tx: Db, t: TournamentRow, folded: Folded, now: Dat
   return created;
 }
 
-/** The snapshot of a fold and its audit entries; the tournament is locked. `snapshot`: the state already serialized. */
-async function saveFold(tx: Db, t: TournamentRow, folded: Folded, created: number, now: Date, snapshot?: string): Promise<void> {
+/** The snapshot of a fold and its audit entries; the tournament is locked. `snapshotId`: the state written already (writeSnapshot). */
+async function saveFold(tx: Db, t: TournamentRow, folded: Folded, created: number, now: Date, snapshotId?: string): Promise<void> {
   const { state: next, events } = folded.transition;
   const finished = next.status === "finished";
-  announce(tx, t.id, await saveSnapshot(tx, t.id, next, folded.seq, finished ? { status: "finished", finishedAt: now } : {}, snapshot));
+  announce(tx, t.id, await saveSnapshot(tx, t.id, next, folded.seq, finished ? { status: "finished", finishedAt: now } : {}, snapshotId));
   for (const e of events) {
     if (e.type === "round-released") await audit(tx, t.id, null, "round started", `Round ${e.round} released with ${created} new games.`);
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);
@@ -154,15 +157,15 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
     if (!beingClosed(head)) return;
     const folded = await foldLog(db, tournamentId, { ratings: await currentRatings(db, head) });
     if (!folded || folded.seq === head.foldedSeq) return;
-    // Serialized before the lock: tens of MB at 100,000 players.
-    const snapshot = JSON.stringify(folded.transition.state);
     try {
       await transaction(db, async (tx) => {
         const created = await createReleased(tx, head, folded, now);
+        // Written before the lock (tens of MB at 100,000 players); under it, only the pointer moves.
+        const snapshotId = await writeSnapshot(tx, tournamentId, folded.transition.state);
         await tx.execute(LOCK_TIMEOUT);
         const t = await lockTournament(tx, tournamentId);
         if (t.version !== head.version) throw new Changed();
-        await saveFold(tx, t, folded, created.length, now, snapshot);
+        await saveFold(tx, t, folded, created.length, now, snapshotId);
       });
       return;
     } catch (err) {

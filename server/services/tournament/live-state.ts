@@ -1,6 +1,6 @@
 // A tournament's engine state is stored in two parts (docs/architecture.md,
-// "Tournaments"): a snapshot in tournaments.state, rewritten only when a round or
-// phase closes or an organizer changes something, and the result log
+// "Tournaments"): a snapshot (a row of tournament_snapshots, the one the tournament
+// points at), replaced only when a round or phase closes or an organizer changes something, and the result log
 // (tournament_results), one row per result since. The live state is the snapshot
 // with the logged results after `folded_seq` applied through the engine's batch API.
 //
@@ -11,6 +11,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
+import { readSnapshot } from "../snapshots";
 import { findGame, recordResults, type FormatResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
 
 interface Remembered {
@@ -78,8 +79,8 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   if (!head) return null;
   let known = remembered.get(tournamentId);
   if (!known || known.foldedSeq !== head.foldedSeq || (inTransaction && known.held)) {
-    const [row] = await db.select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
-    if (!row?.state) return null;
+    const row = await readSnapshot(db, tournamentId);
+    if (!row) return null;
     known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state, held: false };
   }
   const rows = await logSince(db, tournamentId, known.lastSeq);

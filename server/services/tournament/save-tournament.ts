@@ -1,29 +1,32 @@
 // Writing a tournament's row: every change bumps the version live pages follow, and
 // is announced to the tournament's room once the transaction has committed.
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournaments } from "@/db/schema";
 import { pendingGames, type TournamentState } from "@/engine/formats";
 import { tournamentRoom } from "@/lib/contracts";
 import { publishChanged } from "@/server/realtime/publish";
+import { pruneSnapshots, writeSnapshot } from "../snapshots";
 import { afterCommit } from "../transaction";
 import { rememberSaved } from "./live-state";
 
 /** Saves new fields and bumps the version that live pages follow; returns the version. */
-export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>, state?: SQL): Promise<number> {
+export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>): Promise<number> {
   const [row] = await tx
     .update(tournaments)
-    .set({ ...set, ...(state ? { state } : {}), version: sql`${tournaments.version} + 1` })
+    .set({ ...set, version: sql`${tournaments.version} + 1` })
     .where(eq(tournaments.id, id))
     .returning({ version: tournaments.version });
   return row!.version;
 }
 
 /**
- * Writes a new state snapshot that includes the log up to `seq`, resets the pending
- * counter from it, and bumps the version (returned). Once the transaction has
- * committed, the saved state becomes this process's live state (live-state.ts).
- * `serialized`: the state as JSON already (a close serializes it before it takes the lock).
+ * Makes a new state snapshot, one that includes the log up to `seq`, the tournament's
+ * current one, resets the pending counter from it, and bumps the version (returned).
+ * Once the transaction has committed, the older snapshots are deleted and the saved
+ * state becomes this process's live state (live-state.ts). `snapshotId`: the state
+ * written already (writeSnapshot; a close writes it before it takes the lock), else
+ * it is written here.
  */
 export async function saveSnapshot(
   tx: Db,
@@ -31,12 +34,15 @@ export async function saveSnapshot(
   state: TournamentState,
   seq: number,
   set: Partial<typeof tournaments.$inferInsert> = {},
-  serialized?: string,
+  snapshotId?: string,
 ): Promise<number> {
-  const fields = { ...set, foldedSeq: seq, pending: pendingGames(state) };
-  const version =
-    serialized === undefined ? await saveTournament(tx, id, { ...fields, state }) : await saveTournament(tx, id, fields, sql`${serialized}::json`);
-  afterCommit(tx, () => rememberSaved(id, state, seq));
+  const snapshot = snapshotId ?? (await writeSnapshot(tx, id, state));
+  const version = await saveTournament(tx, id, { ...set, snapshotId: snapshot, foldedSeq: seq, pending: pendingGames(state) });
+  afterCommit(tx, async (db) => {
+    rememberSaved(id, state, seq);
+    // A failure here leaves an unused row, deleted by the tournament's next snapshot.
+    await pruneSnapshots(db, id).catch((err: unknown) => console.error("pruning tournament snapshots failed", err));
+  });
   return version;
 }
 

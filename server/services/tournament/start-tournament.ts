@@ -17,7 +17,7 @@ import { requireOrganizer } from "./require-organizer";
 import { saveTournament, announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
-import { lockTournament, tournamentHead } from "./lock-tournament";
+import { lockTournament } from "./lock-tournament";
 
 export interface Started {
   tournamentId: string;
@@ -87,7 +87,7 @@ export async function startScheduledTournaments(db: Db, now = new Date()): Promi
   const done: string[] = [];
   for (const { id } of due) {
     const claimed = await transaction(db, async (tx) => {
-      const [t] = await tx.select(tournamentHead).from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
+      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
       if (!t || t.status !== "registering") return false;
       try {
         await startLocked(tx, t, null, now);

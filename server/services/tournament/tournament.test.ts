@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, like, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournamentPlayers, tournamentResults, tournaments } from "@/db/schema";
+import { games, tournamentPlayers, tournamentResults, tournamentSnapshots, tournaments } from "@/db/schema";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
@@ -153,8 +153,9 @@ describe("running by itself", () => {
     const snapshot = async () =>
       (
         await h.db
-          .select({ state: tournaments.state, foldedSeq: tournaments.foldedSeq, pending: tournaments.pending })
+          .select({ state: tournamentSnapshots.state, foldedSeq: tournaments.foldedSeq, pending: tournaments.pending })
           .from(tournaments)
+          .innerJoin(tournamentSnapshots, eq(tournamentSnapshots.id, tournaments.snapshotId))
           .where(eq(tournaments.id, t.id))
       )[0]!;
     const before = await snapshot();
@@ -194,8 +195,11 @@ describe("running by itself", () => {
     await api(organizer).game.setResult({ gameId: (await siteGame(t.id, open[0]!.id)).id, result: "1-0" });
     const folded = await state(t.id);
     await h.db.delete(tournamentResults).where(eq(tournamentResults.tournamentId, t.id));
-    await h.db.update(tournaments).set({ state: folded, foldedSeq: 0, pending: 0 }).where(eq(tournaments.id, t.id));
-    await h.db.execute(sql`UPDATE tournaments SET pending = COALESCE((state->'rounds'->-1->>'pending')::int, 0) WHERE id = ${t.id}`);
+    const [old] = await h.db.insert(tournamentSnapshots).values({ tournamentId: t.id, state: folded }).returning();
+    await h.db.update(tournaments).set({ snapshotId: old!.id, foldedSeq: 0, pending: 0 }).where(eq(tournaments.id, t.id));
+    await h.db.execute(
+      sql`UPDATE tournaments SET pending = COALESCE((s.state->'rounds'->-1->>'pending')::int, 0) FROM tournament_snapshots s WHERE s.id = tournaments.snapshot_id AND tournaments.id = ${t.id}`,
+    );
     forget(t.id); // this process remembered the live state; read the stored one
     await playRound(organizer, t.id);
     const final = await api(null).tournament.get({ tournamentId: t.id });

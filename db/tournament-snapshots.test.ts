@@ -1,0 +1,47 @@
+// Migration 0026 moves each tournament's engine state out of its row into
+// tournament_snapshots, the row pointing at it: a tournament stored before comes out
+// with the same state, read through the pointer, and one not started with none; the
+// snapshots are compressed with lz4, as the column they leave was (migration 0012).
+import { afterEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { DbHandle } from "./client";
+import { tournamentSnapshots } from "./schema";
+import { newPlayer } from "@/test/api-fixtures";
+import { migrateBefore, openEmptyDatabase } from "@/test/migrations";
+import { readSnapshot } from "@/server/services/snapshots";
+
+let h: DbHandle | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+describe("migration 0026: tournament snapshots", () => {
+  it("moves every stored state into a snapshot the tournament points at", async () => {
+    h = await openEmptyDatabase("moot_snapshots");
+    await migrateBefore(h, "_tournament_snapshots");
+    const organizer = await newPlayer(h);
+    // Any JSON the engine wrote: the migration moves it whole, never reads inside.
+    const state = { format: "league", status: "playing", players: [{ id: "p1" }, { id: "p2" }], rounds: [{ pending: 1 }] };
+    const insert = async (name: string, stored: object | null, foldedSeq: number) => {
+      const inserted = await h!.db.execute(
+        sql`insert into tournaments (name, organizer_id, format, settings, game_type, initial_ms, increment_ms, min_players, max_players, seed, state, folded_seq, status)
+          values (${name}, ${organizer.id}, 'league', '{}', 'chess', 60000, 0, 2, 8, ${name}, ${stored === null ? null : JSON.stringify(stored)}::json, ${foldedSeq},
+            ${stored === null ? "registering" : "running"}) returning id`,
+      );
+      return (inserted as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    };
+    const running = await insert("running cup", state, 7);
+    const registering = await insert("registering cup", null, 0);
+
+    await h.migrate();
+    expect(await readSnapshot(h.db, running)).toEqual({ state, foldedSeq: 7 });
+    expect(await readSnapshot(h.db, registering)).toBeNull();
+    expect(await h.db.select({ tournamentId: tournamentSnapshots.tournamentId }).from(tournamentSnapshots)).toEqual([{ tournamentId: running }]);
+    // Compressed with lz4 where the server has it (PostgreSQL here; PGlite keeps pglz).
+    if (h.kind === "postgres") {
+      const column = await h.db.execute(sql`select attcompression from pg_attribute where attrelid = 'tournament_snapshots'::regclass and attname = 'state'`);
+      expect((column as unknown as { rows: { attcompression: string }[] }).rows).toEqual([{ attcompression: "l" }]);
+    }
+  });
+});
