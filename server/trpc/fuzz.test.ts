@@ -9,14 +9,15 @@ import { TRPCError } from "@trpc/server";
 import type { DbHandle } from "@/db/client";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
-import { openTestDatabase } from "@/test/db";
+import { openOwnTestDatabase } from "@/test/db";
 import { appRouter } from "./root";
 
 let h: DbHandle;
 let stranger: SessionUser;
 let ids: string[];
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // Its own database: the fingerprint reads whole tables, which other files running at the same time write.
+  h = await openOwnTestDatabase();
   stranger = await newPlayer(h);
   const t = await runningTournament(h, "league", "hnefatafl", 4);
   // Real ids mixed into the inputs, so some hostile calls reach real rows.
