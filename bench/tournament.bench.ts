@@ -18,7 +18,7 @@
 //   the playable games and the ones it already has, inserts every game, writes the
 //   snapshot, audits, inserts one notification per player (and their outbox rows),
 //   commits, pings. One sample per tournament, BENCH_TOURNAMENT_STARTS tournaments
-//   per size (default 3; 2 at 100,000 players). Baseline: right after each start, the
+//   per size (default 4; 2 at 100,000 players). Baseline: right after each start, the
 //   same games and notifications (every column as the start wrote it, new ids, the
 //   games under another tournament id) inserted into the same tables by one
 //   INSERT … SELECT FROM unnest(text arrays) per table (a column with one value in
@@ -67,9 +67,11 @@
 //   server does while results arrive; timed as its own row); then the round's last
 //   result through setResult: folds the one new log row, closes the round, plans round
 //   2 with the current ratings, lists and inserts its games, writes the snapshot,
-//   notifies each player once, while the requests of the next row run beside it (in
-//   this process: their own work slows the close). One sample per tournament started above. Baseline:
-//   round 2's games and the close's notifications inserted as the start's baseline does;
+//   notifies each player once. One sample per tournament started above: the first,
+//   third, … tournament's close runs alone (the close's row, with its ratio), the
+//   second's, fourth's, … with the requests of the next row beside it (in this
+//   process: their own work slows the close, so those are timed in a row of their own).
+//   Baseline: round 2's games and the close's notifications inserted as the start's baseline does;
 // - the longest wait during the close: while it runs, two requests of the tournament,
 //   each again after it answered, until setResult returns: a transaction that
 //   takes and releases the tournament's lock (as every result and organizer action
@@ -110,7 +112,7 @@ import { bareTransaction, loadAverage, median, percentile, printTable, ratio, sp
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
 const RUNS = Number(process.env.BENCH_RESULT_RUNS ?? 3);
-const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 3));
+const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 4));
 const STANDINGS_SAMPLES = 15;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -636,6 +638,8 @@ try {
     const catchUpMs: number[] = [];
     const closeMs: number[] = [];
     const closeBare: number[] = [];
+    const probedCloseMs: number[] = [];
+    const probedCloseBare: number[] = [];
     const waits = {
       lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
       page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
@@ -659,27 +663,32 @@ try {
         .from(games)
         .where(and(eq(games.tournamentId, tid), eq(games.tournamentGameKey, last.id)))
         .orderBy(asc(games.id));
+      // Every other tournament's close runs alone, timed against its floor; the others'
+      // with the two requests beside it, for the waits (their work slows that close).
+      const probed = ids.indexOf(tid) % 2 === 1;
       // The concurrent requests alone first, for their baseline.
-      const quiet = await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)));
+      const quiet = probed ? await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS))) : null;
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
       const closing = setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow).then(() => {
-        closeMs.push(performance.now() - c1);
+        (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
       });
-      const during = await probing(db, tid, closing);
-      for (const k of ["lock", "page"] as const) {
-        waits[k].quiet.push(Math.max(...quiet[k]));
-        waits[k].during.push(Math.max(...during[k]));
-        waits[k].n.push(during[k].length);
-      }
+      if (quiet) {
+        const during = await probing(db, tid, closing);
+        for (const k of ["lock", "page"] as const) {
+          waits[k].quiet.push(Math.max(...quiet[k]));
+          waits[k].during.push(Math.max(...during[k]));
+          waits[k].n.push(during[k].length);
+        }
+      } else await closing;
       const after = (await liveState(db, tid))!;
       const [round2] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(games)
         .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
       const floor = await bareInsertFloor(bare, tid, "r2", closeNow);
-      closeBare.push(floor.ms);
+      (probed ? probedCloseBare : closeBare).push(floor.ms);
       closed.logged.add(count(logged.length));
       closed.players.add(count(after.rounds[1]?.seeds.length ?? 0));
       closed.games.add(count(round2!.n));
@@ -694,10 +703,18 @@ try {
       ok: null,
     });
     rows.push({
-      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices; the two requests below run beside it)`,
+      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices; nothing else running)`,
       measured: spread(closeMs, ms),
       baseline: `${spread(closeBare, ms)}: BEGIN, INSERT the same games + notifications, COMMIT`,
       ratio: ratio(median(closeMs), median(closeBare)),
+      target: "≤ 1.5×",
+      ok: median(closeMs) <= 1.5 * median(closeBare),
+    });
+    rows.push({
+      name: `  the same close with the two requests below running beside it in this process`,
+      measured: spread(probedCloseMs, ms),
+      baseline: `${spread(probedCloseBare, ms)}: its own bare inserts`,
+      ratio: ratio(median(probedCloseMs), median(probedCloseBare)),
       target: "-",
       ok: null,
     });
