@@ -32,15 +32,9 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
   return new Map(rows.map((r) => [r.id, r.state]));
 }
 
-/**
- * Writes a new snapshot row (not current until the tournament row points at it) and
- * returns its id. `serialized`: the state as JSON already.
- */
-export async function writeSnapshot(tx: Db, tournamentId: string, state: TournamentState, serialized?: string): Promise<string> {
-  const [row] = await tx
-    .insert(tournamentSnapshots)
-    .values({ tournamentId, state: serialized === undefined ? state : sql`${serialized}::json` })
-    .returning({ id: tournamentSnapshots.id });
+/** Writes a new snapshot row (not current until the tournament row points at it) and returns its id. */
+export async function writeSnapshot(tx: Db, tournamentId: string, state: TournamentState): Promise<string> {
+  const [row] = await tx.insert(tournamentSnapshots).values({ tournamentId, state }).returning({ id: tournamentSnapshots.id });
   return row!.id;
 }
 

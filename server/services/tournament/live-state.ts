@@ -1,8 +1,9 @@
 // A tournament's engine state is stored in two parts (docs/architecture.md,
 // "Tournaments"): a snapshot (a row of tournament_snapshots, the one the tournament
-// points at), replaced only when a round or phase closes or an organizer changes something, and the result log
-// (tournament_results), one row per result since. The live state is the snapshot
-// with the logged results after `folded_seq` applied through the engine's batch API.
+// points at), replaced only when a round or phase closes or an organizer changes
+// something, and the result log (tournament_results), one row per result since. The
+// live state is the snapshot with the logged results after `folded_seq` applied
+// through the engine's batch API.
 //
 // Reading it is incremental: each process remembers the last live state per
 // tournament with the log position it includes, and on the next read applies only
