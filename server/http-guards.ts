@@ -46,16 +46,38 @@ function refuse(res: ServerResponse, status: number, code: string, message: stri
   return true;
 }
 
+/**
+ * A refused body is read and thrown away before the answer goes out, up to this many
+ * bytes: a server that closes the connection while the client is still sending makes
+ * the client's next write fail (EPIPE or a reset), and the client never sees the
+ * answer. Past this many bytes the connection is cut; nothing is kept either way.
+ */
+const DRAIN_AT_MOST = 16 << 20;
+
+function refuseAfterBody(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): true {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > DRAIN_AT_MOST) return refuse(res, status, code, message);
+  let seen = 0;
+  req.on("error", () => undefined);
+  req.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_AT_MOST) req.destroy();
+  });
+  req.once("end", () => refuse(res, status, code, message));
+  return true;
+}
+
 function sizeInWords(bytes: number): string {
   return bytes >= 1 << 20 && bytes % (1 << 20) === 0 ? `${bytes / (1 << 20)} MB` : bytes >= 1024 ? `${Math.floor(bytes / 1024)} KB` : `${bytes} bytes`;
 }
 
 /**
  * Answers API requests (tRPC, and next-auth's POSTs) that declare a body over the limit
- * (413) or batch more calls than allowed (400), without reading the body: Node then
- * discards it as it arrives instead of anything buffering it. A body sent without a
- * declared length is cut off at the limit by tRPC's own maxBodySize, and refused up
- * front on next-auth (which would buffer it). Returns true when it answered.
+ * (413) or batch more calls than allowed (400), without handing the body to anything
+ * that would buffer it: a refused body is discarded as it arrives (refuseAfterBody).
+ * A body sent without a declared length is cut off at the limit by tRPC's own
+ * maxBodySize, and refused up front on next-auth (which would buffer it). Returns true
+ * when it answered.
  */
 export function refuseOversized(req: IncomingMessage, res: ServerResponse, limits: RequestLimits): boolean {
   const url = req.url ?? "/";
@@ -64,10 +86,10 @@ export function refuseOversized(req: IncomingMessage, res: ServerResponse, limit
   if (!trpc && !authPost) return false;
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > limits.maxBodyBytes) {
-    return refuse(res, 413, "PAYLOAD_TOO_LARGE", `The request is too large: at most ${sizeInWords(limits.maxBodyBytes)} may be sent at once.`);
+    return refuseAfterBody(req, res, 413, "PAYLOAD_TOO_LARGE", `The request is too large: at most ${sizeInWords(limits.maxBodyBytes)} may be sent at once.`);
   }
   if (authPost && declared === undefined && req.headers["transfer-encoding"] !== undefined) {
-    return refuse(res, 411, "BAD_REQUEST", "Please send the request with its length (Content-Length).");
+    return refuseAfterBody(req, res, 411, "BAD_REQUEST", "Please send the request with its length (Content-Length).");
   }
   if (trpc) {
     const { pathname, searchParams } = new URL(url, "http://moot.invalid");
