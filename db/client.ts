@@ -34,6 +34,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(opts.dataDir);
 }
 
+/** Databases whose statements outside a transaction run on connections of their own (PostgreSQL's pool). */
+const pooled = new WeakSet<Db>();
+
+/**
+ * Whether a statement on `db` may run beside an open transaction of it: on PostgreSQL
+ * it takes another connection of the pool; PGlite has one connection, and a statement
+ * outside a transaction waits until the transaction has ended.
+ */
+export const runsBesideTransactions = (db: Db): boolean => pooled.has(db);
+
 async function openPostgres(url: string): Promise<DbHandle> {
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -41,6 +51,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   // An idle client losing its connection must not crash the process.
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  pooled.add(db);
   return {
     db,
     kind: "postgres",

@@ -23,6 +23,7 @@ import { setUpChannels } from "@/server/services/notification/setup";
 import { sweepNotifications } from "@/server/services/notification/sweep-notifications";
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { closeDueRounds } from "@/server/services/tournament/close-round";
+import { sweepSnapshots } from "@/server/services/snapshots";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
@@ -155,7 +156,8 @@ async function main() {
   }
 
   // Flags lost-on-time games, confirms old reports, starts scheduled tournaments,
-  // closes rounds whose close never committed (its process stopped), queues
+  // closes rounds whose close never committed (its process stopped), deletes state
+  // snapshots no tournament points at (hourly), queues
   // reminders and digests, delivers the outbox. Safe in every process at once.
   // Each tick starts the outbox workers that are idle; one stuck on a slow peer is
   // left to finish (deliver-outbox.ts), so a slow push service cannot pile up runs.
@@ -164,6 +166,7 @@ async function main() {
     sweepOverdue(dbHandle.db).catch((err) => console.error("[sweeper]", err));
     startScheduledTournaments(dbHandle.db).catch((err) => console.error("[sweeper] scheduled starts:", err));
     closeDueRounds(dbHandle.db).catch((err) => console.error("[sweeper] round closes:", err));
+    sweepSnapshots(dbHandle.db).catch((err) => console.error("[sweeper] snapshots:", err));
     sweepNotifications(dbHandle.db).catch((err) => console.error("[sweeper] notifications:", err));
     outboxWorkersOfProcess.run().catch((err) => console.error("[outbox]", err));
   }, SWEEP_INTERVAL_MS);

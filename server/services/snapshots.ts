@@ -6,7 +6,7 @@
 // A snapshot is read in one statement with the pointer (a join), so a reader sees
 // the pointer and the row it names as of the same moment, however the pointer moves
 // and old rows are deleted meanwhile.
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
 import type { TournamentState } from "@/engine/formats";
@@ -39,18 +39,38 @@ export async function writeSnapshot(tx: Db, tournamentId: string, state: Tournam
 }
 
 /**
- * Deletes the tournament's snapshots but the current one. Run after the commit that
- * moved the pointer: the current one is read in the same statement, so a newer
- * pointer committed meanwhile is respected, and rows of writers not committed yet
- * are not seen.
+ * Deletes a snapshot row the tournament does not point at (any more): the one a save
+ * replaced, once the save has committed, or one a failed close wrote.
  */
-export async function pruneSnapshots(db: Db, tournamentId: string): Promise<void> {
-  await db
-    .delete(tournamentSnapshots)
-    .where(
-      and(
-        eq(tournamentSnapshots.tournamentId, tournamentId),
-        ne(tournamentSnapshots.id, sql`(select ${tournaments.snapshotId} from ${tournaments} where ${tournaments.id} = ${tournamentId})`),
-      ),
-    );
+export async function dropSnapshot(db: Db, tournamentId: string, id: string): Promise<void> {
+  await db.execute(sql`delete from ${tournamentSnapshots} where ${tournamentSnapshots.id} = ${id}
+    and not exists (select from ${tournaments} where ${tournaments.id} = ${tournamentId} and ${tournaments.snapshotId} = ${id})`);
+}
+
+/** Deletes the row a write beside a transaction made (writeSnapshot on the database), after that transaction failed. */
+export async function discardSnapshot(db: Db, tournamentId: string, written: Promise<string>): Promise<void> {
+  const id = await written.catch(() => null);
+  if (id) await dropSnapshot(db, tournamentId, id).catch((err: unknown) => console.error("discarding a tournament snapshot failed", err));
+}
+
+/** How old a snapshot no tournament points at must be before the sweeper deletes it. */
+const ORPHAN_AFTER_MS = 3_600_000;
+let lastSwept = 0;
+
+/**
+ * Deletes snapshots that no tournament points at and were written over an hour ago:
+ * rows whose writer stopped (a process ended between writing a close's snapshot and
+ * committing the close, or between a commit and dropping the replaced row). Rows ids
+ * are time-ordered (db/schema/ids.ts), so a row still being written, which is newer,
+ * is never one of them. Runs at most once an hour per process (the sweeper calls it).
+ */
+export async function sweepSnapshots(db: Db, now = new Date()): Promise<number> {
+  if (now.getTime() - lastSwept < ORPHAN_AFTER_MS) return 0;
+  lastSwept = now.getTime();
+  const before = (now.getTime() - ORPHAN_AFTER_MS).toString(16).padStart(12, "0");
+  // The smallest version-7 id of that millisecond.
+  const boundary = `${before.slice(0, 8)}-${before.slice(8, 12)}-7000-8000-000000000000`;
+  const rows = await db.execute(sql`delete from ${tournamentSnapshots} s where s.id < ${boundary}::uuid
+    and not exists (select from ${tournaments} t where t.snapshot_id = s.id) returning s.id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
 }

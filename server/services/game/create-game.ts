@@ -77,19 +77,40 @@ export async function createGame(tx: Db, input: NewGame, now: Date): Promise<Gam
   return row!;
 }
 
+/** A game created in bulk: its id and tournament key, and its players. */
+export interface CreatedGame {
+  id: string;
+  key: string | null;
+  side1Id: string;
+  side2Id: string;
+}
+
 /**
  * Creates many games in a few statements (bulk-insert.ts); returns id and tournament key
  * of each. The ids are made here, so nothing is sent back: a 300,000-game round would
  * otherwise return 300,000 rows it already knows.
  */
-export async function createGames(
-  tx: Db,
-  inputs: readonly NewGame[],
-  now: Date,
-): Promise<{ id: string; key: string | null; side1Id: string; side2Id: string }[]> {
+export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<CreatedGame[]> {
+  const { created, written } = sendGames(tx, inputs, now);
+  await written;
+  return created;
+}
+
+/**
+ * createGames without waiting: builds the rows and sends their insert, and returns the
+ * games at once with `written`, which settles when the insert has. The caller builds
+ * what follows (a round's notices) while the database inserts the games; its next
+ * statements on `tx` queue behind the insert. It must await `written` before its
+ * transaction ends.
+ */
+export function sendGames(tx: Db, inputs: readonly NewGame[], now: Date): { created: CreatedGame[]; written: Promise<void> } {
   const rows = inputs.map((input) => ({ ...rowFor(input, now), id: newRowId() }));
-  await insertMany(tx, games, rows, null);
-  const dice = await Promise.all(rows.filter((r) => hasDice(r.gameType)).map((r) => newDice(r.id)));
-  if (dice.length > 0) await insertMany(tx, gameDice, dice, null);
-  return rows.map((r) => ({ id: r.id, key: r.tournamentGameKey ?? null, side1Id: r.side1Id, side2Id: r.side2Id }));
+  const written = (async () => {
+    await insertMany(tx, games, rows, null);
+    const dice = await Promise.all(rows.filter((r) => hasDice(r.gameType)).map((r) => newDice(r.id)));
+    if (dice.length > 0) await insertMany(tx, gameDice, dice, null);
+  })();
+  // Awaited by the caller; this only keeps a failure from counting as unhandled before it does.
+  written.catch(() => undefined);
+  return { created: rows.map((r) => ({ id: r.id, key: r.tournamentGameKey ?? null, side1Id: r.side1Id, side2Id: r.side2Id })), written };
 }

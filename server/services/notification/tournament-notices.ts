@@ -55,11 +55,11 @@ function gamesByPlayer(created: readonly CreatedGame[]): Map<string, CreatedGame
  * challenge's new game is); with several it counts them and leads to the tournament.
  * Keyed by the player's first new game, which is created once.
  */
-async function gameItems(tx: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
+async function gameItems(reader: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
   const by = gamesByPlayer(created);
   const single = [...by].filter(([, mine]) => mine.length === 1);
   const names = await namesOf(
-    tx,
+    reader,
     single.map(([p, [g]]) => (g!.side1Id === p ? g!.side2Id : g!.side1Id)),
   );
   const items: NewNotification[] = [];
@@ -106,7 +106,11 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
   );
 }
 
-/** After a result changed the engine state: new games, who advanced or is out, champions. */
+/**
+ * After a result changed the engine state: new games, who advanced or is out, champions.
+ * `reader` reads the opponents' names: the transaction, or the database beside it (a
+ * round's close, whose games are still being inserted on the transaction's connection).
+ */
 export async function noticeProgress(
   tx: Db,
   t: TournamentRef,
@@ -114,10 +118,11 @@ export async function noticeProgress(
   events: readonly EngineEvent[],
   created: readonly CreatedGame[],
   now: Date,
+  reader: Db = tx,
 ): Promise<string[]> {
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
   // Not push(...): spreading a 100,000-player round's notices overflows the call stack.
-  const items: NewNotification[] = await gameItems(tx, t, created, released && "round" in released ? released.round : undefined);
+  const items: NewNotification[] = await gameItems(reader, t, created, released && "round" in released ? released.round : undefined);
   for (const e of events) {
     if (e.type === "round-released") items.push(tournamentItem(t, t.organizerId, "round-released", { round: e.round }, `round:${t.id}:${e.round}`));
     if (e.type === "round-complete") {

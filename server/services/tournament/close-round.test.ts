@@ -130,6 +130,13 @@ async function audited(tournamentId: string, action: string): Promise<number> {
   return row!.n;
 }
 
+/** The tournament's snapshot rows: only the one it points at (a replaced or failed close's row is deleted). */
+async function expectOnlyCurrentSnapshot(tournamentId: string): Promise<void> {
+  const snapshots = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId));
+  const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  expect(snapshots).toEqual([{ id: t!.snapshotId }]);
+}
+
 /** Round 2 as the engine has it, each game once on the site, released once. */
 async function expectRoundTwoOnce(tournamentId: string): Promise<void> {
   const s = await state(tournamentId);
@@ -182,6 +189,8 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
     expect(t!.status).toBe("cancelled");
     expect(await gamesOfRound(id, 2)).toEqual([]);
     expect(await audited(id, "round started")).toBe(0);
+    // The snapshot the failed close wrote beside its transaction is gone.
+    await expectOnlyCurrentSnapshot(id);
   });
 
   it("keeps a late entry made during the close: the entry closes the round itself, and the close finds it closed", async () => {
@@ -202,6 +211,7 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
       .from(tournamentPlayers)
       .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, late.id)));
     expect(entered!.n).toBe(1);
+    await expectOnlyCurrentSnapshot(id);
   });
 
   it("writes the new snapshot before it takes the tournament's lock, and leaves one snapshot once it has committed", async () => {
@@ -233,9 +243,7 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
     await closing;
     await expectRoundTwoOnce(id);
     // The start's snapshot is deleted once the close's is the current one.
-    const snapshots = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, id));
-    const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
-    expect(snapshots).toEqual([{ id: t!.snapshotId }]);
+    await expectOnlyCurrentSnapshot(id);
   });
 
   it("closes a round whose close never committed, once, however many processes sweep", async () => {

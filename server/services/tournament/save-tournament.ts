@@ -6,7 +6,7 @@ import { tournaments } from "@/db/schema";
 import { pendingGames, type TournamentState } from "@/engine/formats";
 import { tournamentRoom } from "@/lib/contracts";
 import { publishChanged } from "@/server/realtime/publish";
-import { pruneSnapshots, writeSnapshot } from "../snapshots";
+import { dropSnapshot, writeSnapshot } from "../snapshots";
 import { afterCommit } from "../transaction";
 import { rememberSaved } from "./live-state";
 
@@ -23,10 +23,10 @@ export async function saveTournament(tx: Db, id: string, set: Partial<typeof tou
 /**
  * Makes a new state snapshot, one that includes the log up to `seq`, the tournament's
  * current one, resets the pending counter from it, and bumps the version (returned).
- * Once the transaction has committed, the older snapshots are deleted and the saved
- * state becomes this process's live state (live-state.ts). `snapshotId`: the state
- * written already (writeSnapshot; a close writes it before it takes the lock), else
- * it is written here.
+ * Once the transaction has committed, the snapshot it replaced is deleted and the
+ * saved state becomes this process's live state (live-state.ts). `snapshotId`: the
+ * state written already (writeSnapshot; a close writes it before it takes the lock),
+ * else it is written here.
  */
 export async function saveSnapshot(
   tx: Db,
@@ -37,11 +37,20 @@ export async function saveSnapshot(
   snapshotId?: string,
 ): Promise<number> {
   const snapshot = snapshotId ?? (await writeSnapshot(tx, id, state));
-  const version = await saveTournament(tx, id, { ...set, snapshotId: snapshot, foldedSeq: seq, pending: pendingGames(state) });
+  const [row] = await tx
+    .update(tournaments)
+    .set({ ...set, snapshotId: snapshot, foldedSeq: seq, pending: pendingGames(state), version: sql`${tournaments.version} + 1` })
+    .where(eq(tournaments.id, id))
+    // The subquery sees the row as the statement found it (its snapshot): the pointer being replaced.
+    .returning({
+      version: tournaments.version,
+      replaced: sql<string | null>`(select ${tournaments.snapshotId} from ${tournaments} where ${tournaments.id} = ${id})`,
+    });
+  const { version, replaced } = row!;
   afterCommit(tx, async (db) => {
     rememberSaved(id, state, seq);
-    // A failure here leaves an unused row, deleted by the tournament's next snapshot.
-    await pruneSnapshots(db, id).catch((err: unknown) => console.error("pruning tournament snapshots failed", err));
+    // A failure here leaves a row no one points at, for the sweeper (sweepSnapshots).
+    if (replaced) await dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err));
   });
   return version;
 }

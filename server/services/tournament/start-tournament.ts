@@ -2,22 +2,23 @@
 // tournament's game and plans round 1; the site creates every released game with its
 // clock running.
 // Started by the organizer, or by the sweeper at the scheduled time.
-import { and, asc, eq, lte } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
+import { and, eq, lte } from "drizzle-orm";
+import { runsBesideTransactions, type Db } from "@/db/client";
+import { tournaments, type TournamentRow } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { startTournament as engineStart, validateSettings } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
-import { ratingsFor } from "../rating/player-ratings";
-import { syncGames, type CreatedGame } from "./sync-games";
+import { sendMissingGames, type CreatedGame } from "./sync-games";
+import { discardSnapshot, writeSnapshot } from "../snapshots";
 import { noticeStarted } from "../notification/tournament-notices";
 import { requireOrganizer } from "./require-organizer";
 import { saveTournament, announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
+import { currentRatings } from "./close-round";
 
 export interface Started {
   tournamentId: string;
@@ -25,24 +26,17 @@ export interface Started {
   created: CreatedGame[];
 }
 
-/** Inside a transaction with the tournament locked: start it, or explain why not. */
-async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now: Date): Promise<Started> {
+/**
+ * Inside a transaction with the tournament locked: start it, or explain why not. `db`:
+ * the database the transaction is on, to write the snapshot beside it (as a round's
+ * close does, close-round.ts) while the games are inserted.
+ */
+async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | null, now: Date): Promise<Started> {
   if (t.status !== "registering") throw new AppError("BAD_REQUEST", "The tournament has already started or ended.");
-  // In the order they joined: the engine breaks rating ties with the seeded PRNG from
-  // the order it is given, so the same seed must always see the same order (an unordered
-  // read follows the query plan and the table's storage).
-  const joined = await tx
-    .select({ id: tournamentPlayers.userId })
-    .from(tournamentPlayers)
-    .where(eq(tournamentPlayers.tournamentId, t.id))
-    .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId));
-  // Seeded by the rating in the tournament's own game.
-  const ratings = await ratingsFor(
-    tx,
-    joined.map((p) => p.id),
-    t.gameType,
-  );
-  const players = joined.map(({ id }) => ({ id, rating: ratings.get(id)!.rating }));
+  // Seeded by the rating in the tournament's own game, in the order they joined: the
+  // engine breaks rating ties with the seeded PRNG from the order it is given, so the
+  // same seed must always see the same order (currentRatings reads them so).
+  const players = [...(await currentRatings(tx, t))].map(([id, rating]) => ({ id, rating }));
   if (players.length < t.minPlayers) {
     throw new AppError("BAD_REQUEST", `The tournament needs at least ${t.minPlayers} players; ${players.length} joined.`);
   }
@@ -51,17 +45,24 @@ async function startLocked(tx: Db, t: TournamentRow, actorId: string | null, now
   if (problems.length > 0) throw new AppError("BAD_REQUEST", `Cannot start: ${problems.map((p) => p.message).join("; ")}.`);
   const gameType = catalogGame(t.gameType)!.family;
   const state = engineCall(() => engineStart(format, players, t.settings, t.seed, { gameType }), "Cannot start");
-  const created = await syncGames(tx, t, state, now);
-  // Nothing is logged before the start: the snapshot includes the log up to position 0.
-  announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }));
-  await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
-  await noticeStarted(
-    tx,
-    t,
-    joined.map((p) => p.id),
-    created,
-    now,
-  );
+  // The games' insert is sent, and while the database runs it this process writes the
+  // snapshot's JSON (on a connection of its own where there is one) and builds the
+  // notices, whose insert queues behind the games'.
+  const { created, written: gamesWritten } = await sendMissingGames(tx, t, state, now);
+  const written = runsBesideTransactions(db) ? writeSnapshot(db, t.id, state) : null;
+  written?.catch(() => undefined);
+  try {
+    const ids = players.map((p) => p.id);
+    await Promise.all([gamesWritten, noticeStarted(tx, t, ids, created, now)]);
+    // Nothing is logged before the start: the snapshot includes the log up to position 0.
+    const snapshotId = written ? await written : undefined;
+    announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, snapshotId));
+    await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
+  } catch (err) {
+    // The transaction rolls back: the row written beside it is no one's.
+    if (written) void discardSnapshot(db, t.id, written);
+    throw err;
+  }
   return { tournamentId: t.id, created };
 }
 
@@ -69,7 +70,7 @@ export async function startTournamentNow(db: Db, actor: SessionUser, tournamentI
   return transaction(db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
     requireOrganizer(t, actor);
-    return startLocked(tx, t, actor.id, now);
+    return startLocked(db, tx, t, actor.id, now);
   });
 }
 
@@ -90,7 +91,7 @@ export async function startScheduledTournaments(db: Db, now = new Date()): Promi
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for("update", { skipLocked: true });
       if (!t || t.status !== "registering") return false;
       try {
-        await startLocked(tx, t, null, now);
+        await startLocked(db, tx, t, null, now);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         announce(tx, t.id, await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now }));

@@ -6,18 +6,20 @@ import { and, eq, like } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, type TournamentRow } from "@/db/schema";
 import { playableGames, type TournamentState } from "@/engine/formats";
-import { createGames } from "../game/create-game";
+import { sendGames, type CreatedGame } from "../game/create-game";
 
-export interface CreatedGame {
-  id: string;
-  key: string | null;
-  side1Id: string;
-  side2Id: string;
-}
+export type { CreatedGame };
 
 export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState, now: Date): Promise<CreatedGame[]> {
+  const { created, written } = await sendMissingGames(tx, t, state, now);
+  await written;
+  return created;
+}
+
+/** syncGames without waiting for the insert: see sendGames. */
+export async function sendMissingGames(tx: Db, t: TournamentRow, state: TournamentState, now: Date): Promise<ReturnType<typeof sendGames>> {
   const playable = playableGames(state);
-  if (playable.length === 0) return [];
+  if (playable.length === 0) return { created: [], written: Promise.resolve() };
   const round = state.rounds.length;
   const existing = await tx
     .select({ key: games.tournamentGameKey })
@@ -25,7 +27,7 @@ export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState
     .where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, `r${round}-%`)));
   const have = new Set(existing.map((r) => r.key));
   const missing = playable.filter((g) => !have.has(g.id));
-  return createGames(
+  return sendGames(
     tx,
     missing.map((g) => ({
       gameType: t.gameType,
