@@ -19,7 +19,9 @@ let server: MootIo;
 let url: string;
 let realtime: RealtimeServer;
 beforeAll(async () => {
-  realtime = await startRealtimeServer();
+  // A database of its own: "changes nothing" fingerprints the whole users table, which
+  // other test files add to meanwhile in the shared one.
+  realtime = await startRealtimeServer({ ownDatabase: true });
   ({ h, server, url } = realtime);
 });
 afterAll(() => realtime.close());
