@@ -7,6 +7,7 @@
 import path from "node:path";
 import { existsSync, mkdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { entityKind } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { recomputeRatingsIfPending } from "./recompute-ratings";
@@ -43,6 +44,13 @@ const pooled = new WeakSet<Db>();
  * outside a transaction waits until the transaction has ended.
  */
 export const runsBesideTransactions = (db: Db): boolean => pooled.has(db);
+
+/**
+ * Whether `db` (a database or a transaction of one) talks to PostgreSQL through
+ * node-postgres, which sends a Buffer parameter as it is, in binary format (PGlite
+ * would serialize it as a value of its own).
+ */
+export const sendsBytesAsIs = (db: Db): boolean => (db._.session.constructor as unknown as Record<symbol, unknown>)[entityKind] === "NodePgSession";
 
 async function openPostgres(url: string): Promise<DbHandle> {
   const pg = (await import("pg")).default;

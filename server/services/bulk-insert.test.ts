@@ -6,6 +6,7 @@ import type { DbHandle } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
+import { SLICE_ROWS } from "@/lib/let-go";
 import { insertMany } from "./bulk-insert";
 
 let h: DbHandle;
@@ -70,5 +71,29 @@ describe("insertMany", () => {
       [at.toISOString(), `k:${a.id}`],
       [later.toISOString(), null],
     ]);
+  });
+
+  it("gives every row the values of inEveryRow, across several statements, and returns every row once", async () => {
+    const a = await newPlayer(h);
+    const subject = `bulk-every:${a.id}`;
+    const at = new Date("2026-11-27T09:00:00.000Z");
+    // More rows than one statement takes (SLICE_ROWS), so the rows go in several.
+    const n = SLICE_ROWS * 2 + 3;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      userId: a.id,
+      kind: "announcement" as const,
+      payload: { tournament: "T", from: "o", message: `m${i}` },
+      link: `/${i % 2}`,
+      subject,
+    }));
+    const back = await insertMany<typeof notifications, { link: string }>(h.db, notifications, rows, sql`link`, { inEveryRow: { createdAt: at } });
+    expect(back).toHaveLength(n);
+    const stored = await h.db
+      .select({ createdAt: notifications.createdAt, message: sql<string>`${notifications.payload}->>'message'` })
+      .from(notifications)
+      .where(eq(notifications.subject, subject));
+    expect(stored).toHaveLength(n);
+    expect(new Set(stored.map((r) => r.createdAt.toISOString()))).toEqual(new Set([at.toISOString()]));
+    expect(new Set(stored.map((r) => r.message)).size).toBe(n);
   });
 });

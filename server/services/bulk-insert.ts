@@ -9,9 +9,14 @@
 import { getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { SLICE_ROWS, letGo } from "@/lib/let-go";
 
-/** Rows per statement: large enough to amortize round trips, small enough to stream. */
-const CHUNK = 20_000;
+/**
+ * Rows per statement: large enough to amortize round trips, small enough that building
+ * and encoding one (the driver quotes every array element) takes tens of milliseconds,
+ * not the hundreds 20,000 rows took with their garbage, while other requests wait.
+ */
+const CHUNK = SLICE_ROWS;
 
 /**
  * Inserts the rows and returns what `returning` selects, e.g. sql`id, user_id as "userId"`
@@ -27,12 +32,16 @@ export async function insertMany<T extends PgTable, R>(
   table: T,
   rows: readonly T["$inferInsert"][],
   returning: SQL | null,
-  options: { onConflictDoNothing?: boolean; onConflict?: SQL; query?: SQL } = {},
+  options: { onConflictDoNothing?: boolean; onConflict?: SQL; query?: SQL; inEveryRow?: Partial<T["$inferInsert"]> } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
+  // Values every row shares that the rows leave out (a notification's instant), so the caller needs no copy of each row to add them.
+  const inEveryRow = (options.inEveryRow ?? {}) as Record<string, unknown>;
+  const valueIn = (row: Record<string, unknown>, k: string) => (k in inEveryRow ? inEveryRow[k] : row[k]);
   const columns = getTableColumns(table) as Record<string, { name: string; defaultFn?: () => unknown; getSQLType(): string }>;
   const named = new Set<string>();
   for (const row of rows) for (const k in row) named.add(k);
+  for (const k in inEveryRow) named.add(k);
   for (const k in columns) if (columns[k]!.defaultFn) named.add(k);
   const keys = [...named].filter((k) => columns[k]);
   // Instants as ISO text: the driver's own Date formatting costs more than the insert of a 300,000-row round.
@@ -44,14 +53,16 @@ export async function insertMany<T extends PgTable, R>(
   const out: R[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK) as Record<string, unknown>[];
+    // Each chunk's building is a slice of its own: the event loop goes between them.
+    if (i > 0) await letGo();
     // A column with one value in every row (a tournament's games share type, clock,
-    // start position, deadline, tournament…) is sent once, not as an array of 20,000
-    // copies the driver quotes and the server parses; it is found before any array is
+    // start position, deadline, tournament…) is sent once, not as an array of thousands
+    // of copies the driver quotes and the server parses; it is found before any array is
     // built, so none is (at 100,000 players, the arrays were most of a start's garbage).
     // At least one column stays an array.
-    const same = keys.map((k) => sameInEveryRow(chunk, k, !!columns[k]!.defaultFn));
+    const same = keys.map((k) => k in inEveryRow || sameInEveryRow(chunk, k, !!columns[k]!.defaultFn));
     if (same.every(Boolean)) same[0] = false;
-    const cells = keys.map((k, j) => (same[j] ? [cell(k, chunk[0]![k])] : chunk.map((r) => cell(k, r[k]))));
+    const cells = keys.map((k, j) => (same[j] ? [cell(k, valueIn(chunk[0]!, k))] : chunk.map((r) => cell(k, valueIn(r, k)))));
     const type = (k: string) => sql.raw(columns[k]!.getSQLType());
     const arrays = sql.join(
       keys.flatMap((k, j) => (same[j] ? [] : [sql`${sql.param(cells[j])}::${type(k)}[]`])),

@@ -7,7 +7,9 @@
 // the pointer and the row it names as of the same moment, however the pointer moves
 // and old rows are deleted meanwhile.
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { sendsBytesAsIs, type Db } from "@/db/client";
+import { newRowId } from "@/db/schema/ids";
+import { jsonInSlices } from "@/lib/json-slices";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
 import type { TournamentState } from "@/engine/formats";
 
@@ -32,10 +34,18 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
   return new Map(rows.map((r) => [r.id, r.state]));
 }
 
-/** Writes a new snapshot row (not current until the tournament row points at it) and returns its id. */
-export async function writeSnapshot(tx: Db, tournamentId: string, state: TournamentState): Promise<string> {
-  const [row] = await tx.insert(tournamentSnapshots).values({ tournamentId, state }).returning({ id: tournamentSnapshots.id });
-  return row!.id;
+/**
+ * Writes a new snapshot row (not current until the tournament row points at it) and
+ * returns its id. The JSON is made in slices (lib/json-slices.ts) and, on PostgreSQL,
+ * sent as bytes (json's binary input is its text), so a 100,000-player state, tens of
+ * MB, does not hold the process for the half second that stringifying it and encoding
+ * it into the driver's buffer took at once.
+ */
+export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState): Promise<string> {
+  const id = newRowId();
+  const json = sendsBytesAsIs(db) ? await jsonInSlices(state, "buffer") : await jsonInSlices(state, "string");
+  await db.execute(sql`insert into ${tournamentSnapshots} (id, tournament_id, state) values (${id}, ${tournamentId}, ${json}::json)`);
+  return id;
 }
 
 /**

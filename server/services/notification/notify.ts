@@ -58,8 +58,6 @@ interface Created {
   emailKinds: NotificationKind[] | null;
 }
 
-const rowsOf = (items: readonly NewNotification[], now: Date) => items.map((n) => ({ ...n, dedupeKey: n.dedupeKey ?? null, createdAt: now }));
-
 /**
  * What the deliveries of the notifications just inserted (the table `inserted`, its
  * id, user_id and kind) need, read with them: the recipients' push subscriptions, one
@@ -85,7 +83,9 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
   const keyed = items.filter((n) => n.dedupeKey);
   const renewed = keyed.some((n) => RENEWED_KINDS.has(n.kind));
   if (renewed && keyed.some((n) => !RENEWED_KINDS.has(n.kind))) throw new Error("notify: renewed kinds need a batch of their own");
-  const created = await insertMany<typeof notifications, Created>(tx, notifications, rowsOf(items, now), sql`id, user_id, kind`, {
+  // The items are the rows (a missing dedupe key is null); the instant is every row's.
+  const created = await insertMany<typeof notifications, Created>(tx, notifications, items, sql`id, user_id, kind`, {
+    inEveryRow: { createdAt: now },
     ...(renewed ? { onConflict: RENEW } : { onConflictDoNothing: true }),
     query: deliveryTargets("inserted"),
   });

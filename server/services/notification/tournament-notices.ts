@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { anyOf } from "../bulk-insert";
+import { SLICE_ROWS, letGo } from "@/lib/let-go";
 import { tournamentPlayers, users } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
 import { gameLink, gameSubject, notify, tournamentLink, tournamentSubject, type NewNotification } from "./notify";
@@ -64,6 +65,8 @@ async function gameItems(reader: Db, t: TournamentRef, created: readonly Created
   );
   const items: NewNotification[] = [];
   for (const [player, mine] of by) {
+    // In slices: a 100,000-player round's notices, with the event loop let go between them.
+    if (items.length > 0 && items.length % SLICE_ROWS === 0) await letGo();
     const first = mine[0]!;
     const opponent = first.side1Id === player ? first.side2Id : first.side1Id;
     const one = mine.length === 1;
