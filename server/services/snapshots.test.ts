@@ -3,12 +3,13 @@
 // current one; and a start leaves one snapshot, the current one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import type { DbHandle } from "@/db/client";
-import { tournamentSnapshots, tournaments } from "@/db/schema";
+import { openDatabase, runsBesideTransactions, sendsBytesAsIs, type DbHandle } from "@/db/client";
+import { games, tournamentSnapshots, tournaments } from "@/db/schema";
+import { playableGames } from "@/engine/formats";
 import { newRowId } from "@/db/schema/ids";
-import { runningTournament } from "@/test/api-fixtures";
+import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { sweepSnapshots } from "./snapshots";
+import { readSnapshot, sweepSnapshots } from "./snapshots";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -30,7 +31,12 @@ describe("snapshots no tournament points at", () => {
     const { tournamentId } = await runningTournament(h, "groups", "brandubh", 4);
     const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
     const mine = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId));
-    // The start wrote one snapshot, beside its transaction or in it, and points at it.
+    // PostgreSQL: written beside the transaction, as bytes; PGlite: in it, as text.
+    const onPostgres = h.kind === "postgres";
+    expect(runsBesideTransactions(h.db)).toBe(onPostgres);
+    expect(sendsBytesAsIs(h.db)).toBe(onPostgres);
+    expect(await h.db.transaction(async (tx) => sendsBytesAsIs(tx))).toBe(onPostgres);
+    // The start wrote one snapshot and points at it.
     expect(mine).toEqual([{ id: t!.snapshotId }]);
 
     const now = new Date();
@@ -54,5 +60,30 @@ describe("snapshots no tournament points at", () => {
     expect(still).toBeUndefined();
     const [current] = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.id, t!.snapshotId!));
     expect(current).toBeDefined();
+  });
+});
+
+describe("on the embedded database (PGlite), whatever DATABASE_URL says", () => {
+  it("a start and a round's close write their snapshot in the transaction, as text, and leave the current one only", async () => {
+    const own = await openDatabase({ dataDir: "memory://" });
+    try {
+      await own.migrate();
+      // PGlite has one connection, and would serialize a Buffer parameter as a value of its own.
+      expect(runsBesideTransactions(own.db)).toBe(false);
+      expect(sendsBytesAsIs(own.db)).toBe(false);
+      const { tournamentId, organizer } = await runningTournament(own, "groups", "brandubh", 8);
+      const round1 = playableGames((await readSnapshot(own.db, tournamentId))!.state);
+      for (const g of round1) {
+        const [site] = await own.db.select({ id: games.id }).from(games).where(eq(games.tournamentGameKey, g.id));
+        await apiFor(own, organizer).game.setResult({ gameId: site!.id, result: g.side1 < g.side2 ? "1-0" : "0-1" });
+      }
+      const after = (await readSnapshot(own.db, tournamentId))!;
+      expect(after.state.rounds).toHaveLength(2);
+      const rows = await own.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots);
+      const [t] = await own.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
+      expect(rows).toEqual([{ id: t!.snapshotId }]);
+    } finally {
+      await own.close();
+    }
   });
 });
