@@ -147,3 +147,23 @@ describe("rankTable", () => {
     );
   });
 });
+
+describe("side balance's players, read across versions in any order", () => {
+  it("lists those with a decided game in the version read, also when an earlier version is read after a later one", () => {
+    const start = startTournament("groups", players(16), { partition: "fixed", groupSize: 4 } as never, 5);
+    let later: TournamentState = start;
+    const versions: TournamentState[] = [start];
+    for (const g of playableGames(start).slice(0, 10)) {
+      later = recordResult(later, g.id, { outcome: "1-0", reason: "normal" }).state;
+      versions.push(later);
+    }
+    const scratch = (s: TournamentState) => {
+      const b = tournamentSideBalance(jsonRoundTrip(s));
+      return s.players.filter((p) => b.players.has(p.id)).map((p) => p.id);
+    };
+    // Latest first, then back to the start (nobody has played), then in a shuffled order.
+    const order = [versions.length - 1, 0, 3, versions.length - 1, 1, 7, 0];
+    for (const i of order) expect(sideBalanceReader(versions[i]!).players()).toEqual(scratch(versions[i]!));
+    expect(sideBalanceReader(start).players()).toEqual([]);
+  });
+});
