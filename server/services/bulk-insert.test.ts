@@ -7,7 +7,7 @@ import { notifications } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { SLICE_ROWS } from "@/lib/let-go";
-import { insertMany } from "./bulk-insert";
+import { ONE_STATEMENT, insertMany } from "./bulk-insert";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -77,8 +77,8 @@ describe("insertMany", () => {
     const a = await newPlayer(h);
     const subject = `bulk-every:${a.id}`;
     const at = new Date("2026-11-27T09:00:00.000Z");
-    // More rows than one statement takes (SLICE_ROWS), so the rows go in several.
-    const n = SLICE_ROWS * 2 + 3;
+    // More rows than one statement takes (ONE_STATEMENT), so they go in several of SLICE_ROWS.
+    const n = ONE_STATEMENT + SLICE_ROWS + 3;
     const rows = Array.from({ length: n }, (_, i) => ({
       userId: a.id,
       kind: "announcement" as const,
