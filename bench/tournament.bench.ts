@@ -72,6 +72,11 @@
 //   second's, fourth's, … with the requests of the next row beside it (in this
 //   process: their own work slows the close, so those are timed in a row of their own).
 //   Baseline: round 2's games and the close's notifications inserted as the start's baseline does;
+// - the longest event-loop stall during the close that runs alone: a timer due every
+//   5 ms in this process, and the longest gap between its ticks while the close runs,
+//   which is the longest any request this process serves waited for the close's own
+//   work (and its garbage collection). Baseline: the same timer for 2 s right after,
+//   with nothing running;
 // - the longest wait during the close: while it runs, two requests of the tournament,
 //   each again after it answered, until setResult returns: a transaction that
 //   takes and releases the tournament's lock (as every result and organizer action
@@ -355,6 +360,29 @@ function resultDrawer(seed: string, gameType: GameFamily, rating: (id: string) =
 }
 
 const PROBE_QUIET_MS = 2000;
+const STALL_TICK_MS = 5;
+
+/**
+ * The longest gap between ticks of a timer due every STALL_TICK_MS, from now until
+ * `until` settles: how long this process's event loop was held at a stretch (by the
+ * close's own work and its garbage collection), so how long any request it serves
+ * waited for it at most.
+ */
+async function longestStall(until: Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, STALL_TICK_MS);
+  try {
+    await until;
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(longest, performance.now() - last);
+}
 const PROBE_PAUSE_MS = 20;
 
 /**
@@ -640,6 +668,7 @@ try {
     const closeBare: number[] = [];
     const probedCloseMs: number[] = [];
     const probedCloseBare: number[] = [];
+    const stalls = { during: [] as number[], quiet: [] as number[] };
     const waits = {
       lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
       page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
@@ -681,7 +710,11 @@ try {
           waits[k].during.push(Math.max(...during[k]));
           waits[k].n.push(during[k].length);
         }
-      } else await closing;
+      } else {
+        stalls.during.push(await longestStall(closing));
+        // The same timer with nothing running, for the baseline.
+        stalls.quiet.push(await longestStall(new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS))));
+      }
       const after = (await liveState(db, tid))!;
       const [round2] = await db
         .select({ n: sql<number>`count(*)::int` })
@@ -717,6 +750,14 @@ try {
       ratio: ratio(median(probedCloseMs), median(probedCloseBare)),
       target: "-",
       ok: null,
+    });
+    rows.push({
+      name: `  longest event-loop stall during that close at ${label} (a timer due every ${STALL_TICK_MS} ms in this process: the longest gap between its ticks)`,
+      measured: spread(stalls.during, ms),
+      baseline: `${spread(stalls.quiet, ms)}: the same timer for ${PROBE_QUIET_MS} ms with nothing running`,
+      ratio: ratio(median(stalls.during), median(stalls.quiet)),
+      target: "≤ 250 ms",
+      ok: Math.max(...stalls.during) <= 250,
     });
     const what = {
       lock: "the tournament's lock taken and released (as every result and organizer action of it begins)",
