@@ -7,3 +7,14 @@ export const letGo = (): Promise<void> => new Promise((resolve) => setImmediate(
 
 /** Rows built per slice by bulk work (games, notices, insert chunks): tens of milliseconds each. */
 export const SLICE_ROWS = 5_000;
+
+/** Runs the steps of a generator, letting the event loop go each time about `sliceMs` of them has passed. */
+export async function stepInSlices(steps: Iterable<unknown>, sliceMs = 10): Promise<void> {
+  let started = performance.now();
+  for (const _ of steps) {
+    if (performance.now() - started > sliceMs) {
+      await letGo();
+      started = performance.now();
+    }
+  }
+}

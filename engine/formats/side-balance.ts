@@ -71,6 +71,8 @@ export interface SideBalanceReader {
 }
 
 const containerBalances = new WeakMap<Group | Phase, SideBalance>();
+/** Counts a group's or phase's balance ahead (warmReadings); sideBalanceReader then finds it remembered. */
+export const warmSideBalance = (container: Group | Phase): void => void containerBalance(container);
 function containerBalance(container: Group | Phase): SideBalance {
   let b = containerBalances.get(container);
   if (!b) containerBalances.set(container, (b = sideBalance(gamesOf(container))));

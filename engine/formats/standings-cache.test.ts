@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
 import { GAME_RESULTS } from "../result";
 import { clinchTables } from "./registry";
-import { groupsOf } from "./core";
-import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, withdraw } from "./registry";
+import { groupsOf, phasesOf } from "./core";
+import { groupStanding, playableGames, recordResult, roundStandings, standings, standingsTable, startTournament, warmReadings, withdraw } from "./registry";
 import { sideBalanceReader, tournamentSideBalance } from "./side-balance";
 import { explainOrder, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
 import { jsonRoundTrip, players } from "./testing";
@@ -166,4 +166,22 @@ describe("side balance's players, read across versions in any order", () => {
     for (const i of order) expect(sideBalanceReader(versions[i]!).players()).toEqual(scratch(versions[i]!));
     expect(sideBalanceReader(start).players()).toEqual([]);
   });
+});
+
+describe("warmReadings", () => {
+  for (const { format, n, settings } of CASES) {
+    it(`${format}: doing the per-group work ahead changes no reading, one step per group or phase`, () => {
+      const rng = Prng.fromSeed(format);
+      let s: TournamentState = startTournament(format, players(n), settings as never, 3);
+      for (let step = 0; step < 60 && s.status === "playing"; step++) {
+        const open = playableGames(s);
+        s = recordResult(s, open[rng.int(open.length)]!.id, randomResult(rng, format)).state;
+      }
+      // A copy whose every object is new to the caches, as a state just read from the database.
+      const cold = jsonRoundTrip(s);
+      const steps = [...warmReadings(cold)].length;
+      expect(steps).toBe(cold.rounds.reduce((k, r) => k + groupsOf(r).length + phasesOf(r).length, 0));
+      expect(readings(cold, false)).toEqual(readings(s, true));
+    });
+  }
 });

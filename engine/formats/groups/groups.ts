@@ -371,6 +371,15 @@ export const groupsFormat: Format<"groups", GroupsSettings> = {
     return rankTable(entries as RankEntry[], TOURNAMENT_KEYS);
   },
 
+  warmer(state) {
+    // What standings(state) reads per group: its entries (with their tallies) and its players' seed indexes.
+    const context = statusContext(state);
+    return (round, group) => {
+      groupEntries(state, round, group, context);
+      seedIndexes(state, group.players);
+    };
+  },
+
   roundStandings(state, roundNumber) {
     const round = state.rounds[roundNumber - 1];
     if (!round) throw new FormatError(`there is no round ${roundNumber}`);

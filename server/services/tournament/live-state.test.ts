@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { games, tournamentResults, tournamentSnapshots, tournaments } from "@/db/schema";
-import { playableGames } from "@/engine/formats";
+import { playableGames, startTournament } from "@/engine/formats";
+import { players } from "@/engine/formats/testing";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { foldLog, liveState } from "./live-state";
+import { applyLog, applyLogInSlices, foldLog, liveState } from "./live-state";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -51,5 +52,26 @@ describe("the live state of a round being closed", () => {
     expect(folded.transition.state.rounds).toHaveLength(2);
     expect(folded.transition.events.map((e) => e.type)).toContain("round-released");
     expect(folded.transition.state.rounds[0]!.status).toBe("complete");
+  });
+});
+
+describe("applying the log in slices", () => {
+  it("gives the same state and events as one batch, for a round left open and for one closed", async () => {
+    const start = startTournament("groups", players(40), { partition: "fixed", groupSize: 4 } as never, 11);
+    const rows = playableGames(start).map((g, i) => ({
+      seq: i + 1,
+      gameKey: g.id,
+      outcome: (["1-0", "0-1", "draw"] as const)[i % 3]!,
+      reason: "normal" as const,
+      margin: null,
+    }));
+    for (const options of [{ hold: true }, {}]) {
+      const whole = applyLog(start, rows, options);
+      const sliced = await applyLogInSlices(start, rows, options, 7);
+      expect(sliced.state).toEqual(whole.state);
+      expect(sliced.events).toEqual(whole.events);
+    }
+    // The round closed: round 2 planned, the same in both.
+    expect(applyLog(start, rows, {}).state.rounds).toHaveLength(2);
   });
 });

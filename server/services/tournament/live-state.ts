@@ -13,6 +13,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
 import { readSnapshot } from "../snapshots";
+import { SLICE_ROWS, letGo } from "@/lib/let-go";
 import { findGame, recordResults, type FormatResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
 
 interface Remembered {
@@ -63,6 +64,26 @@ export function applyLog(state: TournamentState, rows: readonly LogRow[], option
   return inputs.length === 0 ? { state, events: [] } : recordResults(state, inputs, options);
 }
 
+/**
+ * applyLog, SLICE_ROWS rows at a time with the event loop let go between them: a
+ * process catching up on a round's results (a restart, another process's results)
+ * applies up to 300,000 rows at 100,000 players, over a second at once. The same
+ * transition as one batch: each slice's rows are checked against the state the slices
+ * before it made.
+ */
+export async function applyLogInSlices(state: TournamentState, rows: readonly LogRow[], options?: PlanOptions, slice = SLICE_ROWS): Promise<Transition> {
+  if (rows.length <= slice) return applyLog(state, rows, options);
+  let current = state;
+  const events: Transition["events"][number][] = [];
+  for (let i = 0; i < rows.length; i += slice) {
+    if (i > 0) await letGo();
+    const t = applyLog(current, rows.slice(i, i + slice), options);
+    current = t.state;
+    for (const e of t.events) events.push(e);
+  }
+  return { state: current, events };
+}
+
 async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogRow[]> {
   return db
     .select({
@@ -96,7 +117,7 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   // Where this read starts: a fold never from a held round.
   const from = inTransaction && known.held ? known.beforeHold! : { state: known.state, lastSeq: known.lastSeq };
   const rows = await logSince(db, tournamentId, from.lastSeq);
-  const transition = rows.length === 0 ? { state: from.state, events: [] } : applyLog(from.state, rows, options);
+  const transition = rows.length === 0 ? { state: from.state, events: [] } : await applyLogInSlices(from.state, rows, options);
   const seq = rows.at(-1)?.seq ?? from.lastSeq;
   if (!inTransaction) {
     const held = known.held || roundHeld(transition.state);
