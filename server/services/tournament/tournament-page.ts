@@ -23,7 +23,6 @@ import {
   standingRow,
   type AuditEntry,
   type ClinchTable,
-  type RankedRow,
   type SideBalanceReader,
   type StandingRow,
   type Standings,
@@ -113,8 +112,8 @@ function windowRows(table: Standings, spans: readonly Span[]) {
 }
 
 /**
- * The places (0-based) of these players in a list (standings rows, seeds), in one
- * pass: cheaper than an index of all 100,000 players built for every version.
+ * The places (0-based) of these players in a list (the seeds), in one pass that stops
+ * once all are found: a page of players in seed order is found in the first rows.
  */
 function placesOf<T>(list: readonly T[], idOf: (item: T) => string, players: Iterable<string>): Map<string, number> {
   const wanted = new Set(players);
@@ -125,7 +124,6 @@ function placesOf<T>(list: readonly T[], idOf: (item: T) => string, players: Ite
   }
   return places;
 }
-const rowPlayer = (r: RankedRow) => r.player;
 const seedPlayer = (p: { id: string }) => p.id;
 
 /** The viewer's released games without a result in the current round, by engine key. */
@@ -305,7 +303,11 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   // Standings: cached per version; the viewer's place found in one pass.
   const table: Standings = state ? await tournamentStandings(db, t.id) : { rows: [], why: () => "" };
   const allRows = table.rows;
-  const viewerPlace = me !== undefined ? placesOf(allRows, rowPlayer, [me]).get(me) : undefined;
+  // Each player's place in the standings, indexed once per version: the page looks up
+  // the viewer and a page of players, who may be anywhere among 100,000 rows (a scan per
+  // lookup took 50 ms a page at that size).
+  const places = state ? await perVersion(db, t.id, "standing places", () => new Map(allRows.map((r, i) => [r.player, i]))) : new Map<string, number>();
+  const viewerPlace = me !== undefined ? places.get(me) : undefined;
   const running = !!state && t.status === "running";
   // Marks of every live table, remembered per version: for the formats that read them
   // (small ones; group elimination marks only the groups it shows).
@@ -416,9 +418,8 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
         .where(inArray(users.id, playerIds))
     : [];
   const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
-  const placeOf = placesOf(allRows, rowPlayer, playerIds);
   const statusOf = (id: string) => {
-    const i = placeOf.get(id);
+    const i = places.get(id);
     return i === undefined ? undefined : allRows[i]?.status;
   };
   const seedOf = state ? placesOf(state.players, seedPlayer, playerIds) : null;
