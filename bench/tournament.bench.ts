@@ -84,12 +84,17 @@
 //   anonymous; it takes no lock, but runs in the same process as the close).
 //   Each next request is sent 20 ms after the last answered, so that they are a trickle
 //   beside the close, not load on it. The row gives the longest of each per close.
+//   A third: the same lock taken and released by a second process
+//   (bench/lock-prober.ts, its own connection), which waits for the database only, not
+//   for this process's work: as a request served by another server process would.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close.
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
 // largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per run (200)
 // and BENCH_RESULT_RUNS runs (3) per size, and as many of each baseline.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { and, asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import superjson from "superjson";
@@ -392,7 +397,30 @@ const PROBE_PAUSE_MS = 20;
  * how long the close kept someone of the tournament waiting (its lock, or this
  * process's event loop).
  */
-async function probing(db: Db, id: string, until: Promise<unknown>): Promise<{ lock: number[]; page: number[] }> {
+/** bench/lock-prober.ts running in a process of its own, connected: `take` gives its waits since the last take. */
+async function lockProber(url: string, id: string): Promise<{ take(): Promise<number[]>; stop(): void }> {
+  const child = fork(fileURLToPath(new URL("./lock-prober.ts", import.meta.url)), [url, id, String(PROBE_PAUSE_MS)], { execArgv: ["--import", "tsx"] });
+  await new Promise<void>((resolve, reject) => {
+    child.once("message", () => resolve());
+    child.once("error", reject);
+  });
+  return {
+    take: () =>
+      new Promise<number[]>((resolve) => {
+        child.once("message", (m) => resolve(m as number[]));
+        child.send("take");
+      }),
+    stop: () => void child.send("stop"),
+  };
+}
+
+async function probing(
+  db: Db,
+  id: string,
+  until: Promise<unknown>,
+  other: { take(): Promise<number[]> },
+): Promise<{ lock: number[]; page: number[]; other: number[] }> {
+  await other.take(); // from here on
   let done = false;
   const settled = until.finally(() => {
     done = true;
@@ -409,7 +437,7 @@ async function probing(db: Db, id: string, until: Promise<unknown>): Promise<{ l
     return times;
   };
   const [lock, page] = await Promise.all([loop(() => transaction(db, (tx) => lockTournament(tx, id))), loop(() => tournamentPage(db, null, id, {})), settled]);
-  return { lock, page };
+  return { lock, page, other: await other.take() };
 }
 
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
@@ -672,6 +700,7 @@ try {
     const waits = {
       lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
       page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
+      other: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
     };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
@@ -696,7 +725,9 @@ try {
       // with the two requests beside it, for the waits (their work slows that close).
       const probed = ids.indexOf(tid) % 2 === 1;
       // The concurrent requests alone first, for their baseline.
-      const quiet = probed ? await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS))) : null;
+      // The lock taken from another process too, started before either.
+      const prober = probed ? await lockProber(fresh.url, tid) : null;
+      const quiet = prober ? await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)), prober) : null;
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
@@ -704,8 +735,9 @@ try {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
       });
       if (quiet) {
-        const during = await probing(db, tid, closing);
-        for (const k of ["lock", "page"] as const) {
+        const during = await probing(db, tid, closing, prober!);
+        prober!.stop();
+        for (const k of ["lock", "page", "other"] as const) {
           waits[k].quiet.push(Math.max(...quiet[k]));
           waits[k].during.push(Math.max(...during[k]));
           waits[k].n.push(during[k].length);
@@ -762,8 +794,9 @@ try {
     const what = {
       lock: "the tournament's lock taken and released (as every result and organizer action of it begins)",
       page: "the tournament page's data (tournamentPage, anonymous)",
+      other: "the tournament's lock taken and released by a second process (bench/lock-prober.ts: its own connection, none of this process's work)",
     };
-    for (const k of ["lock", "page"] as const) {
+    for (const k of ["lock", "other", "page"] as const) {
       const w = waits[k];
       rows.push({
         name: `  longest wait during the close at ${label}: ${what[k]}, one after another, 20 ms apart, until the close returns (${spread(w.n, count)} each close)`,
