@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { anyOf } from "../bulk-insert";
+import type { CreatedGame } from "../game/create-game";
 import { SLICE_ROWS, letGo } from "@/lib/let-go";
 import { tournamentPlayers, users } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
@@ -14,12 +15,6 @@ interface TournamentRef {
   id: string;
   name: string;
   organizerId: string;
-}
-
-interface CreatedGame {
-  id: string;
-  side1Id: string;
-  side2Id: string;
 }
 
 async function namesOf(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
