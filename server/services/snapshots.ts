@@ -7,7 +7,7 @@
 // the pointer and the row it names as of the same moment, however the pointer moves
 // and old rows are deleted meanwhile.
 import { eq, inArray, sql } from "drizzle-orm";
-import { sendsBytesAsIs, type Db } from "@/db/client";
+import { runsBesideTransactions, sendsBytesAsIs, type Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
 import { jsonInSlices } from "@/lib/json-slices";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
@@ -57,10 +57,25 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
     and not exists (select from ${tournaments} where ${tournaments.id} = ${tournamentId} and ${tournaments.snapshotId} = ${id})`);
 }
 
-/** Deletes the row a write beside a transaction made (writeSnapshot on the database), after that transaction failed. */
-export async function discardSnapshot(db: Db, tournamentId: string, written: Promise<string>): Promise<void> {
-  const id = await written.catch(() => null);
-  if (id) await dropSnapshot(db, tournamentId, id).catch((err: unknown) => console.error("discarding a tournament snapshot failed", err));
+/**
+ * A snapshot written beside a transaction on `db`: where the database has a connection
+ * to spare (PostgreSQL's pool) it is written there at once, while the transaction goes
+ * on, and committed as no one's row until the tournament points at it; on PGlite,
+ * whose one connection the transaction holds, `id(tx)` writes it in the transaction.
+ * `id(tx)` gives the row's id; after the transaction failed, `discard()` deletes a row
+ * written beside it.
+ */
+export function snapshotBeside(db: Db, tournamentId: string, state: TournamentState): { id(tx: Db): Promise<string>; discard(): Promise<void> } {
+  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state) : null;
+  // Awaited through id(); this only keeps a failure from counting as unhandled before then.
+  written?.catch(() => undefined);
+  return {
+    id: (tx) => written ?? writeSnapshot(tx, tournamentId, state),
+    async discard() {
+      const id = await written?.catch(() => null);
+      if (id) await dropSnapshot(db, tournamentId, id).catch((err: unknown) => console.error("discarding a tournament snapshot failed", err));
+    },
+  };
 }
 
 /** How old a snapshot no tournament points at must be before the sweeper deletes it. */

@@ -30,7 +30,7 @@ import { INITIAL_RATING } from "@/engine/glicko2";
 import type { TournamentState, Transition } from "@/engine/formats";
 import { AppError } from "../errors";
 import { noticeProgress } from "../notification/tournament-notices";
-import { discardSnapshot, writeSnapshot } from "../snapshots";
+import { snapshotBeside } from "../snapshots";
 import { transaction } from "../transaction";
 import { audit } from "./audit";
 import { foldLog, liveStateAt } from "./live-state";
@@ -169,18 +169,15 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
     // written before the lock, on a connection of its own where there is one; under
     // the lock only the pointer moves. Until then the row is no one's, and a failed
     // close deletes it.
-    const beside = runsBesideTransactions(db);
-    let written: Promise<string> | null = null;
+    const { state: next, events } = folded.transition;
+    const snapshot = snapshotBeside(db, tournamentId, next);
     try {
       await transaction(db, async (tx) => {
-        const { state: next, events } = folded.transition;
         const games = await sendMissingGames(tx, head, next, now);
-        if (beside) {
-          written = writeSnapshot(db, tournamentId, next);
-          written.catch(() => undefined);
-        }
-        await Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, beside ? db : tx)]);
-        const snapshotId = await (written ?? writeSnapshot(tx, tournamentId, next));
+        // The names the notices need are committed data: read beside the transaction too, where it can be.
+        const reader = runsBesideTransactions(db) ? db : tx;
+        await Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);
+        const snapshotId = await snapshot.id(tx);
         await tx.execute(LOCK_TIMEOUT);
         const t = await lockTournament(tx, tournamentId);
         if (t.version !== head.version) throw new Changed();
@@ -188,7 +185,7 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
       });
       return;
     } catch (err) {
-      if (written) await discardSnapshot(db, tournamentId, written);
+      await snapshot.discard();
       if (err instanceof Changed) continue;
       const code = codeOf(err);
       if (!code || !COLLISIONS.has(code)) throw err;

@@ -3,7 +3,7 @@
 // clock running.
 // Started by the organizer, or by the sweeper at the scheduled time.
 import { and, eq, lte } from "drizzle-orm";
-import { runsBesideTransactions, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { tournaments, type TournamentRow } from "@/db/schema";
 import { catalogGame } from "@/engine/game-catalog";
 import { startTournament as engineStart, validateSettings } from "@/engine/formats";
@@ -11,7 +11,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { sendMissingGames, type CreatedGame } from "./sync-games";
-import { discardSnapshot, writeSnapshot } from "../snapshots";
+import { snapshotBeside } from "../snapshots";
 import { noticeStarted } from "../notification/tournament-notices";
 import { requireOrganizer } from "./require-organizer";
 import { saveTournament, announce, saveSnapshot } from "./save-tournament";
@@ -48,19 +48,17 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
   // The games' insert is sent, and while the database runs it this process writes the
   // snapshot's JSON (on a connection of its own where there is one) and builds the
   // notices, whose insert queues behind the games'.
-  const { created, written: gamesWritten } = await sendMissingGames(tx, t, state, now);
-  const written = runsBesideTransactions(db) ? writeSnapshot(db, t.id, state) : null;
-  written?.catch(() => undefined);
+  const { created, written } = await sendMissingGames(tx, t, state, now);
+  const snapshot = snapshotBeside(db, t.id, state);
   try {
     const ids = players.map((p) => p.id);
-    await Promise.all([gamesWritten, noticeStarted(tx, t, ids, created, now)]);
+    await Promise.all([written, noticeStarted(tx, t, ids, created, now)]);
     // Nothing is logged before the start: the snapshot includes the log up to position 0.
-    const snapshotId = written ? await written : undefined;
-    announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, snapshotId));
+    announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, await snapshot.id(tx)));
     await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
   } catch (err) {
-    // The transaction rolls back: the row written beside it is no one's.
-    if (written) void discardSnapshot(db, t.id, written);
+    // The transaction rolls back: a row written beside it is no one's.
+    void snapshot.discard();
     throw err;
   }
   return { tournamentId: t.id, created };
