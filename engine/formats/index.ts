@@ -5,7 +5,16 @@ export { GAME_FAMILIES, isGameFamily, type FamilyTraits, type GameFamily } from 
 export { simulate, simulationReport, simulatedPlayers, type SimulationOptions, type SimulationReport } from "./simulate";
 export type { ClinchTable } from "./clinch-tables";
 export type { ClinchMark, ClinchStatus, ClinchSwing } from "./clinch";
-export { sideBalance, sideBalanceReader, tournamentSideBalance, scorePercent, type SideBalance, type SideBalanceReader, type SideRecord } from "./side-balance";
+export {
+  sideBalance,
+  sideBalanceReader,
+  tournamentSideBalance,
+  warmSideBalances,
+  scorePercent,
+  type SideBalance,
+  type SideBalanceReader,
+  type SideRecord,
+} from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";
 export { standingRow } from "./standings";
 export { findSetting, settingFields, settingFlag, settingLabel, type SettingField, type SettingInfo } from "./settings";

@@ -21,7 +21,7 @@
 // functions for one item): they are persistent vectors (vec.ts).
 
 import type { ClinchTable } from "./clinch-tables";
-import { currentRound, groupsOf, parseGameId, phasesOf, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
+import { currentRound, groupsOf, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
 import { diagonalFormat } from "./diagonal/diagonal";
 import { eliminationFormat } from "./elimination/elimination";
 import { groupsFormat } from "./groups/groups";
@@ -46,7 +46,6 @@ import type {
   TournamentState,
   Transition,
 } from "./types";
-import { warmSideBalance } from "./side-balance";
 import { standingRows } from "./standings";
 import { FormatError } from "./types";
 import { formatProblems, type Validated } from "./validation";
@@ -172,21 +171,18 @@ export function standingsTable(state: TournamentState): Standings {
 }
 
 /**
- * Does ahead, one group or phase at a time, what the standings (the format's warmer)
- * and the side balance remember per group object, yielding after each: the caller lets
- * other work run between steps (server/services/tournament/read-tournament.ts). Every
- * reading afterwards gives what it would have; it finds the work done.
+ * Does ahead, one group at a time, what the format's standings remember per group
+ * object (its warmer), yielding after each: the caller lets other work run between
+ * steps (server/services/tournament/read-tournament.ts). The standings afterwards are
+ * what they would have been; they find the work done. Nothing for a format without a
+ * warmer.
  */
 export function* warmReadings(state: TournamentState): Generator<void> {
   const warm = formatOf(state).warmer?.(state);
+  if (!warm) return;
   for (const round of state.rounds) {
     for (const group of groupsOf(round)) {
-      warm?.(round, group);
-      warmSideBalance(group);
-      yield;
-    }
-    for (const phase of phasesOf(round)) {
-      warmSideBalance(phase);
+      warm(round, group);
       yield;
     }
   }

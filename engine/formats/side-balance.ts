@@ -71,8 +71,6 @@ export interface SideBalanceReader {
 }
 
 const containerBalances = new WeakMap<Group | Phase, SideBalance>();
-/** Counts a group's or phase's balance ahead (warmReadings); sideBalanceReader then finds it remembered. */
-export const warmSideBalance = (container: Group | Phase): void => void containerBalance(container);
 function containerBalance(container: Group | Phase): SideBalance {
   let b = containerBalances.get(container);
   if (!b) containerBalances.set(container, (b = sideBalance(gamesOf(container))));
@@ -131,6 +129,20 @@ function playedCounts(state: TournamentState, containers: readonly (Group | Phas
   for (const c of now) if (!memo.containers.has(c)) step(c, 1);
   memo.containers = now;
   return counts;
+}
+
+/**
+ * Counts each group's and phase's balance ahead, one at a time, yielding after each: the
+ * caller lets other work run between steps (the tournament page, when every group is
+ * new to the process), and sideBalanceReader then finds every count remembered.
+ */
+export function* warmSideBalances(state: TournamentState): Generator<void> {
+  for (const round of state.rounds) {
+    for (const c of [...groupsOf(round), ...phasesOf(round)]) {
+      containerBalance(c);
+      yield;
+    }
+  }
 }
 
 export function sideBalanceReader(state: TournamentState): SideBalanceReader {

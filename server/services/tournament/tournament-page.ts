@@ -20,6 +20,7 @@ import {
   playableGames,
   vecAt,
   sideBalanceReader,
+  warmSideBalances,
   standingRow,
   type AuditEntry,
   type ClinchTable,
@@ -30,6 +31,7 @@ import {
 } from "@/engine/formats";
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
+import { stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
@@ -446,7 +448,11 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   // Side balance: totals of every game and one page of players (in seed order).
   let balanceView = null;
   if (state) {
-    const balance = await perVersion<SideBalanceReader>(db, t.id, "side balance", () => sideBalanceReader(state));
+    // Each group's balance counted ahead in slices, as the standings' work is (read-tournament.ts).
+    const balance = await perVersion<Promise<SideBalanceReader>>(db, t.id, "side balance", async () => {
+      await stepInSlices(warmSideBalances(state));
+      return sideBalanceReader(state);
+    });
     const played = await perVersion(db, t.id, "side balance players", () => balance.players());
     const pageCount = pagesFor(played.length, PAGE_SIZES.balance);
     const page = clampPage(query.balance, pageCount);
