@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { users } from "@/db/schema";
-import { openTestDatabase, uniqueName } from "@/test/db";
+import { openOwnTestDatabase, uniqueName } from "@/test/db";
 import type { SessionUser } from "@/server/auth/session";
 import { verifyCredentials } from "@/server/services/account/verify-credentials";
 import { createCaller } from "../root";
 
 let h: DbHandle;
 beforeAll(async () => {
-  h = await openTestDatabase();
+  // A database of its own: "stores nothing" counts the whole users table, which other
+  // test files add to meanwhile in the shared one.
+  h = await openOwnTestDatabase();
 });
 afterAll(() => h.close());
 
