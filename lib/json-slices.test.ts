@@ -28,9 +28,10 @@ describe("jsonInSlices", () => {
       fc.asyncProperty(fc.oneof(fc.array(tree), fc.dictionary(fc.string(), tree)), async (value) => {
         const expected = JSON.stringify(value);
         expect(await jsonInSlices(value, "string")).toBe(expected);
-        // A slice of no time: the event loop is let go every 64 parts.
-        expect(await jsonInSlices(value, "string", 0)).toBe(expected);
-        expect((await jsonInSlices(value, "buffer", 0)).toString("utf8")).toBe(expected);
+        // Parts of one value each (every container cut open), and a slice of no time: the event loop is let go after every part.
+        expect(await jsonInSlices(value, "string", 0, 1)).toBe(expected);
+        expect((await jsonInSlices(value, "buffer", 0, 1)).toString("utf8")).toBe(expected);
+        expect(await jsonInSlices(value, "string", 0, 3)).toBe(expected);
       }),
       { numRuns: 300 },
     );
@@ -44,5 +45,7 @@ describe("jsonInSlices", () => {
     clearInterval(timer);
     expect(bytes.toString("utf8")).toBe(JSON.stringify(state));
     expect(ticks).toBeGreaterThan(0);
+    // Cut finer than a whole group's values.
+    expect(await jsonInSlices(state, "string", 0, 10)).toBe(JSON.stringify(state));
   });
 });

@@ -5,18 +5,41 @@
 import { letGo } from "./let-go";
 
 /**
- * How many levels to descend before stringifying what lies below whole. A tournament
- * state's deepest large lists are persistent vectors (32-way tries of arrays) of groups
- * or games inside a round: at this depth a subtree is at most a few thousand groups.
+ * How many values (every object, array and leaf counts one) a subtree may hold to be
+ * stringified whole: about a millisecond of JSON.stringify. Smaller pieces cost more
+ * than they save: cutting a whole state into the parts of its first seven levels made
+ * the text four to six times slower to write than JSON.stringify.
  */
-const DESCEND = 7;
+const WHOLE_UP_TO = 20_000;
 
 /** JSON.stringify skips these in objects and writes null for them in arrays. */
 const unwritable = (v: unknown) => v === undefined || typeof v === "function" || typeof v === "symbol";
 
-/** JSON.stringify(value)'s text in parts, in order; below `depth` levels, whole subtrees. */
-function* parts(value: unknown, depth: number): Generator<string> {
-  if (depth === 0 || value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+const whole = (value: unknown) => value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function";
+
+/** Whether the value holds at most `limit` values: counted until there are more, not further. */
+function holdsAtMost(value: unknown, limit: number): boolean {
+  let left = limit - 1;
+  const stack: object[] = [value as object];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (Array.isArray(v)) {
+      if ((left -= v.length) < 0) return false;
+      for (const x of v as unknown[]) if (!whole(x)) stack.push(x as object);
+    } else {
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (--left < 0) return false;
+        if (!whole(x)) stack.push(x as object);
+      }
+    }
+  }
+  return true;
+}
+
+/** JSON.stringify(value)'s text in parts, in order: subtrees of at most `limit` values whole. */
+function* parts(value: unknown, limit: number): Generator<string> {
+  if (whole(value) || holdsAtMost(value, limit)) {
     yield JSON.stringify(value);
     return;
   }
@@ -26,19 +49,19 @@ function* parts(value: unknown, depth: number): Generator<string> {
       if (i > 0) yield ",";
       const v: unknown = value[i];
       if (unwritable(v)) yield "null";
-      else yield* parts(v, depth - 1);
+      else yield* parts(v, limit);
     }
     yield "]";
     return;
   }
   yield "{";
   let first = true;
-  for (const key of Object.keys(value)) {
+  for (const key of Object.keys(value as object)) {
     const v = (value as Record<string, unknown>)[key];
     if (unwritable(v)) continue;
     yield `${first ? "" : ","}${JSON.stringify(key)}:`;
     first = false;
-    yield* parts(v, depth - 1);
+    yield* parts(v, limit);
   }
   yield "}";
 }
@@ -46,23 +69,23 @@ function* parts(value: unknown, depth: number): Generator<string> {
 /**
  * The same text as JSON.stringify(value) for plain JSON data (objects, arrays,
  * strings, numbers, booleans, null), as UTF-8 bytes or as a string, made in slices of
- * about `sliceMs` of work each with the event loop let go between them.
+ * about `sliceMs` of work each with the event loop let go between them. `wholeUpTo`:
+ * how many values a part stringified at once may hold (tests cut small values finely).
  */
-export async function jsonInSlices(value: unknown, as: "buffer", sliceMs?: number): Promise<Buffer>;
-export async function jsonInSlices(value: unknown, as: "string", sliceMs?: number): Promise<string>;
-export async function jsonInSlices(value: unknown, as: "buffer" | "string", sliceMs = 10): Promise<Buffer | string> {
+export async function jsonInSlices(value: unknown, as: "buffer", sliceMs?: number, wholeUpTo?: number): Promise<Buffer>;
+export async function jsonInSlices(value: unknown, as: "string", sliceMs?: number, wholeUpTo?: number): Promise<string>;
+export async function jsonInSlices(value: unknown, as: "buffer" | "string", sliceMs = 10, wholeUpTo = WHOLE_UP_TO): Promise<Buffer | string> {
   const slices: (Buffer | string)[] = [];
   let current: string[] = [];
   let started = performance.now();
-  let count = 0;
   const close = () => {
     const text = current.join("");
     slices.push(as === "buffer" ? Buffer.from(text, "utf8") : text);
     current = [];
   };
-  for (const part of parts(value, DESCEND)) {
+  for (const part of parts(value, wholeUpTo)) {
     current.push(part);
-    if (++count % 64 === 0 && performance.now() - started > sliceMs) {
+    if (performance.now() - started > sliceMs) {
       close();
       await letGo();
       started = performance.now();
