@@ -96,4 +96,40 @@ describe("insertMany", () => {
     expect(new Set(stored.map((r) => r.createdAt.toISOString()))).toEqual(new Set([at.toISOString()]));
     expect(new Set(stored.map((r) => r.message)).size).toBe(n);
   });
+
+  it("sends each statement once the one before it is in: a failing one stops the rest, and the call fails with its error", async () => {
+    const a = await newPlayer(h);
+    const subject = `bulk-failing:${a.id}`;
+    // Three statements; the second holds a dedupe key the first inserted, so it fails.
+    const n = ONE_STATEMENT + 2 * SLICE_ROWS;
+    const rows = Array.from({ length: n }, (_, i) => ({
+      userId: a.id,
+      kind: "announcement" as const,
+      payload: {},
+      link: "/",
+      subject,
+      dedupeKey: `${subject}:${i === SLICE_ROWS + 1 ? 0 : i}`,
+    }));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (err: unknown) => unhandled.push(err);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const failed = await insertMany(h.db, notifications, rows, null).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(failed).toBeInstanceOf(Error);
+      expect(String((failed as Error & { cause?: Error }).cause ?? failed)).toMatch(/duplicate key/);
+      // Outside a transaction each statement commits alone: the first did, the second failed, the third was never sent.
+      const [stored] = await h.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(eq(notifications.subject, subject));
+      expect(stored!.n).toBe(SLICE_ROWS);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
 });

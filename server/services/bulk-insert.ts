@@ -29,12 +29,12 @@ export const ONE_STATEMENT = 20_000;
  * `returning` selects) as the table `inserted`, so a join with them costs no second
  * round trip and no list of ids sent back.
  */
-export async function insertMany<T extends PgTable, R>(
+export async function insertMany<T extends PgTable, R, E extends Partial<T["$inferInsert"]> = Record<never, never>>(
   tx: Db,
   table: T,
-  rows: readonly T["$inferInsert"][],
+  rows: readonly Omit<T["$inferInsert"], keyof E>[],
   returning: SQL | null,
-  options: { onConflictDoNothing?: boolean; onConflict?: SQL; query?: SQL; inEveryRow?: Partial<T["$inferInsert"]> } = {},
+  options: { onConflictDoNothing?: boolean; onConflict?: SQL; query?: SQL; inEveryRow?: E } = {},
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   // Values every row shares that the rows leave out (a notification's instant), so the caller needs no copy of each row to add them.
@@ -52,7 +52,7 @@ export async function insertMany<T extends PgTable, R>(
     keys.map((k) => sql.identifier(columns[k]!.name)),
     sql`, `,
   );
-  const out: R[] = [];
+  const sent: Promise<R[]>[] = [];
   const size = rows.length <= ONE_STATEMENT ? rows.length : SLICE_ROWS;
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size) as Record<string, unknown>[];
@@ -83,9 +83,17 @@ export async function insertMany<T extends PgTable, R>(
     const conflict = options.onConflict ? sql` ${options.onConflict}` : options.onConflictDoNothing ? sql` on conflict do nothing` : sql``;
     const back = returning ? sql` returning ${returning}` : sql``;
     const insert = sql`insert into ${table} (${names}) select ${select} from unnest(${arrays}) as u(${aliases})${conflict}${back}`;
-    const inserted = await tx.execute(options.query ? sql`with inserted as (${insert}) ${options.query}` : insert);
-    out.push(...(inserted as unknown as { rows: R[] }).rows);
+    // Sent as soon as the previous chunk is in: the database inserts one chunk while
+    // this process builds the next, and the connection never has more than this
+    // chunk waiting behind another (node-postgres deprecates queueing queries).
+    const statement = options.query ? sql`with inserted as (${insert}) ${options.query}` : insert;
+    const inserted = (sent.at(-1) ?? Promise.resolve()).then(() => tx.execute(statement)).then((r) => (r as unknown as { rows: R[] }).rows);
+    // Awaited below; this only keeps a failure from counting as unhandled while later chunks are built.
+    inserted.catch(() => undefined);
+    sent.push(inserted);
   }
+  const out: R[] = [];
+  for (const rows of await Promise.all(sent)) for (const row of rows) out.push(row);
   return out;
 }
 

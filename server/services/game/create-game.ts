@@ -43,18 +43,19 @@ function startPosition(typeId: string, settings: GameSettingValues = {}): { posi
   return start;
 }
 
-function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
+/** What a new game's row holds beside its players and tournament key. */
+type SharedColumns = Omit<typeof games.$inferInsert, "id" | "side1Id" | "side2Id" | "tournamentGameKey">;
+
+/** The columns of a new game that do not depend on who plays it: the same for every game of a tournament's round. */
+function sharedColumns(input: Omit<NewGame, "side1Id" | "side2Id" | "tournamentGameKey">, now: Date): SharedColumns {
   const type = catalogGame(input.gameType);
   if (!type) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
-  if (input.side1Id === input.side2Id) throw new AppError("BAD_REQUEST", "A player cannot play against themselves.");
   // On the site: when side 1's flag falls (on a live challenge game, when its first-move
   // countdown ends); elsewhere: the end of the main time, to report the result by.
   const countdown = type.playedOnSite && onFirstMoveCountdown({ initialMs: input.initialMs, ply: 0, tournamentId: input.tournamentId ?? null });
   const due = clockDeadline({ ...createClock(input, now.getTime()), ...(countdown ? { firstMoveMs: firstMoveMs(input) } : {}) })!;
   return {
     gameType: type.id,
-    side1Id: input.side1Id,
-    side2Id: input.side2Id,
     rated: input.rated,
     initialMs: input.initialMs,
     incrementMs: input.incrementMs,
@@ -64,59 +65,67 @@ function rowFor(input: NewGame, now: Date): typeof games.$inferInsert {
     turnStartedAt: type.playedOnSite ? now : null,
     deadline: new Date(due),
     tournamentId: input.tournamentId ?? null,
-    tournamentGameKey: input.tournamentGameKey ?? null,
     createdAt: now,
   };
+}
+
+function checkPlayers(side1Id: string, side2Id: string): void {
+  if (side1Id === side2Id) throw new AppError("BAD_REQUEST", "A player cannot play against themselves.");
 }
 
 /** Whether games of this type roll dice, so each needs its committed seed (dice.ts). */
 const hasDice = (gameType: string): boolean => onSiteGame(gameType)?.chance !== undefined;
 
 export async function createGame(tx: Db, input: NewGame, now: Date): Promise<GameRow> {
-  const [row] = await tx.insert(games).values(rowFor(input, now)).returning();
+  checkPlayers(input.side1Id, input.side2Id);
+  const [row] = await tx
+    .insert(games)
+    .values({ ...sharedColumns(input, now), side1Id: input.side1Id, side2Id: input.side2Id, tournamentGameKey: input.tournamentGameKey ?? null })
+    .returning();
   if (hasDice(row!.gameType)) await tx.insert(gameDice).values(await newDice(row!.id));
   return row!;
 }
 
-/** A game created in bulk: its id and tournament key, and its players. */
+/** A game created in bulk: its id, players and tournament key (the columns that differ between a round's games). */
 export interface CreatedGame {
   id: string;
-  key: string | null;
   side1Id: string;
   side2Id: string;
+  tournamentGameKey: string;
+}
+
+/** Games of one kind (a tournament round's): what they share, and each one's players and tournament key. */
+export interface NewGames {
+  shared: Omit<NewGame, "side1Id" | "side2Id" | "tournamentGameKey">;
+  pairs: readonly { side1Id: string; side2Id: string; tournamentGameKey: string }[];
 }
 
 /**
- * Creates many games in a few statements (bulk-insert.ts); returns id and tournament key
- * of each. The ids are made here, so nothing is sent back: a 300,000-game round would
- * otherwise return 300,000 rows it already knows.
+ * Creates many games in a few statements (bulk-insert.ts) without waiting for the
+ * insert: returns the games (their ids are made here, so nothing is sent back: a
+ * 300,000-game round would otherwise return 300,000 rows it already knows) with
+ * `written`, which settles when the insert has. The caller builds what follows (a
+ * round's notices) while the database inserts the games; its next statements on `tx`
+ * queue behind the insert. It must await `written` before its transaction ends.
+ *
+ * What the games share is worked out once and sent once (insertMany's inEveryRow):
+ * building every column of every row was most of a 10,000-player start's own work
+ * before its first insert went out.
  */
-export async function createGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<CreatedGame[]> {
-  const { created, written } = await sendGames(tx, inputs, now);
-  await written;
-  return created;
-}
-
-/**
- * createGames without waiting for the insert: builds the rows and sends their insert,
- * and returns the games with `written`, which settles when the insert has. The caller builds
- * what follows (a round's notices) while the database inserts the games; its next
- * statements on `tx` queue behind the insert. It must await `written` before its
- * transaction ends.
- */
-export async function sendGames(tx: Db, inputs: readonly NewGame[], now: Date): Promise<{ created: CreatedGame[]; written: Promise<void> }> {
-  // Built in slices, the event loop let go between them (a 100,000-player round is 90,000 games).
-  const rows: (ReturnType<typeof rowFor> & { id: string })[] = [];
-  for (let i = 0; i < inputs.length; i += SLICE_ROWS) {
-    if (i > 0) await letGo();
-    for (const input of inputs.slice(i, i + SLICE_ROWS)) rows.push({ ...rowFor(input, now), id: newRowId() });
+export async function sendGames(tx: Db, { shared, pairs }: NewGames, now: Date): Promise<{ created: CreatedGame[]; written: Promise<void> }> {
+  const columns = sharedColumns(shared, now);
+  const created: CreatedGame[] = [];
+  for (const { side1Id, side2Id, tournamentGameKey } of pairs) {
+    // In slices: a 100,000-player round is up to 300,000 games.
+    if (created.length > 0 && created.length % SLICE_ROWS === 0) await letGo();
+    checkPlayers(side1Id, side2Id);
+    created.push({ id: newRowId(), side1Id, side2Id, tournamentGameKey });
   }
   const written = (async () => {
-    await insertMany(tx, games, rows, null);
-    const dice = await Promise.all(rows.filter((r) => hasDice(r.gameType)).map((r) => newDice(r.id)));
-    if (dice.length > 0) await insertMany(tx, gameDice, dice, null);
+    await insertMany(tx, games, created, null, { inEveryRow: columns });
+    if (hasDice(columns.gameType)) await insertMany(tx, gameDice, await Promise.all(created.map((g) => newDice(g.id))), null);
   })();
   // Awaited by the caller; this only keeps a failure from counting as unhandled before it does.
   written.catch(() => undefined);
-  return { created: rows.map((r) => ({ id: r.id, key: r.tournamentGameKey ?? null, side1Id: r.side1Id, side2Id: r.side2Id })), written };
+  return { created, written };
 }

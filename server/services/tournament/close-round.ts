@@ -165,15 +165,17 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
     if (!folded || folded.seq === head.foldedSeq) return;
     // Until the lock, the close's statements are sent without waiting for one another
     // where they can: its own work (the notices, the snapshot's JSON) is done while the
-    // database inserts the games. The snapshot (tens of MB at 100,000 players) is
+    // database inserts the games, which are sent first. The snapshot (tens of MB at 100,000 players) is
     // written before the lock, on a connection of its own where there is one; under
     // the lock only the pointer moves. Until then the row is no one's, and a failed
     // close deletes it.
     const { state: next, events } = folded.transition;
-    const snapshot = snapshotBeside(db, tournamentId, next);
+    let snapshot: ReturnType<typeof snapshotBeside> | undefined;
     try {
       await transaction(db, async (tx) => {
         const games = await sendMissingGames(tx, head, next, now);
+        // Its JSON is made while the database inserts the games.
+        snapshot = snapshotBeside(db, tournamentId, next);
         // The names the notices need are committed data: read beside the transaction too, where it can be.
         const reader = runsBesideTransactions(db) ? db : tx;
         await Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);
@@ -185,7 +187,7 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
       });
       return;
     } catch (err) {
-      await snapshot.discard();
+      await snapshot?.discard();
       if (err instanceof Changed) continue;
       const code = codeOf(err);
       if (!code || !COLLISIONS.has(code)) throw err;

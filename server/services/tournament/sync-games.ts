@@ -29,17 +29,10 @@ export async function sendMissingGames(tx: Db, t: TournamentRow, state: Tourname
   const missing = playable.filter((g) => !have.has(g.id));
   return sendGames(
     tx,
-    missing.map((g) => ({
-      gameType: t.gameType,
-      settings: t.gameSettings,
-      side1Id: g.side1,
-      side2Id: g.side2,
-      rated: t.rated,
-      initialMs: t.initialMs,
-      incrementMs: t.incrementMs,
-      tournamentId: t.id,
-      tournamentGameKey: g.id,
-    })),
+    {
+      shared: { gameType: t.gameType, settings: t.gameSettings, rated: t.rated, initialMs: t.initialMs, incrementMs: t.incrementMs, tournamentId: t.id },
+      pairs: missing.map((g) => ({ side1Id: g.side1, side2Id: g.side2, tournamentGameKey: g.id })),
+    },
     now,
   );
 }
