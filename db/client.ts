@@ -4,6 +4,7 @@
 // The opened database is kept on globalThis because Next bundles its route handlers
 // separately from the custom server: without a shared slot each bundle would open its
 // own client, and PGlite must never be opened twice on one data folder.
+import type { Pool } from "pg";
 import path from "node:path";
 import { existsSync, mkdirSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -35,15 +36,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return openPglite(opts.dataDir);
 }
 
-/** Databases whose statements outside a transaction run on connections of their own (PostgreSQL's pool). */
-const pooled = new WeakSet<Db>();
+/** Databases whose statements outside a transaction run on connections of their own (PostgreSQL's pool), with the pool. */
+const pools = new WeakMap<Db, Pool>();
 
 /**
  * Whether a statement on `db` may run beside an open transaction of it: on PostgreSQL
  * it takes another connection of the pool; PGlite has one connection, and a statement
  * outside a transaction waits until the transaction has ended.
  */
-export const runsBesideTransactions = (db: Db): boolean => pooled.has(db);
+export const runsBesideTransactions = (db: Db): boolean => pools.has(db);
+
+/** node-postgres's pool behind `db` (not a transaction of it), for what Drizzle does not do (COPY); null on PGlite. */
+export const poolOf = (db: Db): Pool | null => pools.get(db) ?? null;
 
 /**
  * Whether `db` (a database or a transaction of one) talks to PostgreSQL through
@@ -59,7 +63,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   // An idle client losing its connection must not crash the process.
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const db = drizzle(pool, { schema }) as unknown as Db;
-  pooled.add(db);
+  pools.set(db, pool);
   return {
     db,
     kind: "postgres",

@@ -31,6 +31,7 @@ describe("jsonInSlices", () => {
         // Parts of one value each (every container cut open), and a slice of no time: the event loop is let go after every part.
         expect(await jsonInSlices(value, "string", 0, 1)).toBe(expected);
         expect((await jsonInSlices(value, "buffer", 0, 1)).toString("utf8")).toBe(expected);
+        expect(Buffer.concat(await jsonInSlices(value, "buffers", 0, 1)).toString("utf8")).toBe(expected);
         expect(await jsonInSlices(value, "string", 0, 3)).toBe(expected);
       }),
       { numRuns: 300 },

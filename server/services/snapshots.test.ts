@@ -2,14 +2,14 @@
 // hour ago (a writer that stopped), never a recent one (a close still writing) nor a
 // current one; and a start leaves one snapshot, the current one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { openDatabase, runsBesideTransactions, sendsBytesAsIs, type DbHandle } from "@/db/client";
 import { games, tournamentSnapshots, tournaments } from "@/db/schema";
 import { playableGames } from "@/engine/formats";
 import { newRowId } from "@/db/schema/ids";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { readSnapshot, sweepSnapshots } from "./snapshots";
+import { dropSnapshot, readSnapshot, sweepSnapshots, writeSnapshot } from "./snapshots";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -60,6 +60,28 @@ describe("snapshots no tournament points at", () => {
     expect(still).toBeUndefined();
     const [current] = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.id, t!.snapshotId!));
     expect(current).toBeDefined();
+  });
+});
+
+describe("a snapshot written beside a transaction", () => {
+  it("is sent by COPY on PostgreSQL and read back as written, every character, over more writes than the pool has connections", async () => {
+    const { tournamentId } = await runningTournament(h, "groups", "brandubh", 4);
+    const current = (await readSnapshot(h.db, tournamentId))!.state;
+    // Characters JSON escapes, and some it does not (a COPY in text format would have to).
+    const odd = { ...current, name: 'tab\t newline\n back\\slash "quote" \u0000 é ☃ 𝄞 \\N' } as typeof current;
+    const written: string[] = [];
+    for (let i = 0; i < 12; i++) written.push(await writeSnapshot(h.db, tournamentId, i % 2 ? odd : current));
+    const rows = await h.db
+      .select({ id: tournamentSnapshots.id, state: tournamentSnapshots.state, text: sql<string>`${tournamentSnapshots.state}::text` })
+      .from(tournamentSnapshots)
+      .where(inArray(tournamentSnapshots.id, written));
+    expect(rows).toHaveLength(12);
+    for (const r of rows) {
+      const expected = written.indexOf(r.id) % 2 ? odd : current;
+      expect(r.state).toEqual(expected);
+      expect(r.text).toBe(JSON.stringify(expected));
+    }
+    for (const id of written) await dropSnapshot(h.db, tournamentId, id);
   });
 });
 

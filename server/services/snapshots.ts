@@ -6,8 +6,12 @@
 // A snapshot is read in one statement with the pointer (a join), so a reader sees
 // the pointer and the row it names as of the same moment, however the pointer moves
 // and old rows are deleted meanwhile.
-import { eq, inArray, sql } from "drizzle-orm";
-import { runsBesideTransactions, sendsBytesAsIs, type Db } from "@/db/client";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { eq, getTableName, inArray, sql } from "drizzle-orm";
+import type { Pool } from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { poolOf, runsBesideTransactions, sendsBytesAsIs, type Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
 import { jsonInSlices } from "@/lib/json-slices";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
@@ -36,16 +40,59 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
 
 /**
  * Writes a new snapshot row (not current until the tournament row points at it) and
- * returns its id. The JSON is made in slices (lib/json-slices.ts) and, on PostgreSQL,
- * sent as bytes (json's binary input is its text), so a 100,000-player state, tens of
- * MB, does not hold the process for the half second that stringifying it and encoding
- * it into the driver's buffer took at once.
+ * returns its id. The JSON is made in slices (lib/json-slices.ts) so that a
+ * 100,000-player state, tens of MB, does not hold the process for the half second
+ * that stringifying it at once took. On PostgreSQL's pool the slices go to the
+ * database as they are, by COPY (copySnapshot); in a transaction (node-postgres) as
+ * one parameter of bytes (json's binary input is its text), on PGlite as text.
  */
 export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState): Promise<string> {
   const id = newRowId();
+  const pool = poolOf(db);
+  if (pool) {
+    await copySnapshot(pool, id, tournamentId, await jsonInSlices(state, "buffers"));
+    return id;
+  }
   const json = sendsBytesAsIs(db) ? await jsonInSlices(state, "buffer") : await jsonInSlices(state, "string");
   await db.execute(sql`insert into ${tournamentSnapshots} (id, tournament_id, state) values (${id}, ${tournamentId}, ${json}::json)`);
   return id;
+}
+
+/** PostgreSQL's binary COPY format: its signature, no flags, no header extension; and the end of the rows. */
+const COPY_HEADER = Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)]);
+const COPY_TRAILER = Buffer.from([0xff, 0xff]);
+
+/** A uuid as COPY's binary format sends it: its length, then its 16 bytes. */
+function uuidField(id: string): Buffer {
+  const field = Buffer.alloc(20);
+  field.writeInt32BE(16, 0);
+  field.write(id.replaceAll("-", ""), 4, "hex");
+  return field;
+}
+
+/**
+ * Inserts one snapshot row by a binary COPY on a connection of the pool, the JSON's
+ * slices written to the socket one after another: sent as one parameter, they were
+ * first copied into one buffer, and then twice more by the driver, at 100,000 players
+ * 50 MB each time (the longest pause of a round's close).
+ */
+async function copySnapshot(pool: Pool, id: string, tournamentId: string, json: readonly Buffer[]): Promise<void> {
+  const stateLength = Buffer.alloc(4);
+  stateLength.writeInt32BE(json.reduce((n, b) => n + b.length, 0));
+  // One row of three fields, in the order the COPY names them; json's binary form is its text.
+  const parts = [COPY_HEADER, Buffer.from([0, 3]), uuidField(id), uuidField(tournamentId), stateLength, ...json, COPY_TRAILER];
+  const client = await pool.connect();
+  try {
+    await pipeline(
+      Readable.from(parts),
+      client.query(copyFrom(`copy ${getTableName(tournamentSnapshots)} (id, tournament_id, state) from stdin with (format binary)`)),
+    );
+    client.release();
+  } catch (err) {
+    // A connection whose COPY failed midway is not given back to the pool.
+    client.release(err as Error);
+    throw err;
+  }
 }
 
 /**

@@ -103,11 +103,13 @@ afterEach(async () => {
   for (const release of holds.splice(0)) await release();
 });
 
-/** Until `n` inserts wait for a lock (the held close's notices, and whatever waits for the close's games). */
+/** Until `n` inserts (or the snapshot's COPY) wait for a lock (the held close's notices, and whatever waits for the close's games). */
 async function waitingInserts(n: number): Promise<void> {
   for (let tries = 0; tries < 1500; tries++) {
     const r = (await h.db.execute(sql`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into %'`)) as unknown as { rows: { n: number }[] };
+      where datname = current_database() and wait_event_type = 'Lock' and (query ilike '%insert into %' or query ilike 'copy %')`)) as unknown as {
+      rows: { n: number }[];
+    };
     if (r.rows[0]!.n >= n) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
