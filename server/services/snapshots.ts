@@ -110,13 +110,19 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
  * on, and committed as no one's row until the tournament points at it; on PGlite,
  * whose one connection the transaction holds, `id(tx)` writes it in the transaction.
  * `id(tx)` gives the row's id; after the transaction failed, `discard()` deletes a row
- * written beside it.
+ * written beside it. `beside`: settles (never fails) when the write beside the
+ * transaction has; null where it is written in the transaction.
  */
-export function snapshotBeside(db: Db, tournamentId: string, state: TournamentState): { id(tx: Db): Promise<string>; discard(): Promise<void> } {
+export function snapshotBeside(
+  db: Db,
+  tournamentId: string,
+  state: TournamentState,
+): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<unknown> | null } {
   const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state) : null;
   // Awaited through id(); this only keeps a failure from counting as unhandled before then.
-  written?.catch(() => undefined);
+  const beside = written?.catch(() => undefined) ?? null;
   return {
+    beside,
     id: (tx) => written ?? writeSnapshot(tx, tournamentId, state),
     async discard() {
       const id = await written?.catch(() => null);

@@ -37,6 +37,7 @@ import { foldLog, liveStateAt } from "./live-state";
 import { lockTournament, readTournament } from "./lock-tournament";
 import { announce, saveSnapshot } from "./save-tournament";
 import { sendMissingGames, syncGames, type CreatedGame } from "./sync-games";
+import { readAhead } from "./tournament-page";
 
 /**
  * Current ratings of the tournament's players in its game, for planning the next round:
@@ -178,7 +179,10 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         snapshot = snapshotBeside(db, tournamentId, next);
         // The names the notices need are committed data: read beside the transaction too, where it can be.
         const reader = runsBesideTransactions(db) ? db : tx;
-        await Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);
+        const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);
+        // What pages read of the new state, made while the database finishes the inserts (tournament-page.ts).
+        readAhead(next, snapshot.beside ?? written);
+        await written;
         const snapshotId = await snapshot.id(tx);
         await tx.execute(LOCK_TIMEOUT);
         const t = await lockTournament(tx, tournamentId);

@@ -1,16 +1,24 @@
 // Reading tournaments: the browse list with tabs, search and pages; one tournament
-// with its players, engine state, audit trail and game links; and standings, cached
-// per tournament version because computing them for thousands of players is the
-// expensive part and they only change when the version does.
+// with its players, engine state, audit trail and game links; and standings, made once
+// per state because computing them for thousands of players is the expensive part and
+// they only change when the state does.
 import type { GameTypeId } from "@/engine/game-catalog";
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { playerRatings, tournamentAudit, tournamentPlayers, tournaments, users, type TournamentRow, ratingOf, ratingColumns } from "@/db/schema";
-import { champions, clinchTables, standingsTable, warmReadings, type ClinchTable, type FormatName, type Standings } from "@/engine/formats";
+import {
+  champions,
+  clinchTables,
+  standingsTable,
+  warmReadings,
+  type ClinchTable,
+  type FormatName,
+  type Standings,
+  type TournamentState,
+} from "@/engine/formats";
 import { stepInSlices } from "@/lib/let-go";
 import { isSiteAdmin } from "../admin/site-admins";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
-import { AppError } from "../errors";
 import { containsPattern, pageCount } from "../listing";
 import { liveState } from "./live-state";
 import { gameLinks } from "./game-links";
@@ -175,63 +183,60 @@ export async function getTournament(db: Db, tournamentId: string) {
   };
 }
 
-interface Cached {
-  version: number;
-  standings?: Standings;
+/**
+ * What pages read of a tournament's state, remembered per state object. A process's
+ * live state is one object until the next result or change (live-state.ts), so each
+ * reading is made once per change, and whoever has the next state first can make them
+ * ahead (readAhead): a round's close does, while the database inserts its games.
+ */
+interface Readings {
+  standings?: Promise<Standings>;
   clinch?: ClinchTable[];
-  /** Other readings of this version's state, by name (tournament-page.ts). */
+  /** Other readings, by name (tournament-page.ts). */
   more: Map<string, unknown>;
 }
-const cache = new Map<string, Cached>();
-const CACHE_LIMIT = 200;
+const readings = new WeakMap<TournamentState, Readings>();
 
-/** The cache entry for the tournament's current version (standings and clinch marks are filled lazily). */
-async function cachedVersion(db: Db, tournamentId: string): Promise<Cached> {
-  const [head] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  if (!head) throw new AppError("NOT_FOUND", "There is no such tournament.");
-  let hit = cache.get(tournamentId);
-  if (!hit || hit.version !== head.version) {
-    hit = { version: head.version, more: new Map() };
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(tournamentId, hit);
-  }
-  return hit;
+function readingsOf(state: TournamentState): Readings {
+  let r = readings.get(state);
+  if (!r) readings.set(state, (r = { more: new Map() }));
+  return r;
 }
 
 /**
- * The tournament's standings, computed once per version: every row in order and
- * each row's "why" written on demand (`why(index)`), for the rows a page shows.
+ * The state's standings, made once per state: every row in order and each row's "why"
+ * written on demand (`why(index)`), for the rows a page shows.
  */
-export async function tournamentStandings(db: Db, tournamentId: string) {
-  const hit = await cachedVersion(db, tournamentId);
-  if (!hit.standings) {
-    const state = await liveState(db, tournamentId);
-    // What the standings remember per group, done ahead in slices: when every group is
-    // new to this process (a restart, a snapshot read after another process's close),
-    // at 100,000 players that is a quarter of a second.
-    if (state) await stepInSlices(warmReadings(state));
-    hit.standings ??= state ? standingsTable(state) : { rows: [], why: () => "" };
-  }
-  return { version: hit.version, rows: hit.standings.rows, why: hit.standings.why };
+export function standingsOf(state: TournamentState): Promise<Standings> {
+  const r = readingsOf(state);
+  // What the standings remember per group, done ahead in slices: when every group is
+  // new to this process (a restart, a snapshot read after another process's close),
+  // at 100,000 players that is a quarter of a second.
+  r.standings ??= stepInSlices(warmReadings(state)).then(() => standingsTable(state));
+  return r.standings;
 }
 
-/** Clinched / out / open for every live table (engine/formats/clinch.ts); computed once per version. */
+/** The tournament's standings (standingsOf its live state); none before the start. */
+export async function tournamentStandings(db: Db, tournamentId: string): Promise<Standings> {
+  const state = await liveState(db, tournamentId);
+  return state ? standingsOf(state) : { rows: [], why: () => "" };
+}
+
+/** Clinched / out / open for every live table (engine/formats/clinch.ts), made once per state; with the version it was read at. */
 export async function tournamentClinch(db: Db, tournamentId: string) {
-  const hit = await cachedVersion(db, tournamentId);
-  if (!hit.clinch) {
-    const state = await liveState(db, tournamentId);
-    hit.clinch = state ? clinchTables(state) : [];
-  }
-  return { version: hit.version, tables: hit.clinch };
+  const [state, t] = await Promise.all([liveState(db, tournamentId), readTournament(db, tournamentId)]);
+  if (!state) return { version: t.version, tables: [] };
+  const r = readingsOf(state);
+  r.clinch ??= clinchTables(state);
+  return { version: t.version, tables: r.clinch };
 }
 
 /**
- * A reading of the tournament's state remembered for its current version: `compute`
- * runs once per version and name (the round standings of a 100,000-player round,
- * the side balance, each player's place).
+ * A reading of a state remembered with it: `compute` runs once per state and name (the
+ * round standings of a 100,000-player round, the side balance, each player's place).
  */
-export async function perVersion<T>(db: Db, tournamentId: string, name: string, compute: () => T): Promise<T> {
-  const hit = await cachedVersion(db, tournamentId);
-  if (!hit.more.has(name)) hit.more.set(name, compute());
-  return hit.more.get(name) as T;
+export function perState<T>(state: TournamentState, name: string, compute: () => T): T {
+  const { more } = readingsOf(state);
+  if (!more.has(name)) more.set(name, compute());
+  return more.get(name) as T;
 }

@@ -19,6 +19,7 @@ import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 import { currentRatings } from "./close-round";
+import { readAhead } from "./tournament-page";
 
 export interface Started {
   tournamentId: string;
@@ -52,7 +53,10 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
   const snapshot = snapshotBeside(db, t.id, state);
   try {
     const ids = players.map((p) => p.id);
-    await Promise.all([written, noticeStarted(tx, t, ids, created, now)]);
+    const inserted = Promise.all([written, noticeStarted(tx, t, ids, created, now)]);
+    // What pages read of round 1, made while the database finishes the inserts (tournament-page.ts).
+    readAhead(state, snapshot.beside ?? inserted);
+    await inserted;
     // Nothing is logged before the start: the snapshot includes the log up to position 0.
     announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, await snapshot.id(tx)));
     await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
