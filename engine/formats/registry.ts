@@ -21,14 +21,14 @@
 // functions for one item): they are persistent vectors (vec.ts).
 
 import type { ClinchTable } from "./clinch-tables";
-import { currentRound, groupsOf, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
+import { currentRound, groupTallies, groupsOf, parseGameId, findGame as find, gamesWithIds as withIds, playableGames as openGames } from "./core";
 import { diagonalFormat } from "./diagonal/diagonal";
 import { eliminationFormat } from "./elimination/elimination";
 import { groupsFormat } from "./groups/groups";
 import { leagueFormat } from "./league/league";
 import { stagedFormat } from "./staged/staged";
 import { swissFormat } from "./swiss/swiss";
-import type { GameFamily } from "./game-types";
+import { GAME_FAMILIES, type GameFamily } from "./game-types";
 import type {
   Format,
   FormatName,
@@ -185,6 +185,22 @@ export function* warmReadings(state: TournamentState): Generator<void> {
       warm(round, group);
       yield;
     }
+  }
+}
+
+/**
+ * Tallies every group of the current round (groupTallies, remembered per group
+ * object), one group a step: what a group round's close reads of them, done ahead so
+ * that the close, one synchronous step of the engine, does not also tally a
+ * 100,000-player round's 25,000 groups while every request of the process waits.
+ */
+export function* warmRoundTallies(state: TournamentState): Generator<void> {
+  const round = state.rounds.at(-1);
+  if (!round) return;
+  const blackSide = GAME_FAMILIES[state.gameType].blackSide;
+  for (const group of groupsOf(round)) {
+    groupTallies(group, blackSide);
+    yield;
   }
 }
 

@@ -17,11 +17,13 @@ import {
   groupStanding,
   playableGames,
   recordResult,
+  recordResults,
   roundStandings,
   standings,
   standingsTable,
   startTournament,
   warmReadings,
+  warmRoundTallies,
   withdraw,
 } from "./registry";
 import { sideBalanceReader, tournamentSideBalance, warmSideBalances } from "./side-balance";
@@ -195,6 +197,32 @@ describe("warmReadings", () => {
       expect([...warmReadings(cold)].length).toBe(getFormat(format).warmer ? groups : 0);
       expect([...warmSideBalances(cold)].length).toBe(cold.rounds.reduce((k, r) => k + groupsOf(r).length + phasesOf(r).length, 0));
       expect(readings(cold, false)).toEqual(readings(s, true));
+    });
+  }
+});
+
+describe("warmRoundTallies", () => {
+  for (const { format, n, settings } of CASES) {
+    it(`${format}: a round closed with its groups' tallies done ahead (the batch of its last results, or one at a time) is the round closed from scratch`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.integer({ min: 1, max: 6 }), (seed, batch) => {
+          const rng = Prng.fromSeed(`${format}/${seed}`);
+          let warmed: TournamentState = startTournament(format, players(n), settings as never, seed);
+          let cold = jsonRoundTrip(warmed);
+          for (let step = 0; step < 200 && warmed.status === "playing"; step++) {
+            // The tallies of the round in play, remembered per group object before the next results (as a close has them, warmed while it waits).
+            const steps = [...warmRoundTallies(warmed)].length;
+            expect(steps).toBe(groupsOf(warmed.rounds.at(-1)!).length);
+            const open = playableGames(warmed);
+            const results = open.slice(0, batch).map((g) => ({ gameId: g.id, result: randomResult(rng, format) }));
+            warmed = recordResults(warmed, results).state;
+            // The same results on a copy no cache has seen.
+            cold = recordResults(jsonRoundTrip(cold), results).state;
+            expect(jsonRoundTrip(warmed)).toEqual(jsonRoundTrip(cold));
+          }
+        }),
+        { numRuns: 15 },
+      );
     });
   }
 });

@@ -25,15 +25,16 @@
 // (closeDueRounds): nothing committed is lost, and the games are created once.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { runsBesideTransactions, type Db } from "@/db/client";
+import { stepInSlices } from "@/lib/let-go";
 import { playerRatings, tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
 import { INITIAL_RATING } from "@/engine/glicko2";
-import type { TournamentState, Transition } from "@/engine/formats";
+import { warmRoundTallies, type TournamentState, type Transition } from "@/engine/formats";
 import { AppError } from "../errors";
 import { noticeProgress } from "../notification/tournament-notices";
 import { snapshotBeside } from "../snapshots";
 import { transaction } from "../transaction";
 import { audit } from "./audit";
-import { foldLog, liveStateAt } from "./live-state";
+import { foldLog, liveState, liveStateAt } from "./live-state";
 import { lockTournament, readTournament } from "./lock-tournament";
 import { announce, saveSnapshot } from "./save-tournament";
 import { sendMissingGames, syncGames, type CreatedGame } from "./sync-games";
@@ -162,6 +163,10 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const head = await readTournament(db, tournamentId);
     if (!beingClosed(head)) return;
+    // What the engine's close of the round reads of every group, done ahead in slices:
+    // the groups of the state readers see are those the fold starts from.
+    const live = await liveState(db, tournamentId);
+    if (live) await stepInSlices(warmRoundTallies(live));
     const folded = await foldLog(db, tournamentId, { ratings: await currentRatings(db, head) });
     if (!folded || folded.seq === head.foldedSeq) return;
     // Until the lock, the close's statements are sent without waiting for one another
