@@ -10,7 +10,7 @@ import { playableGames, startTournament } from "@/engine/formats";
 import { players } from "@/engine/formats/testing";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { applyLog, applyLogInSlices, foldLog, liveState } from "./live-state";
+import { applyLog, applyLogInSlices, expectSaved, foldLog, forget, liveState } from "./live-state";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -52,6 +52,29 @@ describe("the live state of a round being closed", () => {
     expect(folded.transition.state.rounds).toHaveLength(2);
     expect(folded.transition.events.map((e) => e.type)).toContain("round-released");
     expect(folded.transition.state.rounds[0]!.status).toBe("complete");
+  });
+});
+
+describe("a save committed and not yet remembered", () => {
+  it("is read as the state saved, not the snapshot read back, once the tournament points at its snapshot; before, the snapshot is read", async () => {
+    const { tournamentId } = await runningTournament(h, "groups", "brandubh", 8);
+    const [head] = await h.db
+      .select({ snapshotId: tournaments.snapshotId, foldedSeq: tournaments.foldedSeq })
+      .from(tournaments)
+      .where(eq(tournaments.id, tournamentId));
+    const read = (await liveState(h.db, tournamentId))!;
+    // As between a save's commit and its after-commit task: this process has not remembered it.
+    forget(tournamentId);
+    const saved = structuredClone(read);
+    // A save of another snapshot (not committed, or rolled back): nobody takes it.
+    expectSaved(tournamentId, "00000000-0000-7000-8000-000000000000", saved, head!.foldedSeq);
+    const fromDatabase = (await liveState(h.db, tournamentId))!;
+    expect(fromDatabase).not.toBe(saved);
+    expect(fromDatabase).toEqual(read);
+    forget(tournamentId);
+    // The tournament points at the snapshot being saved: its state is taken as it is.
+    expectSaved(tournamentId, head!.snapshotId!, saved, head!.foldedSeq);
+    expect(await liveState(h.db, tournamentId)).toBe(saved);
   });
 });
 

@@ -105,10 +105,20 @@ function roundHeld(state: TournamentState): boolean {
 }
 
 async function read(db: Db, tournamentId: string, inTransaction: boolean, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
-  const [head] = await db.select({ foldedSeq: tournaments.foldedSeq }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  const [head] = await db
+    .select({ foldedSeq: tournaments.foldedSeq, snapshotId: tournaments.snapshotId })
+    .from(tournaments)
+    .where(eq(tournaments.id, tournamentId));
   if (!head) return null;
   let known = remembered.get(tournamentId);
   if (known && (known.foldedSeq !== head.foldedSeq || (inTransaction && known.held && !known.beforeHold))) known = undefined;
+  // A save of this process that has committed but not yet been remembered (its
+  // after-commit task has not run): its state, rather than the snapshot read back (at
+  // 100,000 players, a second of parsing tens of MB with every request waiting).
+  const saving = expected.get(tournamentId);
+  if (!known && !inTransaction && saving && saving.snapshotId === head.snapshotId) {
+    known = { foldedSeq: saving.seq, lastSeq: saving.seq, state: saving.state, held: false };
+  }
   if (!known) {
     const row = await readSnapshot(db, tournamentId);
     if (!row) return null;
@@ -159,12 +169,27 @@ export async function foldLog(tx: Db, tournamentId: string, options?: PlanOption
   return read(tx, tournamentId, true, options);
 }
 
+/** States this process is saving as snapshots, by tournament, until their transaction has committed and they are remembered. */
+const expected = new Map<string, { snapshotId: string; state: TournamentState; seq: number }>();
+
+/**
+ * Before commit: the state a transaction is saving as the snapshot `snapshotId`; a
+ * reader who finds the tournament pointing at that snapshot (the transaction has
+ * committed) takes it. A save that rolls back leaves a snapshot no tournament points
+ * at, so nobody takes it; the next save of the tournament replaces it.
+ */
+export function expectSaved(tournamentId: string, snapshotId: string, state: TournamentState, seq: number): void {
+  expected.set(tournamentId, { snapshotId, state, seq });
+}
+
 /** After commit: the state just saved is this process's live state for the tournament. */
 export function rememberSaved(tournamentId: string, state: TournamentState, seq: number): void {
+  if (expected.get(tournamentId)?.state === state) expected.delete(tournamentId);
   remember(tournamentId, { foldedSeq: seq, lastSeq: seq, state, held: false });
 }
 
 /** Forgets a remembered state (after a rolled-back or failed write). */
 export function forget(tournamentId: string): void {
   remembered.delete(tournamentId);
+  expected.delete(tournamentId);
 }

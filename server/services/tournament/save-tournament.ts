@@ -8,7 +8,7 @@ import { tournamentRoom } from "@/lib/contracts";
 import { publishChanged } from "@/server/realtime/publish";
 import { dropSnapshot, writeSnapshot } from "../snapshots";
 import { afterCommit } from "../transaction";
-import { rememberSaved } from "./live-state";
+import { expectSaved, rememberSaved } from "./live-state";
 
 /** Saves new fields and bumps the version that live pages follow; returns the version. */
 export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>): Promise<number> {
@@ -47,6 +47,7 @@ export async function saveSnapshot(
       replaced: sql<string | null>`(select ${tournaments.snapshotId} from ${tournaments} where ${tournaments.id} = ${id})`,
     });
   const { version, replaced } = row!;
+  expectSaved(id, snapshot, state, seq);
   afterCommit(tx, async (db) => {
     rememberSaved(id, state, seq);
     // A failure here leaves a row no one points at, for the sweeper (sweepSnapshots).
