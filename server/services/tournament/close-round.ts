@@ -163,11 +163,11 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const head = await readTournament(db, tournamentId);
     if (!beingClosed(head)) return;
+    const [live, ratings] = await Promise.all([liveState(db, tournamentId), currentRatings(db, head)]);
     // What the engine's close of the round reads of every group, done ahead in slices:
     // the groups of the state readers see are those the fold starts from.
-    const live = await liveState(db, tournamentId);
     if (live) await stepInSlices(warmRoundTallies(live));
-    const folded = await foldLog(db, tournamentId, { ratings: await currentRatings(db, head) });
+    const folded = await foldLog(db, tournamentId, { ratings });
     if (!folded || folded.seq === head.foldedSeq) return;
     // Until the lock, the close's statements are sent without waiting for one another
     // where they can: its own work (the notices, the snapshot's JSON) is done while the
