@@ -3,14 +3,15 @@
 // read before the hold, applying only the rows since, not the whole log to the snapshot
 // again (at 100,000 players a second of work while every request waited).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { games, tournamentResults, tournamentSnapshots, tournaments } from "@/db/schema";
+import { games, tournamentAudit, tournamentResults, tournamentSnapshots, tournaments } from "@/db/schema";
 import { playableGames, startTournament } from "@/engine/formats";
 import { players } from "@/engine/formats/testing";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { applyLog, applyLogInSlices, expectSaved, foldLog, forget, liveState } from "./live-state";
+import { closeRound } from "./close-round";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -52,6 +53,38 @@ describe("the live state of a round being closed", () => {
     expect(folded.transition.state.rounds).toHaveLength(2);
     expect(folded.transition.events.map((e) => e.type)).toContain("round-released");
     expect(folded.transition.state.rounds[0]!.status).toBe("complete");
+  });
+});
+
+describe("a league phase whose last result a page read before the close", () => {
+  it("is released by the close, which audits it once: the fold starts from the state before the reader's", async () => {
+    const { tournamentId, organizer } = await runningTournament(h, "league", "chess-elsewhere", 4);
+    const phase1 = playableGames((await liveState(h.db, tournamentId))!);
+    expect(phase1).toHaveLength(2);
+    const [first] = await h.db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.tournamentId, tournamentId), eq(games.tournamentGameKey, phase1[0]!.id)));
+    await apiFor(h, organizer).game.setResult({ gameId: first!.id, result: "1-0" });
+    // The phase's last result is logged and its close has not run (as between the commit and the close).
+    await h.db.insert(tournamentResults).values({ tournamentId, gameKey: phase1[1]!.id, outcome: "0-1", reason: "normal" });
+    await h.db.update(tournaments).set({ pending: 0 }).where(eq(tournaments.id, tournamentId));
+    // A page read now applies it: the reader's state has phase 2 released.
+    const read = (await liveState(h.db, tournamentId))!;
+    expect(playableGames(read).map((g) => g.id)).not.toContain(phase1[0]!.id);
+    const folded = (await foldLog(h.db, tournamentId))!;
+    expect(folded.transition.events.map((e) => e.type)).toContain("phase-released");
+    await closeRound(h.db, tournamentId);
+    const audits = await h.db
+      .select({ action: tournamentAudit.action })
+      .from(tournamentAudit)
+      .where(and(eq(tournamentAudit.tournamentId, tournamentId), eq(tournamentAudit.action, "phase released")));
+    expect(audits).toHaveLength(1);
+    const phase2 = await h.db
+      .select({ key: games.tournamentGameKey })
+      .from(games)
+      .where(and(eq(games.tournamentId, tournamentId), like(games.tournamentGameKey, "r1-p2-%")));
+    expect(phase2).toHaveLength(2);
   });
 });
 

@@ -20,13 +20,17 @@ interface Remembered {
   foldedSeq: number;
   lastSeq: number;
   state: TournamentState;
-  /** A round the log completed is left open in it (a reader's, PlanOptions.hold): a fold must not start from it. */
+  /**
+   * A fold must not start from it: a round the log completed is left open in it (a
+   * reader's, PlanOptions.hold), or the rows a reader applied made events a fold must
+   * make again (a league phase released on its last result: the fold audits it).
+   */
   held: boolean;
   /**
-   * When `held`: the last state read before the round was held, and the log position
-   * it includes. A fold starts there and applies the few rows since, closing the round
-   * as a fold does, instead of applying the whole log to the snapshot again (at
-   * 100,000 players, a second of work with every other request waiting, whenever a
+   * When `held`: the last state read before that, and the log position it includes. A
+   * fold starts there and applies the few rows since, closing the round (releasing
+   * the phase) as a fold does, instead of applying the whole log to the snapshot again
+   * (at 100,000 players, a second of work with every other request waiting, whenever a
    * page was read between a round's last result and its close).
    */
   beforeHold?: { state: TournamentState; lastSeq: number };
@@ -130,7 +134,7 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   const transition = rows.length === 0 ? { state: from.state, events: [] } : await applyLogInSlices(from.state, rows, options);
   const seq = rows.at(-1)?.seq ?? from.lastSeq;
   if (!inTransaction) {
-    const held = known.held || roundHeld(transition.state);
+    const held = known.held || roundHeld(transition.state) || transition.events.length > 0;
     remember(tournamentId, {
       foldedSeq: known.foldedSeq,
       lastSeq: seq,
