@@ -77,6 +77,9 @@
 //   which is the longest any request this process serves waited for the close's own
 //   work (and its garbage collection). Baseline: the same timer for 2 s right after,
 //   with nothing running;
+// - the page's data right after the close that runs alone: tournamentPage (anonymous)
+//   once the close has returned, the first read of the new state (what a start or a
+//   close reads ahead, tournament-page.ts readAhead). Baseline: the same read again;
 // - the longest wait during the close: while it runs, two requests of the tournament,
 //   each again after it answered, until setResult returns: a transaction that
 //   takes and releases the tournament's lock (as every result and organizer action
@@ -697,6 +700,7 @@ try {
     const probedCloseMs: number[] = [];
     const probedCloseBare: number[] = [];
     const stalls = { during: [] as number[], quiet: [] as number[] };
+    const pageAfter = { first: [] as number[], again: [] as number[] };
     const waits = {
       lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
       page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
@@ -744,6 +748,12 @@ try {
         }
       } else {
         stalls.during.push(await longestStall(closing));
+        // The page's data right after that close (the first read of the new state: what the close read ahead), and read again.
+        for (const into of [pageAfter.first, pageAfter.again]) {
+          const p0 = performance.now();
+          await tournamentPage(db, null, tid, {});
+          into.push(performance.now() - p0);
+        }
         // The same timer with nothing running, for the baseline.
         stalls.quiet.push(await longestStall(new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS))));
       }
@@ -790,6 +800,14 @@ try {
       ratio: ratio(median(stalls.during), median(stalls.quiet)),
       target: "≤ 250 ms",
       ok: Math.max(...stalls.during) <= 250,
+    });
+    rows.push({
+      name: `  the page's data right after that close at ${label} (tournamentPage, anonymous: the first read of the new state, which the close made ahead)`,
+      measured: spread(pageAfter.first, ms),
+      baseline: `${spread(pageAfter.again, ms)}: the same read again`,
+      ratio: ratio(median(pageAfter.first), median(pageAfter.again)),
+      target: "≤ 250 ms",
+      ok: Math.max(...pageAfter.first) <= 250,
     });
     const what = {
       lock: "the tournament's lock taken and released (as every result and organizer action of it begins)",
