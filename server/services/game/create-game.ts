@@ -43,11 +43,14 @@ function startPosition(typeId: string, settings: GameSettingValues = {}): { posi
   return start;
 }
 
+/** A new game but for who plays it: what every game of a tournament's round has in common. */
+type GameKind = Omit<NewGame, "side1Id" | "side2Id" | "tournamentGameKey">;
+
 /** What a new game's row holds beside its players and tournament key. */
 type SharedColumns = Omit<typeof games.$inferInsert, "id" | "side1Id" | "side2Id" | "tournamentGameKey">;
 
 /** The columns of a new game that do not depend on who plays it: the same for every game of a tournament's round. */
-function sharedColumns(input: Omit<NewGame, "side1Id" | "side2Id" | "tournamentGameKey">, now: Date): SharedColumns {
+function sharedColumns(input: GameKind, now: Date): SharedColumns {
   const type = catalogGame(input.gameType);
   if (!type) throw new AppError("BAD_REQUEST", `Unknown game type “${input.gameType}”.`);
   // On the site: when side 1's flag falls (on a live challenge game, when its first-move
@@ -96,7 +99,7 @@ export interface CreatedGame {
 
 /** Games of one kind (a tournament round's): what they share, and each one's players and tournament key. */
 export interface NewGames {
-  shared: Omit<NewGame, "side1Id" | "side2Id" | "tournamentGameKey">;
+  shared: GameKind;
   pairs: readonly { side1Id: string; side2Id: string; tournamentGameKey: string }[];
 }
 

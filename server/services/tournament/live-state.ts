@@ -40,10 +40,15 @@ const remembered = new Map<string, Remembered>();
 /** Live states kept per process; a 100,000-player state is ~100 MB in memory. */
 const REMEMBER_LIMIT = 8;
 
+/** Sets `id` in a map of states kept per process, the least recently set going past REMEMBER_LIMIT. */
+function keep<T>(map: Map<string, T>, id: string, entry: T): void {
+  map.delete(id);
+  if (map.size >= REMEMBER_LIMIT) map.delete(map.keys().next().value!);
+  map.set(id, entry);
+}
+
 function remember(id: string, entry: Remembered): void {
-  remembered.delete(id);
-  if (remembered.size >= REMEMBER_LIMIT) remembered.delete(remembered.keys().next().value!);
-  remembered.set(id, entry);
+  keep(remembered, id, entry);
 }
 
 type LogRow = Pick<typeof tournamentResults.$inferSelect, "seq" | "gameKey" | "outcome" | "reason" | "margin">;
@@ -183,7 +188,8 @@ const expected = new Map<string, { snapshotId: string; state: TournamentState; s
  * at, so nobody takes it; the next save of the tournament replaces it.
  */
 export function expectSaved(tournamentId: string, snapshotId: string, state: TournamentState, seq: number): void {
-  expected.set(tournamentId, { snapshotId, state, seq });
+  // Bounded as the remembered states are: a save that rolled back is not removed until the next.
+  keep(expected, tournamentId, { snapshotId, state, seq });
 }
 
 /** After commit: the state just saved is this process's live state for the tournament. */

@@ -222,13 +222,17 @@ export async function tournamentStandings(db: Db, tournamentId: string): Promise
   return state ? standingsOf(state) : { rows: [], why: () => "" };
 }
 
-/** Clinched / out / open for every live table (engine/formats/clinch.ts), made once per state; with the version it was read at. */
-export async function tournamentClinch(db: Db, tournamentId: string) {
-  const [state, t] = await Promise.all([liveState(db, tournamentId), readTournament(db, tournamentId)]);
-  if (!state) return { version: t.version, tables: [] };
+/** Clinched / out / open for every live table of the state (engine/formats/clinch.ts), made once per state. */
+export function clinchOf(state: TournamentState): ClinchTable[] {
   const r = readingsOf(state);
   r.clinch ??= clinchTables(state);
-  return { version: t.version, tables: r.clinch };
+  return r.clinch;
+}
+
+/** clinchOf the tournament's live state, with the version it was read at. */
+export async function tournamentClinch(db: Db, tournamentId: string) {
+  const [state, t] = await Promise.all([liveState(db, tournamentId), readTournament(db, tournamentId)]);
+  return { version: t.version, tables: state ? clinchOf(state) : [] };
 }
 
 /**

@@ -38,7 +38,7 @@ import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, rou
 import { isSiteAdmin } from "../admin/site-admins";
 import { containsPattern } from "../listing";
 import { liveState } from "./live-state";
-import { perState, standingsOf, tournamentAbout, tournamentClinch, tournamentStandings } from "./read-tournament";
+import { clinchOf, perState, standingsOf, tournamentAbout, tournamentStandings } from "./read-tournament";
 import { readTournament } from "./lock-tournament";
 
 /** Page sizes and pinned rows of the page's windows (a round's own window is its format's: components/formats/<name>/page.ts). */
@@ -347,7 +347,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const running = !!state && t.status === "running";
   // Marks of every live table, remembered per version: for the formats that read them
   // (small ones; group elimination marks only the groups it shows).
-  const clinch = async (): Promise<readonly ClinchTable[]> => (running ? (await tournamentClinch(db, t.id)).tables : []);
+  const clinch = async (): Promise<readonly ClinchTable[]> => (running ? clinchOf(state) : []);
 
   let standingsView = null;
   if (state) {
