@@ -162,12 +162,21 @@ export function withdraw<F extends FormatName>(state: TournamentState<F>, player
 
 /** The tournament standings, every row with its "why". */
 export function standings(state: TournamentState): StandingRow[] {
-  return standingRows(formatOf(state).standings(state));
+  return standingRows(standingsTable(state));
 }
+
+/**
+ * The table made last for each tournament, by its player list (which every version
+ * of a tournament shares until a player is added): the next version's standings are
+ * made from it (Format.standings' `previous`).
+ */
+const lastTables = new WeakMap<TournamentState["players"], Standings>();
 
 /** The tournament standings with each row's "why" written on demand (pages that show a window of them). */
 export function standingsTable(state: TournamentState): Standings {
-  return formatOf(state).standings(state);
+  const table = formatOf(state).standings(state, lastTables.get(state.players));
+  lastTables.set(state.players, table);
+  return table;
 }
 
 /**
@@ -178,7 +187,7 @@ export function standingsTable(state: TournamentState): Standings {
  * warmer.
  */
 export function* warmReadings(state: TournamentState): Generator<void> {
-  const warm = formatOf(state).warmer?.(state);
+  const warm = formatOf(state).warmer?.(state, lastTables.get(state.players));
   if (!warm) return;
   for (const round of state.rounds) {
     for (const group of groupsOf(round)) {

@@ -27,7 +27,7 @@ import {
   withdraw,
 } from "./registry";
 import { sideBalanceReader, tournamentSideBalance, warmSideBalances } from "./side-balance";
-import { explainOrder, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
+import { explainOrder, placeOf, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
 import { jsonRoundTrip, players } from "./testing";
 import { FormatError, type FormatName, type FormatResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
 
@@ -157,6 +157,41 @@ describe("rankTable", () => {
         expect(standingRows(rankTable(entries, keys))).toEqual(referenceRank(entries, keys));
       }),
       { seed: 20261123, numRuns: 300 },
+    );
+  });
+});
+
+describe("rankTable with the previous version's table", () => {
+  it("merges the changed entries in: the rows, ranks and sentences of a plain sort, and every player's place", () => {
+    const keys: RankKey[] = [
+      { name: "a", label: "points", better: "high" },
+      { name: "b", label: "losses", better: "low" },
+    ];
+    // Few values, so that most rows tie and a change moves rows across long runs of ties.
+    const values = fc.record({ a: fc.integer({ min: 0, max: 3 }), b: fc.integer({ min: 0, max: 2 }) });
+    // Enough entries (48 or more) for up to three changes to be merged rather than sorted whole.
+    const change = fc.record({ at: fc.nat(), values, same: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(values, { minLength: 48, maxLength: 160 }), fc.array(fc.array(change, { maxLength: 3 }), { maxLength: 8 }), (first, versions) => {
+        let entries: RankEntry[] = first.map((v, i) => ({ player: `p${i}`, status: "playing", values: v }));
+        let table = rankTable(entries, keys);
+        for (const changes of versions) {
+          entries = entries.slice();
+          for (const c of changes) {
+            const at = c.at % entries.length;
+            // The same values in a new object are a change too, as a group's entries made again are.
+            entries[at] = { ...entries[at]!, values: c.same ? { ...entries[at]!.values } : c.values };
+          }
+          const merged = rankTable(entries, keys, table);
+          const reference = referenceRank(entries, keys);
+          expect(standingRows(merged)).toEqual(reference);
+          reference.forEach((row, i) => expect(placeOf(merged, row.player)).toBe(i));
+          expect(placeOf(merged, "nobody")).toBeUndefined();
+          if (changes.length === 0) expect(merged).toBe(table);
+          table = merged;
+        }
+      }),
+      { seed: 20261127, numRuns: 300 },
     );
   });
 });

@@ -25,13 +25,81 @@ export interface RankEntry {
 
 const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : String(Math.round(x * 1000) / 1000));
 
+/** What rankTable keeps of a table, so that the next version of its entries is ranked by merging (its `previous`). */
+interface Ranked {
+  readonly entries: readonly RankEntry[];
+  readonly keys: readonly RankKey[];
+  /** Entry indexes in row order. */
+  readonly order: Int32Array;
+  /** 1 where row i ties row i + 1 on every key. */
+  readonly sameNext: Uint8Array;
+  /** Each player's entry index, made on first use; shared by the versions whose entries keep their players in place. */
+  readonly playerAt: { map: Map<string, number> | null };
+}
+const rankedTables = new WeakMap<Standings, Ranked>();
+/** The row index of each player, per table not made by rankTable (placeOf). */
+const placeMaps = new WeakMap<Standings, Map<string, number>>();
+
+/**
+ * More entries than this share changed (a sixteenth) and the table is sorted whole:
+ * merging costs a binary search per changed entry.
+ */
+const MERGE_SHARE = 16;
+
 /**
  * Sorts entries by the keys (the incoming order breaks remaining ties only for the
  * listing; such rows share a rank). Each row's "why" is written only when asked
  * for (`why(i)`): a page shows about 70 rows of 100,000, and writing a sentence per
  * row cost more than the sort.
+ *
+ * `previous`: a table rankTable made of an earlier version of the same entries (same
+ * count and keys; an entry is unchanged where it is the same object). The entries that
+ * changed are then placed among the unchanged ones, kept in their order, by binary
+ * search: after a result of a 100,000-player round, four entries of 100,000 change,
+ * and sorting them all again took 60 ms at every version. The table is the one a
+ * whole sort gives, since rows are ordered by their keys and then their entry index.
  */
-export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[]): Standings {
+export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[], previous?: Standings): Standings {
+  const prev = previous ? rankedTables.get(previous) : undefined;
+  const merged = prev ? mergeChanged(entries, keys, prev) : null;
+  if (merged === "unchanged") return previous as Standings;
+  const { order, sameNext } = merged ?? sortWhole(entries, keys);
+  const n = entries.length;
+  const rows: RankedRow[] = new Array<RankedRow>(n);
+  let rank = 1;
+  let label = "";
+  let samePrev = false;
+  for (let i = 0; i < n; i++) {
+    const e = entries[order[i] as number] as RankEntry;
+    if (!samePrev) {
+      rank = i + 1;
+      // Rows of a shared rank share one label string (75,000 players may share one).
+      label = sameNext[i] === 1 ? `${rank}=` : String(rank);
+    }
+    rows[i] = { player: e.player, rank, rankLabel: label, values: e.values, status: e.status };
+    samePrev = sameNext[i] === 1;
+  }
+  const table: Standings = { rows, why: (i) => (i >= 0 && i + 1 < n ? explainOrder(rows[i] as RankedRow, rows[i + 1] as RankedRow, keys) : "") };
+  const samePlayers = merged !== null && prev !== undefined;
+  rankedTables.set(table, { entries, keys, order, sameNext, playerAt: samePlayers ? prev.playerAt : { map: null } });
+  return table;
+}
+
+/** Compares entries `a` and `b` (indexes) by the keys only: negative when `a` ranks above. */
+function byKeys(entries: readonly RankEntry[], keys: readonly RankKey[]): (a: number, b: number) => number {
+  return (a, b) => {
+    const x = (entries[a] as RankEntry).values;
+    const y = (entries[b] as RankEntry).values;
+    for (const k of keys) {
+      const d = (x[k.name] ?? 0) - (y[k.name] ?? 0);
+      if (d !== 0) return k.better === "high" ? -d : d;
+    }
+    return 0;
+  };
+}
+
+/** Every entry sorted by the keys, then by its index. */
+function sortWhole(entries: readonly RankEntry[], keys: readonly RankKey[]): { order: Int32Array; sameNext: Uint8Array } {
   const n = entries.length;
   // One typed column per key, negated where higher is better, so that smaller
   // always sorts first: comparing numbers in arrays instead of reading
@@ -51,26 +119,92 @@ export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[
     }
     return 0;
   };
-  const order = Array.from({ length: n }, (_, i) => i);
-  order.sort((a, b) => tie(a, b) || a - b);
-  const rows: RankedRow[] = new Array<RankedRow>(n);
-  let rank = 1;
-  let label = "";
-  let samePrev = false;
-  for (let i = 0; i < n; i++) {
-    const at = order[i] as number;
-    const e = entries[at] as RankEntry;
-    const sameNext = i + 1 < n && tie(at, order[i + 1] as number) === 0;
-    if (!samePrev) {
-      rank = i + 1;
-      // Rows of a shared rank share one label string (75,000 players may share one).
-      label = sameNext ? `${rank}=` : String(rank);
-    }
-    rows[i] = { player: e.player, rank, rankLabel: label, values: e.values, status: e.status };
-    samePrev = sameNext;
-  }
-  return { rows, why: (i) => (i >= 0 && i + 1 < n ? explainOrder(rows[i] as RankedRow, rows[i + 1] as RankedRow, keys) : "") };
+  // Sorted as a plain array: V8 sorts it faster than an Int32Array with a comparator.
+  const sorted = Array.from({ length: n }, (_, i) => i);
+  sorted.sort((a, b) => tie(a, b) || a - b);
+  const order = Int32Array.from(sorted);
+  const sameNext = new Uint8Array(n);
+  for (let i = 0; i + 1 < n; i++) sameNext[i] = tie(order[i] as number, order[i + 1] as number) === 0 ? 1 : 0;
+  return { order, sameNext };
 }
+
+/**
+ * The order of `entries` from the previous version's: the unchanged entries keep their
+ * order, the changed ones are sorted and merged in. Null when the previous table does
+ * not fit (other keys or count) or too much changed; "unchanged" when nothing did. Two
+ * unchanged rows that end up next to each other tie exactly when every row between
+ * them in the previous order tied its next (rows are sorted by their keys), so only the
+ * rows next to a changed entry are compared again.
+ */
+function mergeChanged(entries: readonly RankEntry[], keys: readonly RankKey[], prev: Ranked): { order: Int32Array; sameNext: Uint8Array } | "unchanged" | null {
+  const n = entries.length;
+  if (prev.keys !== keys || prev.entries.length !== n) return null;
+  const changed: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (entries[i] === prev.entries[i]) continue;
+    // A changed entry that is another player's: the players' indexes are not handed on.
+    if ((entries[i] as RankEntry).player !== (prev.entries[i] as RankEntry).player) return null;
+    changed.push(i);
+    if (changed.length * MERGE_SHARE > n) return null;
+  }
+  if (changed.length === 0) return "unchanged";
+  const isChanged = new Uint8Array(n);
+  for (const i of changed) isChanged[i] = 1;
+  const keyOrder = byKeys(entries, keys);
+  const before = (a: number, b: number) => (keyOrder(a, b) || a - b) < 0;
+  changed.sort((a, b) => keyOrder(a, b) || a - b);
+  const order = new Int32Array(n);
+  const sameNext = new Uint8Array(n);
+  let q = 0;
+  let lastKept = false;
+  // Whether the last unchanged row written ties the rows after it in the previous order, up to here.
+  let link = 0;
+  const put = (e: number, kept: boolean) => {
+    if (q > 0) sameNext[q - 1] = kept && lastKept ? link : keyOrder(order[q - 1] as number, e) === 0 ? 1 : 0;
+    order[q++] = e;
+    lastKept = kept;
+  };
+  let c = 0;
+  for (let p = 0; p < n; p++) {
+    const e = prev.order[p] as number;
+    if (isChanged[e] === 1) {
+      link &= prev.sameNext[p] as number;
+      continue;
+    }
+    while (c < changed.length && before(changed[c] as number, e)) put(changed[c++] as number, false);
+    put(e, true);
+    link = prev.sameNext[p] as number;
+  }
+  while (c < changed.length) put(changed[c++] as number, false);
+  return { order, sameNext };
+}
+
+/**
+ * The row index of the player in the table (undefined if not in it). For a table
+ * rankTable made, from the rows' entry indexes, and the players' indexes are made once
+ * for every version of a tournament's entries: a map of 100,000 players cost 20–50 ms
+ * at each version.
+ */
+export function placeOf(table: Standings, player: string): number | undefined {
+  const r = rankedTables.get(table);
+  if (!r || r.entries.length !== table.rows.length) {
+    let map = placeMaps.get(table);
+    if (!map) placeMaps.set(table, (map = new Map(table.rows.map((row, i) => [row.player, i]))));
+    return map.get(player);
+  }
+  r.playerAt.map ??= new Map(r.entries.map((e, i) => [e.player, i]));
+  const at = r.playerAt.map.get(player);
+  if (at === undefined) return undefined;
+  let positions = positionsOf.get(r);
+  if (!positions) {
+    positions = new Int32Array(r.order.length);
+    r.order.forEach((e, i) => (positions![e] = i));
+    positionsOf.set(r, positions);
+  }
+  return positions[at];
+}
+/** Each entry's row index, per table. */
+const positionsOf = new WeakMap<Ranked, Int32Array>();
 
 /** rankTable with every row's sentence written (small tables: a group, a league). */
 export function rankByKeys(entries: readonly RankEntry[], keys: readonly RankKey[]): StandingRow[] {

@@ -270,16 +270,21 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   addPlayer?(state: TournamentState<F>, player: Player): TournamentState<F>;
   /** With addPlayer: the round a player entering now would first play, or null when the settings or the stage take no more entries. */
   lateEntryRound?(state: TournamentState<F>): number | null;
-  /** Standings of the whole tournament so far. */
-  standings(state: TournamentState<F>): Standings;
+  /**
+   * Standings of the whole tournament so far. `previous`: the table made last for a
+   * version of this tournament (registry.ts), for rankTable to rank only what changed;
+   * the table is the same with or without it.
+   */
+  standings(state: TournamentState<F>, previous?: Standings): Standings;
   /**
    * The per-group work standings(state) remembers per group object, one group at a
    * time: the function returned is called for each group of each round, so that a
    * caller can let other work run between groups when every group is new to it (a
    * restart, a snapshot just read: half a second at 100,000 players). Doing it
-   * changes no result. Absent: nothing to do ahead.
+   * changes no result. Absent, or none returned: nothing to do ahead (none is returned
+   * when `previous`, as for standings, leaves little to do).
    */
-  warmer?(state: TournamentState<F>): (round: Round, group: Group) => void;
+  warmer?(state: TournamentState<F>, previous?: Standings): ((round: Round, group: Group) => void) | undefined;
   /** Standings of one round, per group. */
   roundStandings(state: TournamentState<F>, roundNumber: number): GroupStanding[];
   /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { VEC_WIDTH, vec, vecAt, vecItems, vecPush, vecSet, vecSize, type Vec, type VecOwner } from "./vec";
+import { VEC_WIDTH, vec, vecAt, vecChanges, vecItems, vecPush, vecSet, vecSize, type Vec, type VecOwner } from "./vec";
 
 const arbOps = fc.array(
   fc.oneof(
@@ -47,6 +47,30 @@ describe("persistent vector", () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("vecChanges finds the indexes whose items differ between two versions, or says null past the limit or for other sizes", () => {
+    fc.assert(
+      fc.property(arbSize, fc.array(fc.record({ at: fc.nat(), fresh: fc.boolean() }), { maxLength: 12 }), fc.nat(14), (size, sets, limit) => {
+        const items = Array.from({ length: size }, (_, i) => ({ i }));
+        const before = vec(items.slice());
+        let after = before;
+        const model = items.slice();
+        for (const s of sets) {
+          if (size === 0) break;
+          const at = s.at % size;
+          // The same object again (changes nothing) or a new one.
+          const item = s.fresh ? { i: -at } : model[at]!;
+          model[at] = item;
+          after = vecSet(after, at, item);
+        }
+        const differ = model.flatMap((x, i) => (x !== items[i] ? [i] : []));
+        expect(vecChanges(before, after, limit)).toEqual(differ.length > limit ? null : differ);
+        expect(vecChanges(after, after, limit)).toEqual([]);
+        expect(vecChanges(before, vecPush(after, { i: -1 }), 100)).toBeNull();
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -154,3 +154,38 @@ export function vecPush<T>(v: Vec<T>, item: T): Vec<T> {
   };
   return wrap<T>({ size: t.size + 1, height: t.height, root: pushIn(t.root, t.height * BITS) });
 }
+
+/**
+ * The indexes (ascending) whose items differ between two versions of a vector of one
+ * size, found without visiting the subtrees they share: after one result, one path
+ * of a 25,000-group round. Null when their sizes or forms differ, or when more than
+ * `limit` items do.
+ */
+export function vecChanges<T>(a: Vec<T>, b: Vec<T>, limit: number): number[] | null {
+  const fa = form(a);
+  const fb = form(b);
+  const out: number[] = [];
+  if (fa === fb) return out;
+  if (Array.isArray(fa) || Array.isArray(fb)) {
+    if (!Array.isArray(fa) || !Array.isArray(fb) || fa.length !== fb.length) return null;
+    for (let i = 0; i < fa.length; i++) {
+      if (fa[i] !== fb[i] && out.push(i) > limit) return null;
+    }
+    return out;
+  }
+  const ta = fa as Trie;
+  const tb = fb as Trie;
+  if (ta.size !== tb.size || ta.height !== tb.height) return null;
+  // Nodes of the same path hold the same number of items in both: the sizes are equal.
+  const walk = (x: Node, y: Node, height: number, first: number): boolean => {
+    if (x === y) return true;
+    const span = VEC_WIDTH ** height;
+    for (let s = 0; s < x.length; s++) {
+      if (height === 0) {
+        if (x[s] !== y[s] && out.push(first + s) > limit) return false;
+      } else if (!walk(x[s] as Node, y[s] as Node, height - 1, first + s * span)) return false;
+    }
+    return true;
+  };
+  return walk(ta.root, tb.root, ta.height, 0) ? out : null;
+}

@@ -48,8 +48,8 @@ import { rankByKeys, rankTable, type RankEntry, type RankKey } from "../standing
 import { setting, settingsSchema } from "../settings";
 import { clinchMarks, type ClinchInput } from "../clinch";
 import { DETAILED_TABLES, memoTable, pickGroups, splitGames, type ClinchTable } from "../clinch-tables";
-import { vec, vecAt } from "../vec";
-import type { EngineEvent, Format, Game, Group, GroupStanding, PlanOptions, Player, Round, TournamentState } from "../types";
+import { vec, vecAt, vecChanges, vecSize } from "../vec";
+import type { EngineEvent, Format, Game, Group, GroupStanding, PlanOptions, Player, Round, Standings, TournamentState } from "../types";
 import { FormatError } from "../types";
 
 /** Group elimination's settings: how the groups are cut and how many games a pair plays. */
@@ -315,6 +315,91 @@ function standingOf(state: TournamentState, round: Round, group: Group, status: 
   return { name: group.name, rows: rankByKeys(entries, ROUND_KEYS) };
 }
 
+/**
+ * What a standings table was made of: its state's rounds, what every player's status
+ * depends on, and the entries by player index (state.players order).
+ */
+interface Assembly {
+  readonly players: TournamentState["players"];
+  readonly rounds: readonly Round[];
+  readonly champions: readonly string[];
+  readonly withdrawals: TournamentState["withdrawals"];
+  readonly blackSide: 1 | 2;
+  readonly entries: readonly RankEntry[];
+}
+const assembled = new WeakMap<Standings, Assembly>();
+
+const assembly = (state: TournamentState, context: StatusContext, entries: readonly RankEntry[]): Assembly => ({
+  players: state.players,
+  rounds: state.rounds,
+  champions: context.champions,
+  withdrawals: context.withdrawals,
+  blackSide: GAME_FAMILIES[state.gameType].blackSide,
+  entries,
+});
+
+/** More groups than this share changed (a sixteenth of the last round's) and every group is read again. */
+const CHANGED_SHARE = 16;
+
+/**
+ * The indexes of the last round's groups that differ from `before`'s, when that is all
+ * that differs (the same players, rounds before it, statuses and the round's state);
+ * null otherwise, or when many changed.
+ */
+function changedGroups(state: TournamentState, context: StatusContext, before: Assembly): number[] | null {
+  const last = state.rounds.length - 1;
+  if (
+    last < 0 ||
+    before.players !== state.players ||
+    before.rounds.length !== state.rounds.length ||
+    before.champions !== context.champions ||
+    before.withdrawals !== context.withdrawals ||
+    before.blackSide !== GAME_FAMILIES[state.gameType].blackSide
+  ) {
+    return null;
+  }
+  for (let r = 0; r < last; r++) if (before.rounds[r] !== state.rounds[r]) return null;
+  const was = before.rounds[last] as Round;
+  const round = state.rounds[last] as Round;
+  if (was.number !== round.number || was.status !== round.status || was.advanced !== round.advanced) return null;
+  return vecChanges(was.groups, round.groups, Math.ceil(vecSize(round.groups) / CHANGED_SHARE));
+}
+
+/** `before`'s entries with those of the last round's groups at `changed` made again. */
+function entriesAfter(state: TournamentState, context: StatusContext, before: Assembly, changed: readonly number[]): RankEntry[] {
+  const entries = before.entries.slice();
+  const round = state.rounds.at(-1) as Round;
+  for (const k of changed) {
+    const group = vecAt(round.groups, k) as Group;
+    const made = groupEntries(state, round, group, context);
+    const at = seedIndexes(state, group.players);
+    for (let j = 0; j < at.length; j++) if ((at[j] as number) >= 0) entries[at[j] as number] = made[j] as RankEntry;
+  }
+  return entries;
+}
+
+/** Every player's entry, from their last round's group. */
+function allEntries(state: TournamentState, context: StatusContext): RankEntry[] {
+  const n = state.players.length;
+  const entries = new Array<RankEntry | undefined>(n);
+  for (const round of state.rounds) {
+    for (const group of groupsOf(round)) {
+      const made = groupEntries(state, round, group, context);
+      const at = seedIndexes(state, group.players);
+      for (let j = 0; j < at.length; j++) if ((at[j] as number) >= 0) entries[at[j] as number] = made[j];
+    }
+  }
+  const first = state.rounds[0] as Round;
+  const { status, isChampion } = context.lookup();
+  // Anyone in no group (not expected in this format) keeps an empty record in round 1.
+  for (let i = 0; i < n; i++) {
+    if (entries[i]) continue;
+    const id = (state.players[i] as Player).id;
+    entries[i] = { player: id, status: status(id, first), values: { champion: isChampion(id) ? 1 : 0, round: first.number, percent: 0, wins: 0 } };
+  }
+  return entries as RankEntry[];
+}
+
 const ROUND_KEYS: readonly RankKey[] = [
   { name: "score", label: "score", better: "high" },
   { name: "wins", label: "wins", better: "high" },
@@ -354,34 +439,26 @@ export const groupsFormat: Format<"groups", GroupsSettings> = {
     return withdrawByForfeit(state, playerId, hooks, options);
   },
 
-  standings(state) {
+  standings(state, previous) {
     // Each player's entry comes from their last round. Entries are remembered per
     // group object (groupEntries): after a result only the touched group's four
-    // entries are made again, the other 24,999 groups' are reused.
-    const n = state.players.length;
-    const entries = new Array<RankEntry | undefined>(n);
+    // entries are made again, the other 24,999 groups' are reused; and with the
+    // previous version's table, only the groups that changed are looked at at all.
     const context = statusContext(state);
-    for (const round of state.rounds) {
-      for (const group of groupsOf(round)) {
-        const made = groupEntries(state, round, group, context);
-        const at = seedIndexes(state, group.players);
-        for (let j = 0; j < at.length; j++) if ((at[j] as number) >= 0) entries[at[j] as number] = made[j];
-      }
-    }
-    const first = state.rounds[0] as Round;
-    const { status, isChampion } = context.lookup();
-    // Anyone in no group (not expected in this format) keeps an empty record in round 1.
-    for (let i = 0; i < n; i++) {
-      if (entries[i]) continue;
-      const id = (state.players[i] as Player).id;
-      entries[i] = { player: id, status: status(id, first), values: { champion: isChampion(id) ? 1 : 0, round: first.number, percent: 0, wins: 0 } };
-    }
-    return rankTable(entries as RankEntry[], TOURNAMENT_KEYS);
+    const before = previous ? assembled.get(previous) : undefined;
+    const changed = before ? changedGroups(state, context, before) : null;
+    const entries = before && changed ? entriesAfter(state, context, before, changed) : allEntries(state, context);
+    const table = rankTable(entries, TOURNAMENT_KEYS, previous);
+    if (!assembled.has(table)) assembled.set(table, assembly(state, context, entries));
+    return table;
   },
 
-  warmer(state) {
-    // What standings(state) reads per group: its entries (with their tallies) and its players' seed indexes.
+  warmer(state, previous) {
+    // What standings(state) reads per group: its entries (with their tallies) and its
+    // players' seed indexes; nothing when it will look only at the groups that changed.
     const context = statusContext(state);
+    const before = previous ? assembled.get(previous) : undefined;
+    if (before && changedGroups(state, context, before)) return undefined;
     return (round, group) => {
       groupEntries(state, round, group, context);
       seedIndexes(state, group.players);

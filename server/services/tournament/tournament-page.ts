@@ -18,6 +18,7 @@ import {
   gamesOf,
   groupsOf,
   lateEntryRound,
+  placeOf,
   playableGames,
   vecAt,
   sideBalanceReader,
@@ -295,13 +296,12 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
  */
 export async function pageReadings(state: TournamentState) {
   const standings = await standingsOf(state);
-  const places = perState(state, "standing places", () => new Map(standings.rows.map((r, i) => [r.player, i])));
   const balance = await perState<Promise<SideBalanceReader>>(state, "side balance", async () => {
     await stepInSlices(warmSideBalances(state));
     return sideBalanceReader(state);
   });
   const played = perState(state, "side balance players", () => balance.players());
-  return { standings, places, balance, played };
+  return { standings, balance, played };
 }
 
 /**
@@ -338,12 +338,13 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const shown = new Shown();
   const isOrganizer = !!viewer && (viewer.id === t.organizerId || viewer.isAdmin);
 
-  // Standings, places and side balance: made once per state.
+  // Standings and side balance: made once per state.
   const read = state ? await pageReadings(state) : null;
   const table: Standings = read?.standings ?? { rows: [], why: () => "" };
   const allRows = table.rows;
-  const places = read?.places ?? new Map<string, number>();
-  const viewerPlace = me !== undefined ? places.get(me) : undefined;
+  // A player's row (placeOf: an index kept per tournament, not a map of every row per state).
+  const place = (id: string) => placeOf(table, id);
+  const viewerPlace = me !== undefined ? place(me) : undefined;
   const running = !!state && t.status === "running";
   // Marks of every live table, remembered per version: for the formats that read them
   // (small ones; group elimination marks only the groups it shows).
@@ -455,7 +456,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     : [];
   const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
   const statusOf = (id: string) => {
-    const i = places.get(id);
+    const i = place(id);
     return i === undefined ? undefined : allRows[i]?.status;
   };
   const seedOf = state ? placesOf(state.players, seedPlayer, playerIds) : null;
