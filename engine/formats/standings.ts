@@ -40,10 +40,7 @@ const rankedTables = new WeakMap<Standings, Ranked>();
 /** The row index of each player, per table not made by rankTable (placeOf). */
 const placeMaps = new WeakMap<Standings, Map<string, number>>();
 
-/**
- * More entries than this share changed (a sixteenth) and the table is sorted whole:
- * merging costs a binary search per changed entry.
- */
+/** More entries than this share changed (a sixteenth) and the table is sorted whole. */
 const MERGE_SHARE = 16;
 
 /**
@@ -54,8 +51,8 @@ const MERGE_SHARE = 16;
  *
  * `previous`: a table rankTable made of an earlier version of the same entries (same
  * count and keys; an entry is unchanged where it is the same object). The entries that
- * changed are then placed among the unchanged ones, kept in their order, by binary
- * search: after a result of a 100,000-player round, four entries of 100,000 change,
+ * changed are then sorted and merged in among the unchanged ones, kept in their
+ * order, in one pass: after a result of a 100,000-player round, four entries of 100,000 change,
  * and sorting them all again took 60 ms at every version. The table is the one a
  * whole sort gives, since rows are ordered by their keys and then their entry index.
  */
