@@ -4,6 +4,7 @@
 
 import { gamesOf, groupsOf, phasesOf, roundGames } from "./core";
 import type { Game, Group, GameResult, Phase, Round, TournamentState } from "./types";
+import { vecAt, vecChanges, vecSize } from "./vec";
 
 /** Wins, draws and losses of one side (or of one player on one side). */
 export interface SideRecord {
@@ -67,7 +68,7 @@ export interface SideBalanceReader {
   /** The player's record on side 1 and side 2, or undefined without a decided game. */
   record(player: string): readonly [SideRecord, SideRecord] | undefined;
   /** Everyone with a decided game, in the order of state.players. */
-  players(): string[];
+  players(): readonly string[];
 }
 
 const containerBalances = new WeakMap<Group | Phase, SideBalance>();
@@ -105,38 +106,144 @@ function addRecord(to: SideRecord, from: SideRecord): void {
 }
 
 /**
- * How many of the containers each player has a decided game in, kept per player list
- * (a tournament's versions share it) and brought up to date from the containers the
- * last reading saw: a result replaces one group, so a new version adds one group's
- * players and takes away the replaced group's, instead of going through all 25,000
- * groups and 100,000 players of a 100,000-player round (a fifth of a second at each
- * version).
+ * The totals and the players with a decided game, kept per player list (a
+ * tournament's versions share it) for the version read last, and brought to the
+ * version asked for from the containers that differ: a result replaces one group,
+ * so a new version counts one group's players out and one in, instead of going
+ * through all 25,000 groups and 100,000 players of a 100,000-player round (a tenth
+ * of a second at each version). `played` is never changed after it is handed out.
  */
-interface PlayedCounts {
-  containers: Set<Group | Phase>;
-  counts: Map<string, number>;
+interface Tally {
+  readonly rounds: readonly Round[];
+  readonly games: number;
+  readonly sides: readonly [SideRecord, SideRecord];
+  /** How many containers each player has a decided game in (moved on to the next version's tally). */
+  readonly counts: Map<string, number>;
+  /** Everyone with a decided game, in the order of state.players. */
+  readonly played: readonly string[];
 }
-const playedMemo = new WeakMap<TournamentState["players"], PlayedCounts>();
-function playedCounts(state: TournamentState, containers: readonly (Group | Phase)[]): ReadonlyMap<string, number> {
-  let memo = playedMemo.get(state.players);
-  if (!memo) playedMemo.set(state.players, (memo = { containers: new Set(), counts: new Map() }));
-  const { counts } = memo;
-  const now = new Set(containers);
-  const step = (c: Group | Phase, by: number) => {
-    for (const p of containerBalance(c).players.keys()) counts.set(p, (counts.get(p) ?? 0) + by);
+const tallies = new WeakMap<TournamentState["players"], Tally>();
+
+/** More containers than this share changed (a sixteenth of the round's) and the tally is made again. */
+const CHANGED_SHARE = 16;
+
+/**
+ * The containers that differ between the versions' rounds, as [before, now] pairs:
+ * only the last round's groups and phases may; null if anything else differs.
+ */
+function changedContainers(before: readonly Round[], rounds: readonly Round[]): [Group | Phase, Group | Phase][] | null {
+  const last = rounds.length - 1;
+  if (before.length !== rounds.length || last < 0) return null;
+  for (let r = 0; r < last; r++) if (before[r] !== rounds[r]) return null;
+  const was = before[last] as Round;
+  const round = rounds[last] as Round;
+  if (was === round) return [];
+  if (!was.phases !== !round.phases) return null;
+  const limit = Math.ceil((vecSize(round.groups) + (round.phases ? vecSize(round.phases) : 0)) / CHANGED_SHARE);
+  const groups = vecChanges(was.groups, round.groups, limit);
+  const phases = was.phases && round.phases ? vecChanges(was.phases, round.phases, limit) : [];
+  if (!groups || !phases) return null;
+  return [
+    ...groups.map((k): [Group, Group] => [vecAt(was.groups, k) as Group, vecAt(round.groups, k) as Group]),
+    ...phases.map((k): [Phase, Phase] => [vecAt(was.phases!, k) as Phase, vecAt(round.phases!, k) as Phase]),
+  ];
+}
+
+function addSides(to: [SideRecord, SideRecord], b: SideBalance, by: 1 | -1): void {
+  for (const i of [0, 1] as const) {
+    to[i].wins += by * b.sides[i].wins;
+    to[i].draws += by * b.sides[i].draws;
+    to[i].losses += by * b.sides[i].losses;
+  }
+}
+
+function tallyFromScratch(state: TournamentState): Tally {
+  const sides: [SideRecord, SideRecord] = [empty(), empty()];
+  const counts = new Map<string, number>();
+  let games = 0;
+  for (const round of state.rounds) {
+    for (const c of [...groupsOf(round), ...phasesOf(round)]) {
+      const b = containerBalance(c);
+      games += b.games;
+      addSides(sides, b, 1);
+      for (const p of b.players.keys()) counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+  }
+  const played = state.players.filter((p) => (counts.get(p.id) ?? 0) > 0).map((p) => p.id);
+  return { rounds: state.rounds, games, sides, counts, played };
+}
+
+/** Each player's index in state.players, per player list. */
+const playerIndexes = new WeakMap<TournamentState["players"], Map<string, number>>();
+function playerIndex(state: TournamentState): Map<string, number> {
+  let index = playerIndexes.get(state.players);
+  if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
+  return index;
+}
+
+/** The tally of `state`: the kept one moved on to it where only some containers differ, else made again. */
+function tallyOf(state: TournamentState): Tally {
+  const kept = tallies.get(state.players);
+  if (kept?.rounds === state.rounds) return kept;
+  const changed = kept ? changedContainers(kept.rounds, state.rounds) : null;
+  if (!kept || !changed) {
+    const made = tallyFromScratch(state);
+    tallies.set(state.players, made);
+    return made;
+  }
+  const { counts } = kept;
+  const sides: [SideRecord, SideRecord] = [{ ...kept.sides[0] }, { ...kept.sides[1] }];
+  let games = kept.games;
+  // The counts before of the players counted again: the played list changes only for those now at zero or no longer.
+  const before = new Map<string, number>();
+  const step = (c: Group | Phase, by: 1 | -1) => {
+    const b = containerBalance(c);
+    games += by * b.games;
+    addSides(sides, b, by);
+    for (const p of b.players.keys()) {
+      const was = counts.get(p) ?? 0;
+      if (!before.has(p)) before.set(p, was);
+      counts.set(p, was + by);
+    }
   };
-  for (const c of memo.containers) if (!now.has(c)) step(c, -1);
-  for (const c of now) if (!memo.containers.has(c)) step(c, 1);
-  memo.containers = now;
-  return counts;
+  for (const [was, now] of changed) {
+    step(was, -1);
+    step(now, 1);
+  }
+  let played = kept.played;
+  const entered = [...before].filter(([p, was]) => was === 0 && (counts.get(p) ?? 0) > 0).map(([p]) => p);
+  const left = new Set([...before].filter(([p, was]) => was > 0 && (counts.get(p) ?? 0) === 0).map(([p]) => p));
+  if (entered.length > 0 || left.size > 0) {
+    const index = playerIndex(state);
+    const at = (p: string) => index.get(p) ?? -1;
+    const next = left.size > 0 ? played.filter((p) => !left.has(p)) : played.slice();
+    for (const p of entered.sort((a, b) => at(a) - at(b))) {
+      // Binary search for its place among those in state.players order.
+      let lo = 0;
+      let hi = next.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (at(next[mid] as string) < at(p)) lo = mid + 1;
+        else hi = mid;
+      }
+      next.splice(lo, 0, p);
+    }
+    played = next;
+  }
+  const moved: Tally = { rounds: state.rounds, games, sides, counts, played };
+  tallies.set(state.players, moved);
+  return moved;
 }
 
 /**
  * Counts each group's and phase's balance ahead, one at a time, yielding after each: the
  * caller lets other work run between steps (the tournament page, when every group is
  * new to the process), and sideBalanceReader then finds every count remembered.
+ * Nothing when the tally kept for the tournament is only some groups away.
  */
 export function* warmSideBalances(state: TournamentState): Generator<void> {
+  const kept = tallies.get(state.players);
+  if (kept && changedContainers(kept.rounds, state.rounds)) return;
   for (const round of state.rounds) {
     for (const c of [...groupsOf(round), ...phasesOf(round)]) {
       containerBalance(c);
@@ -146,28 +253,15 @@ export function* warmSideBalances(state: TournamentState): Generator<void> {
 }
 
 export function sideBalanceReader(state: TournamentState): SideBalanceReader {
-  const sides: [SideRecord, SideRecord] = [empty(), empty()];
-  let games = 0;
-  const rounds = state.rounds.map((round) => ({ round, groups: groupsOf(round), phases: phasesOf(round) }));
-  for (const { groups, phases } of rounds) {
-    for (const c of [...groups, ...phases]) {
-      const b = containerBalance(c);
-      games += b.games;
-      addRecord(sides[0], b.sides[0]);
-      addRecord(sides[1], b.sides[1]);
-    }
-  }
+  const { games, sides, played } = tallyOf(state);
+  // Listed on the first record asked for: a page asks for a few.
+  let rounds: { round: Round; groups: readonly Group[]; phases: readonly Phase[] }[] | undefined;
   return {
     games,
     sides,
-    players() {
-      const counts = playedCounts(
-        state,
-        rounds.flatMap(({ groups, phases }) => [...groups, ...phases]),
-      );
-      return state.players.filter((p) => (counts.get(p.id) ?? 0) > 0).map((p) => p.id);
-    },
+    players: () => played,
     record(player) {
+      rounds ??= state.rounds.map((round) => ({ round, groups: groupsOf(round), phases: phasesOf(round) }));
       let out: [SideRecord, SideRecord] | undefined;
       for (const { round, groups, phases } of rounds) {
         for (const c of [...groupsWith(round, groups, player), ...phases]) {

@@ -82,11 +82,11 @@ export function rankTable(entries: readonly RankEntry[], keys: readonly RankKey[
   return table;
 }
 
-/** Compares entries `a` and `b` (indexes) by the keys only: negative when `a` ranks above. */
-function byKeys(entries: readonly RankEntry[], keys: readonly RankKey[]): (a: number, b: number) => number {
+/** Compares entry `a` with entry `b` of `others` (indexes) by the keys only: negative when `a` ranks above. */
+function byKeys(entries: readonly RankEntry[], keys: readonly RankKey[], others = entries): (a: number, b: number) => number {
   return (a, b) => {
     const x = (entries[a] as RankEntry).values;
-    const y = (entries[b] as RankEntry).values;
+    const y = (others[b] as RankEntry).values;
     for (const k of keys) {
       const d = (x[k.name] ?? 0) - (y[k.name] ?? 0);
       if (d !== 0) return k.better === "high" ? -d : d;
@@ -127,11 +127,13 @@ function sortWhole(entries: readonly RankEntry[], keys: readonly RankKey[]): { o
 
 /**
  * The order of `entries` from the previous version's: the unchanged entries keep their
- * order, the changed ones are sorted and merged in. Null when the previous table does
- * not fit (other keys or count) or too much changed; "unchanged" when nothing did. Two
- * unchanged rows that end up next to each other tie exactly when every row between
- * them in the previous order tied its next (rows are sorted by their keys), so only the
- * rows next to a changed entry are compared again.
+ * order, and each changed one goes where a binary search of the previous order puts
+ * it (that order is sorted by the previous values, which the unchanged entries still
+ * have). Null when the previous table does not fit (other keys or count) or too much
+ * changed; "unchanged" when nothing did. Two unchanged rows that end up next to each
+ * other tie exactly when every row between them in the previous order tied its next
+ * (rows are sorted by their keys), so only the rows next to a changed entry are
+ * compared again.
  */
 function mergeChanged(entries: readonly RankEntry[], keys: readonly RankKey[], prev: Ranked): { order: Int32Array; sameNext: Uint8Array } | "unchanged" | null {
   const n = entries.length;
@@ -148,8 +150,20 @@ function mergeChanged(entries: readonly RankEntry[], keys: readonly RankKey[], p
   const isChanged = new Uint8Array(n);
   for (const i of changed) isChanged[i] = 1;
   const keyOrder = byKeys(entries, keys);
-  const before = (a: number, b: number) => (keyOrder(a, b) || a - b) < 0;
+  const after = byKeys(entries, keys, prev.entries);
   changed.sort((a, b) => keyOrder(a, b) || a - b);
+  // Where each changed entry goes: before the row at this position of the previous order.
+  const at = changed.map((c) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const e = prev.order[mid] as number;
+      if ((after(c, e) || c - e) > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
   const order = new Int32Array(n);
   const sameNext = new Uint8Array(n);
   let q = 0;
@@ -163,12 +177,12 @@ function mergeChanged(entries: readonly RankEntry[], keys: readonly RankKey[], p
   };
   let c = 0;
   for (let p = 0; p < n; p++) {
+    while (c < changed.length && (at[c] as number) <= p) put(changed[c++] as number, false);
     const e = prev.order[p] as number;
     if (isChanged[e] === 1) {
       link &= prev.sameNext[p] as number;
       continue;
     }
-    while (c < changed.length && before(changed[c] as number, e)) put(changed[c++] as number, false);
     put(e, true);
     link = prev.sameNext[p] as number;
   }
