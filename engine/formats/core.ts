@@ -78,6 +78,14 @@ export function currentRound<F extends FormatName>(state: TournamentState<F>): R
 
 /** A round's groups, in order (an array to read, never to modify). */
 export const groupsOf = (round: Round): readonly Group[] => vecItems(round.groups);
+
+/** Each player's index in state.players, made once per player list (every version of a tournament shares it until a player is added). */
+const playerIndexes = new WeakMap<readonly Player[], ReadonlyMap<string, number>>();
+export function playerIndex(state: { readonly players: readonly Player[] }): ReadonlyMap<string, number> {
+  let index = playerIndexes.get(state.players);
+  if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
+  return index;
+}
 /** A round's phases (league), or none. */
 export const phasesOf = (round: Round): readonly Phase[] => (round.phases ? vecItems(round.phases) : []);
 /** The games of a group or phase, in order. */

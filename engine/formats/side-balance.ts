@@ -2,7 +2,7 @@
 // (tafl: attackers against defenders), so organizers and players can see whether
 // the sides are balanced: a tournament's totals and each player's record per side.
 
-import { gamesOf, groupsOf, phasesOf, roundGames } from "./core";
+import { gamesOf, groupsOf, phasesOf, playerIndex, roundGames } from "./core";
 import type { Game, Group, GameResult, Phase, Round, TournamentState } from "./types";
 import { vecAt, vecChanges, vecSize } from "./vec";
 
@@ -171,14 +171,6 @@ function tallyFromScratch(state: TournamentState): Tally {
   }
   const played = state.players.filter((p) => (counts.get(p.id) ?? 0) > 0).map((p) => p.id);
   return { rounds: state.rounds, games, sides, counts, played };
-}
-
-/** Each player's index in state.players, per player list. */
-const playerIndexes = new WeakMap<TournamentState["players"], Map<string, number>>();
-function playerIndex(state: TournamentState): Map<string, number> {
-  let index = playerIndexes.get(state.players);
-  if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
-  return index;
 }
 
 /** The tally of `state`: the kept one moved on to it where only some containers differ, else made again. */

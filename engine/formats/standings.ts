@@ -205,17 +205,20 @@ export function placeOf(table: Standings, player: string): number | undefined {
   }
   r.playerAt.map ??= new Map(r.entries.map((e, i) => [e.player, i]));
   const at = r.playerAt.map.get(player);
-  if (at === undefined) return undefined;
-  let positions = positionsOf.get(r);
-  if (!positions) {
-    positions = new Int32Array(r.order.length);
-    r.order.forEach((e, i) => (positions![e] = i));
-    positionsOf.set(r, positions);
-  }
-  return positions[at];
+  return at === undefined ? undefined : entryRows(r)[at];
 }
+
 /** Each entry's row index, per table. */
-const positionsOf = new WeakMap<Ranked, Int32Array>();
+const rowsOfEntries = new WeakMap<Ranked, Int32Array>();
+function entryRows(r: Ranked): Int32Array {
+  let rows = rowsOfEntries.get(r);
+  if (!rows) {
+    rows = new Int32Array(r.order.length);
+    for (let i = 0; i < r.order.length; i++) rows[r.order[i] as number] = i;
+    rowsOfEntries.set(r, rows);
+  }
+  return rows;
+}
 
 /** rankTable with every row's sentence written (small tables: a group, a league). */
 export function rankByKeys(entries: readonly RankEntry[], keys: readonly RankKey[]): StandingRow[] {

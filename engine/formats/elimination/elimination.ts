@@ -32,6 +32,7 @@
 // replay the final.
 
 import {
+  playerIndex,
   assertCanWithdraw,
   begin,
   closeIfDone,
@@ -133,12 +134,9 @@ interface Shape {
   readonly players: readonly Player[];
 }
 
-const seedCache = new WeakMap<readonly Player[], Map<string, number>>();
-
 function shapeOf(state: Pick<State, "settings" | "players">): Shape {
   const settings = state.settings;
-  let seedOf = seedCache.get(state.players);
-  if (!seedOf) seedCache.set(state.players, (seedOf = new Map(state.players.map((p, i) => [p.id, i]))));
+  const seedOf = playerIndex(state);
   const size = bracketSize(state.players.length);
   return { kind: settings.bracket, k: log2(size), size, bestOf: settings.bestOf, reset: settings.grandFinalReset, seedOf, players: state.players };
 }

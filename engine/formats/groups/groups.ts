@@ -30,6 +30,7 @@ import {
   groupsOf,
   lastKnownRatings,
   orderByRating,
+  playerIndex,
   ratingLookup,
   recordResults,
   resumePrng,
@@ -286,15 +287,12 @@ function groupEntries(state: TournamentState, round: Round, group: Group, contex
   return entries;
 }
 
-/** Each player's index in state.players, remembered per players list (shared by every version). */
-const playerIndexes = new WeakMap<readonly Player[], Map<string, number>>();
 /** Positions in state.players of a group's players, remembered per group player list (shared by a group's versions). */
 const groupIndexes = new WeakMap<readonly string[], { readonly of: readonly Player[]; readonly at: Int32Array }>();
 function seedIndexes(state: TournamentState, players: readonly string[]): Int32Array {
   const hit = groupIndexes.get(players);
   if (hit && hit.of === state.players) return hit.at;
-  let index = playerIndexes.get(state.players);
-  if (!index) playerIndexes.set(state.players, (index = new Map(state.players.map((p, i) => [p.id, i]))));
+  const index = playerIndex(state);
   const at = new Int32Array(players.length);
   for (let j = 0; j < players.length; j++) at[j] = index.get(players[j] as string) ?? -1;
   groupIndexes.set(players, { of: state.players, at });
