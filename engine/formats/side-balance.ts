@@ -109,7 +109,8 @@ function addRecord(to: SideRecord, from: SideRecord): void {
  * The totals and the players with a decided game, kept per player list (a
  * tournament's versions share it) for the version read last, and brought to the
  * version asked for from the containers that differ: a result replaces one group,
- * so a new version counts one group's players out and one in, instead of going
+ * so a new version counts one group's players out and one in (a close counts in the
+ * groups of the round it releases), instead of going
  * through all 25,000 groups and 100,000 players of a 100,000-player round (a tenth
  * of a second at each version). `played` is never changed after it is handed out.
  */
@@ -124,29 +125,36 @@ interface Tally {
 }
 const tallies = new WeakMap<TournamentState["players"], Tally>();
 
-/** More containers than this share changed (a sixteenth of the round's) and the tally is made again. */
+/** More containers than this share of a round changed and the tally is made again. */
 const CHANGED_SHARE = 16;
 
+/** A container counted out (`was`), in (`now`), or replaced. */
+type Change = { was?: Group | Phase; now?: Group | Phase };
+
 /**
- * The containers that differ between the versions' rounds, as [before, now] pairs:
- * only the last round's groups and phases may; null if anything else differs.
+ * The containers that differ between the versions' rounds: those of rounds released
+ * or dropped since (a round's close adds the next round's groups), and those replaced
+ * in a round the two share (a result replaces one group; a close changes the round's
+ * status, not its groups). Null when many of a shared round's containers differ.
  */
-function changedContainers(before: readonly Round[], rounds: readonly Round[]): [Group | Phase, Group | Phase][] | null {
-  const last = rounds.length - 1;
-  if (before.length !== rounds.length || last < 0) return null;
-  for (let r = 0; r < last; r++) if (before[r] !== rounds[r]) return null;
-  const was = before[last] as Round;
-  const round = rounds[last] as Round;
-  if (was === round) return [];
-  if (!was.phases !== !round.phases) return null;
-  const limit = Math.ceil((vecSize(round.groups) + (round.phases ? vecSize(round.phases) : 0)) / CHANGED_SHARE);
-  const groups = vecChanges(was.groups, round.groups, limit);
-  const phases = was.phases && round.phases ? vecChanges(was.phases, round.phases, limit) : [];
-  if (!groups || !phases) return null;
-  return [
-    ...groups.map((k): [Group, Group] => [vecAt(was.groups, k) as Group, vecAt(round.groups, k) as Group]),
-    ...phases.map((k): [Phase, Phase] => [vecAt(was.phases!, k) as Phase, vecAt(round.phases!, k) as Phase]),
-  ];
+function changedContainers(before: readonly Round[], rounds: readonly Round[]): Change[] | null {
+  const changes: Change[] = [];
+  const shared = Math.min(before.length, rounds.length);
+  for (let r = 0; r < shared; r++) {
+    const was = before[r] as Round;
+    const round = rounds[r] as Round;
+    if (was === round) continue;
+    if (!was.phases !== !round.phases) return null;
+    const limit = Math.ceil((vecSize(round.groups) + (round.phases ? vecSize(round.phases) : 0)) / CHANGED_SHARE);
+    const groups = vecChanges(was.groups, round.groups, limit);
+    const phases = was.phases && round.phases ? vecChanges(was.phases, round.phases, limit) : [];
+    if (!groups || !phases) return null;
+    for (const k of groups) changes.push({ was: vecAt(was.groups, k) as Group, now: vecAt(round.groups, k) as Group });
+    for (const k of phases) changes.push({ was: vecAt(was.phases!, k) as Phase, now: vecAt(round.phases!, k) as Phase });
+  }
+  for (const round of rounds.slice(shared)) for (const now of [...groupsOf(round), ...phasesOf(round)]) changes.push({ now });
+  for (const round of before.slice(shared)) for (const was of [...groupsOf(round), ...phasesOf(round)]) changes.push({ was });
+  return changes;
 }
 
 function addSides(to: [SideRecord, SideRecord], b: SideBalance, by: 1 | -1): void {
@@ -198,9 +206,9 @@ function tallyOf(state: TournamentState): Tally {
       counts.set(p, was + by);
     }
   };
-  for (const [was, now] of changed) {
-    step(was, -1);
-    step(now, 1);
+  for (const { was, now } of changed) {
+    if (was) step(was, -1);
+    if (now) step(now, 1);
   }
   let played = kept.played;
   const entered = [...before].filter(([p, was]) => was === 0 && (counts.get(p) ?? 0) > 0).map(([p]) => p);
@@ -231,16 +239,16 @@ function tallyOf(state: TournamentState): Tally {
  * Counts each group's and phase's balance ahead, one at a time, yielding after each: the
  * caller lets other work run between steps (the tournament page, when every group is
  * new to the process), and sideBalanceReader then finds every count remembered.
- * Nothing when the tally kept for the tournament is only some groups away.
+ * Only those that differ when the tally kept for the tournament is moved to this version.
  */
 export function* warmSideBalances(state: TournamentState): Generator<void> {
   const kept = tallies.get(state.players);
-  if (kept && changedContainers(kept.rounds, state.rounds)) return;
-  for (const round of state.rounds) {
-    for (const c of [...groupsOf(round), ...phasesOf(round)]) {
-      containerBalance(c);
-      yield;
-    }
+  const changed = kept ? changedContainers(kept.rounds, state.rounds) : null;
+  // Only the containers counted in, when the tally kept is moved (a round's close: the next round's groups).
+  const containers = changed ? changed.flatMap((c) => (c.now ? [c.now] : [])) : state.rounds.flatMap((r) => [...groupsOf(r), ...phasesOf(r)]);
+  for (const c of containers) {
+    containerBalance(c);
+    yield;
   }
 }
 

@@ -215,6 +215,37 @@ describe("side balance's players, read across versions in any order", () => {
     for (const i of order) expect(sideBalanceReader(versions[i]!).players()).toEqual(scratch(versions[i]!));
     expect(sideBalanceReader(start).players()).toEqual([]);
   });
+
+  it("moves its totals across rounds released and back (a version read before a close after one read after it), with a withdrawal's forfeits", () => {
+    const rng = Prng.fromSeed("side balance across rounds");
+    let s: TournamentState = startTournament("groups", players(64), { partition: "fixed", groupSize: 4 } as never, 9);
+    const versions: TournamentState[] = [s];
+    for (let step = 0; step < 400 && s.status === "playing"; step++) {
+      if (step === 30) s = withdraw(s, s.players[5]!.id).state;
+      else {
+        const open = playableGames(s);
+        s = recordResult(s, open[rng.int(open.length)]!.id, randomResult(rng, "groups")).state;
+      }
+      versions.push(s);
+    }
+    expect(s.rounds.length).toBeGreaterThan(1);
+    const whole = (v: TournamentState) => {
+      const b = tournamentSideBalance(jsonRoundTrip(v));
+      return { games: b.games, sides: b.sides, players: v.players.filter((p) => b.players.has(p.id)).map((p) => p.id) };
+    };
+    const read = (v: TournamentState) => {
+      const b = sideBalanceReader(v);
+      return { games: b.games, sides: b.sides, players: b.players() };
+    };
+    // Forward one version at a time, then back, then jumps both ways.
+    const order = [...versions.keys(), ...[...versions.keys()].reverse(), ...versions.keys()].filter((_, i) => i % 3 === 0);
+    for (let k = 0; k < 40; k++) order.push(rng.int(versions.length));
+    // From the last version before each close to one with results in the round it released, and back.
+    versions.forEach((v, i) => {
+      if (i > 0 && v.rounds.length > versions[i - 1]!.rounds.length && i + 4 < versions.length) order.push(i - 1, i + 4, i - 1);
+    });
+    for (const i of order) expect(read(versions[i]!)).toEqual(whole(versions[i]!));
+  });
 });
 
 describe("warmReadings", () => {
