@@ -155,12 +155,21 @@ export function ratingLookup(source: RatingSource | undefined, fallback: (id: st
   return (id) => (Object.hasOwn(rec, id) ? (rec[id] as number) : fallback(id));
 }
 
-/** The rating each player had when the latest round (or the start) was planned. */
+/**
+ * The rating each player had when the latest round (or the start) was planned. Made on
+ * the first lookup: it is the fallback of ratings the server passes for every player
+ * (ratingLookup), and at 100,000 players making it took a third of a round's close,
+ * a step during which the process serves no one.
+ */
 export function lastKnownRatings(state: TournamentState): (id: string) => number {
-  const known = new Map<string, number>();
-  for (const p of state.players) known.set(p.id, p.rating);
-  for (const r of state.rounds) r.seeds.forEach((id, i) => known.set(id, r.ratings[i] ?? known.get(id) ?? 0));
-  return (id) => known.get(id) ?? 0;
+  let known: Map<string, number> | undefined;
+  const make = () => {
+    const made = new Map<string, number>();
+    for (const p of state.players) made.set(p.id, p.rating);
+    for (const r of state.rounds) r.seeds.forEach((id, i) => made.set(id, r.ratings[i] ?? made.get(id) ?? 0));
+    return made;
+  };
+  return (id) => (known ??= make()).get(id) ?? 0;
 }
 
 /**
