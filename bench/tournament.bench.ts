@@ -56,7 +56,10 @@
 // - standings, uncached: tournamentStandings right after each of the first results
 //   (each result is a new tournament version, so the per-version cache misses): reads
 //   the version and the log rows since the process's last read, applies them, ranks
-//   every player;
+//   every player (made from the previous version's table: engine/formats/standings.ts);
+//   it alternates with the page's data read the same way (tournamentPage, anonymous:
+//   the standings, side balance and one window of each list of the new version), so
+//   each is the first read of its version;
 // - tournament page data: tournamentPage for an anonymous viewer, first window of
 //   each list (what the page's server component renders), and the size of its
 //   superjson answer; bench/tournament-page.bench.ts measures the page over HTTP;
@@ -538,6 +541,7 @@ try {
     const ownBytes: number[] = [];
     const rowBytes: number[] = [];
     const standingsMs: number[] = [];
+    const pageAfterResultMs: number[] = [];
     const leftRows: string[] = [];
     for (let i = 0; i + 3 < open.length; i += 4) {
       const r = runs[Math.min(RUNS - 1, Math.floor(i / (4 * RESULTS)))]!;
@@ -562,10 +566,15 @@ try {
       bytes.push(wal.all);
       ownBytes.push(wal.ours);
       rowBytes.push(wal.ours - wal.fpi);
-      if (standingsMs.length < STANDINGS_SAMPLES) {
+      // Alternately, each the first read of its result's version: the standings, and the page's data.
+      if (standingsMs.length < STANDINGS_SAMPLES && standingsMs.length <= pageAfterResultMs.length) {
         const s0 = performance.now();
         await tournamentStandings(db, id);
         standingsMs.push(performance.now() - s0);
+      } else if (pageAfterResultMs.length < STANDINGS_SAMPLES) {
+        const p0 = performance.now();
+        await tournamentPage(db, null, id, {});
+        pageAfterResultMs.push(performance.now() - p0);
       }
       // The bare writes, values computed before the clock starts.
       const txWrites = resultWrites(gTx, draw(gTx.side1, gTx.side2), ratings, tournament, new Date());
@@ -673,6 +682,12 @@ try {
     rows.push({
       name: `standings right after a result at ${label} (new version: cache miss; apply new log rows, rank ${label})`,
       measured: spread(standingsMs, ms),
+      target: "-",
+      ok: null,
+    });
+    rows.push({
+      name: `tournament page data right after a result at ${label} (tournamentPage, anonymous, first window: the version's first read, its readings made from the previous version's)`,
+      measured: spread(pageAfterResultMs, ms),
       target: "-",
       ok: null,
     });
