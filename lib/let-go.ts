@@ -10,8 +10,15 @@ export const SLICE_ROWS = 5_000;
 
 /** Runs the steps of a generator, letting the event loop go each time about `sliceMs` of them has passed. */
 export async function stepInSlices(steps: Iterable<unknown>, sliceMs = 10): Promise<void> {
+  await runInSlices(steps[Symbol.iterator](), sliceMs);
+}
+
+/** stepInSlices for steps that make something: resolves to what the generator returns. */
+export async function runInSlices<T>(steps: Iterator<unknown, T>, sliceMs = 10): Promise<T> {
   let started = performance.now();
-  for (const _ of steps) {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
     if (performance.now() - started > sliceMs) {
       await letGo();
       started = performance.now();

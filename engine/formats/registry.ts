@@ -46,7 +46,7 @@ import type {
   TournamentState,
   Transition,
 } from "./types";
-import { standingRows } from "./standings";
+import { runSteps, standingRows } from "./standings";
 import { FormatError } from "./types";
 import { formatProblems, type Validated } from "./validation";
 
@@ -174,7 +174,20 @@ const lastTables = new WeakMap<TournamentState["players"], Standings>();
 
 /** The tournament standings with each row's "why" written on demand (pages that show a window of them). */
 export function standingsTable(state: TournamentState): Standings {
-  const table = formatOf(state).standings(state, lastTables.get(state.players));
+  return runSteps(standingsSteps(state));
+}
+
+/**
+ * standingsTable in steps, yielding between them: what the format remembers per group
+ * done ahead one group at a time (warmReadings), then the table, in steps where the
+ * format makes it so (Format.standingsSteps). The caller lets other work run between
+ * steps (server/services/tournament/read-tournament.ts).
+ */
+export function* standingsSteps(state: TournamentState): Generator<void, Standings> {
+  yield* warmReadings(state);
+  const format = formatOf(state);
+  const previous = lastTables.get(state.players);
+  const table = format.standingsSteps ? yield* format.standingsSteps(state, previous) : format.standings(state, previous);
   lastTables.set(state.players, table);
   return table;
 }

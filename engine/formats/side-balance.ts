@@ -4,6 +4,7 @@
 
 import { gamesOf, groupsOf, phasesOf, playerIndex, roundGames } from "./core";
 import type { Game, Group, GameResult, Phase, Round, TournamentState } from "./types";
+import { runSteps } from "./standings";
 import { vecAt, vecChanges, vecSize } from "./vec";
 
 /** Wins, draws and losses of one side (or of one player on one side). */
@@ -183,13 +184,7 @@ function* countFromScratch(state: TournamentState): Generator<void, Tally> {
   return { rounds: state.rounds, games, sides, counts, played };
 }
 
-function tallyFromScratch(state: TournamentState): Tally {
-  const steps = countFromScratch(state);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
+const tallyFromScratch = (state: TournamentState): Tally => runSteps(countFromScratch(state));
 
 /** The tally of `state`: the kept one moved on to it where only some containers differ, else made again. */
 function tallyOf(state: TournamentState): Tally {

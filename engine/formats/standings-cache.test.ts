@@ -27,7 +27,7 @@ import {
   withdraw,
 } from "./registry";
 import { sideBalanceReader, tournamentSideBalance, warmSideBalances } from "./side-balance";
-import { explainOrder, placeOf, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
+import { explainOrder, placeOf, rankSteps, rankTable, standingRows, type RankEntry, type RankKey } from "./standings";
 import { jsonRoundTrip, players } from "./testing";
 import { FormatError, type FormatName, type FormatResult, type SettingsInput, type StandingRow, type TournamentState } from "./types";
 
@@ -161,14 +161,37 @@ describe("rankTable", () => {
   });
 });
 
+/** Two keys with few values, so that most rows tie and a change moves rows across long runs of ties. */
+const TWO_KEYS: RankKey[] = [
+  { name: "a", label: "points", better: "high" },
+  { name: "b", label: "losses", better: "low" },
+];
+const twoValues = fc.record({ a: fc.integer({ min: 0, max: 3 }), b: fc.integer({ min: 0, max: 2 }) });
+
+describe("rankSteps", () => {
+  it("sorts in runs merged two by two, a step at a time: the rows of a plain sort, whatever the run length", () => {
+    const keys = TWO_KEYS;
+    const values = twoValues;
+    fc.assert(
+      fc.property(fc.array(values, { maxLength: 90 }), fc.integer({ min: 1, max: 9 }), (list, stepRows) => {
+        const entries: RankEntry[] = list.map((v, i) => ({ player: `p${i}`, status: "playing", values: v }));
+        const steps = rankSteps(entries, keys, undefined, stepRows);
+        let yields = 0;
+        let step = steps.next();
+        for (; !step.done; step = steps.next()) yields++;
+        expect(standingRows(step.value)).toEqual(referenceRank(entries, keys));
+        // At least a step per run sorted and per run of rows made.
+        expect(yields).toBeGreaterThanOrEqual(2 * Math.floor(entries.length / stepRows));
+      }),
+      { seed: 20261127, numRuns: 300 },
+    );
+  });
+});
+
 describe("rankTable with the previous version's table", () => {
   it("merges the changed entries in: the rows, ranks and sentences of a plain sort, and every player's place", () => {
-    const keys: RankKey[] = [
-      { name: "a", label: "points", better: "high" },
-      { name: "b", label: "losses", better: "low" },
-    ];
-    // Few values, so that most rows tie and a change moves rows across long runs of ties.
-    const values = fc.record({ a: fc.integer({ min: 0, max: 3 }), b: fc.integer({ min: 0, max: 2 }) });
+    const keys = TWO_KEYS;
+    const values = twoValues;
     // Enough entries (48 or more) for up to three changes to be merged rather than sorted whole.
     const change = fc.record({ at: fc.nat(), values, same: fc.boolean() });
     fc.assert(

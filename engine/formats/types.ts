@@ -277,6 +277,12 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
    */
   standings(state: TournamentState<F>, previous?: Standings): Standings;
   /**
+   * standings(state, previous) in steps (a generator yielding between them), for a
+   * caller that lets other work run between steps: a large format's whole sort (a
+   * round's close makes one for the new round's standings). Absent: one step.
+   */
+  standingsSteps?(state: TournamentState<F>, previous?: Standings): Generator<void, Standings>;
+  /**
    * The per-group work standings(state) remembers per group object, one group at a
    * time: the function returned is called for each group of each round, so that a
    * caller can let other work run between groups when every group is new to it (a

@@ -45,7 +45,7 @@ import {
   type Tally,
 } from "../core";
 import { GAME_FAMILIES } from "../game-types";
-import { rankByKeys, rankTable, type RankEntry, type RankKey } from "../standings";
+import { rankByKeys, rankSteps, runSteps, type RankEntry, type RankKey } from "../standings";
 import { setting, settingsSchema } from "../settings";
 import { clinchMarks, type ClinchInput } from "../clinch";
 import { DETAILED_TABLES, memoTable, pickGroups, splitGames, type ClinchTable } from "../clinch-tables";
@@ -376,15 +376,37 @@ function entriesAfter(state: TournamentState, context: StatusContext, before: As
   return entries;
 }
 
-/** Every player's entry, from their last round's group. */
-function allEntries(state: TournamentState, context: StatusContext): RankEntry[] {
+/**
+ * The standings, in steps (Format.standingsSteps). Each player's entry comes from their
+ * last round. Entries are remembered per group object (groupEntries): after a result
+ * only the touched group's four entries are made again, the other 24,999 groups' are
+ * reused; and with the previous version's table, only the groups that changed are
+ * looked at at all.
+ */
+function* standingsSteps(state: TournamentState, previous?: Standings): Generator<void, Standings> {
+  const context = statusContext(state);
+  const before = previous ? assembled.get(previous) : undefined;
+  const changed = before ? changedGroups(state, context, before) : null;
+  const entries = before && changed ? entriesAfter(state, context, before, changed) : yield* allEntries(state, context);
+  const table = yield* rankSteps(entries, TOURNAMENT_KEYS, previous);
+  if (!assembled.has(table)) assembled.set(table, assembly(state, context, entries));
+  return table;
+}
+
+/** Groups gathered per step in allEntries. */
+const GROUPS_PER_STEP = 1024;
+
+/** Every player's entry, from their last round's group, yielding every GROUPS_PER_STEP groups. */
+function* allEntries(state: TournamentState, context: StatusContext): Generator<void, RankEntry[]> {
   const n = state.players.length;
   const entries = new Array<RankEntry | undefined>(n);
+  let gathered = 0;
   for (const round of state.rounds) {
     for (const group of groupsOf(round)) {
       const made = groupEntries(state, round, group, context);
       const at = seedIndexes(state, group.players);
       for (let j = 0; j < at.length; j++) if ((at[j] as number) >= 0) entries[at[j] as number] = made[j];
+      if (++gathered % GROUPS_PER_STEP === 0) yield;
     }
   }
   const first = state.rounds[0] as Round;
@@ -438,18 +460,10 @@ export const groupsFormat: Format<"groups", GroupsSettings> = {
   },
 
   standings(state, previous) {
-    // Each player's entry comes from their last round. Entries are remembered per
-    // group object (groupEntries): after a result only the touched group's four
-    // entries are made again, the other 24,999 groups' are reused; and with the
-    // previous version's table, only the groups that changed are looked at at all.
-    const context = statusContext(state);
-    const before = previous ? assembled.get(previous) : undefined;
-    const changed = before ? changedGroups(state, context, before) : null;
-    const entries = before && changed ? entriesAfter(state, context, before, changed) : allEntries(state, context);
-    const table = rankTable(entries, TOURNAMENT_KEYS, previous);
-    if (!assembled.has(table)) assembled.set(table, assembly(state, context, entries));
-    return table;
+    return runSteps(standingsSteps(state, previous));
   },
+
+  standingsSteps,
 
   warmer(state, previous) {
     // What standings(state) reads per group: its entries (with their tallies) and its
