@@ -178,36 +178,16 @@ export function standingsTable(state: TournamentState): Standings {
 }
 
 /**
- * standingsTable in steps, yielding between them: what the format remembers per group
- * done ahead one group at a time (warmReadings), then the table, in steps where the
- * format makes it so (Format.standingsSteps). The caller lets other work run between
+ * standingsTable in steps, yielding between them where the format makes its table so
+ * (Format.standingsSteps; one step otherwise). The caller lets other work run between
  * steps (server/services/tournament/read-tournament.ts).
  */
 export function* standingsSteps(state: TournamentState): Generator<void, Standings> {
-  yield* warmReadings(state);
   const format = formatOf(state);
   const previous = lastTables.get(state.players);
   const table = format.standingsSteps ? yield* format.standingsSteps(state, previous) : format.standings(state, previous);
   lastTables.set(state.players, table);
   return table;
-}
-
-/**
- * Does ahead, one group at a time, what the format's standings remember per group
- * object (its warmer), yielding after each: the caller lets other work run between
- * steps (server/services/tournament/read-tournament.ts). The standings afterwards are
- * what they would have been; they find the work done. Nothing for a format without a
- * warmer.
- */
-export function* warmReadings(state: TournamentState): Generator<void> {
-  const warm = formatOf(state).warmer?.(state, lastTables.get(state.players));
-  if (!warm) return;
-  for (const round of state.rounds) {
-    for (const group of groupsOf(round)) {
-      warm(round, group);
-      yield;
-    }
-  }
 }
 
 /**

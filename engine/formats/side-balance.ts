@@ -100,10 +100,11 @@ function groupsWith(round: Round, groups: readonly Group[], player: string): rea
   return groups.filter((g) => g.players.includes(player));
 }
 
-function addRecord(to: SideRecord, from: SideRecord): void {
-  to.wins += from.wins;
-  to.draws += from.draws;
-  to.losses += from.losses;
+/** Adds `from` to `to` (`by` -1: takes it away). */
+function addRecord(to: SideRecord, from: SideRecord, by: 1 | -1 = 1): void {
+  to.wins += by * from.wins;
+  to.draws += by * from.draws;
+  to.losses += by * from.losses;
 }
 
 /**
@@ -111,9 +112,8 @@ function addRecord(to: SideRecord, from: SideRecord): void {
  * tournament's versions share it) for the version read last, and brought to the
  * version asked for from the containers that differ: a result replaces one group,
  * so a new version counts one group's players out and one in (a close counts in the
- * groups of the round it releases), instead of going
- * through all 25,000 groups and 100,000 players of a 100,000-player round (a tenth
- * of a second at each version). `played` is never changed after it is handed out.
+ * groups of the round it releases), instead of going through all 25,000 groups and
+ * 100,000 players of a 100,000-player round (a tenth of a second at each version). `played` is never changed after it is handed out.
  */
 interface Tally {
   readonly rounds: readonly Round[];
@@ -159,11 +159,8 @@ function changedContainers(before: readonly Round[], rounds: readonly Round[]): 
 }
 
 function addSides(to: [SideRecord, SideRecord], b: SideBalance, by: 1 | -1): void {
-  for (const i of [0, 1] as const) {
-    to[i].wins += by * b.sides[i].wins;
-    to[i].draws += by * b.sides[i].draws;
-    to[i].losses += by * b.sides[i].losses;
-  }
+  addRecord(to[0], b.sides[0], by);
+  addRecord(to[1], b.sides[1], by);
 }
 
 /** The tally of `state` counted from every container, one container a step (the players' list is the last). */

@@ -278,19 +278,12 @@ export interface Format<F extends FormatName, S = SettingsByFormat[F]> {
   standings(state: TournamentState<F>, previous?: Standings): Standings;
   /**
    * standings(state, previous) in steps (a generator yielding between them), for a
-   * caller that lets other work run between steps: a large format's whole sort (a
-   * round's close makes one for the new round's standings). Absent: one step.
+   * caller that lets other work run between steps: a large format's per-group work
+   * when every group is new to the process (a restart, a snapshot just read: half a
+   * second at 100,000 players) and its whole sort (a round's close makes one for the
+   * new round's standings). Absent: one step.
    */
   standingsSteps?(state: TournamentState<F>, previous?: Standings): Generator<void, Standings>;
-  /**
-   * The per-group work standings(state) remembers per group object, one group at a
-   * time: the function returned is called for each group of each round, so that a
-   * caller can let other work run between groups when every group is new to it (a
-   * restart, a snapshot just read: half a second at 100,000 players). Doing it
-   * changes no result. Absent, or none returned: nothing to do ahead (none is returned
-   * when `previous`, as for standings, leaves little to do).
-   */
-  warmer?(state: TournamentState<F>, previous?: Standings): ((round: Round, group: Group) => void) | undefined;
   /** Standings of one round, per group. */
   roundStandings(state: TournamentState<F>, roundNumber: number): GroupStanding[];
   /**
