@@ -300,8 +300,8 @@ export async function pageReadings(state: TournamentState) {
     await stepInSlices(warmSideBalances(state));
     return sideBalanceReader(state);
   });
-  const played = perState(state, "side balance players", () => balance.players());
-  return { standings, balance, played };
+  // The reader's list, kept with its tally: nothing to remember beside it.
+  return { standings, balance, played: balance.players() };
 }
 
 /**
