@@ -1,0 +1,60 @@
+// The players' current ratings read as one text value (close-round.ts currentRatings),
+// against the plain row-per-player read: the same players, in join order, with the same
+// values, on whichever database the run uses (PostgreSQL with DATABASE_URL, else PGlite).
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import type { DbHandle } from "@/db/client";
+import { playerRatings, tournamentPlayers } from "@/db/schema";
+import { INITIAL_RATING } from "@/engine/glicko2";
+import { apiFor, newPlayer } from "@/test/api-fixtures";
+import { openTestDatabase, uniqueName } from "@/test/db";
+import { currentRatings } from "./close-round";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDatabase();
+});
+afterAll(() => h?.close());
+
+it("reads every player's rating in the game, in join order, exactly as a row-per-player read does", async () => {
+  const organizer = await newPlayer(h);
+  const t = await apiFor(h, organizer).tournament.create({
+    name: `Ratings ${uniqueName("")}`,
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    rated: true,
+    minPlayers: 4,
+    maxPlayers: 64,
+  });
+  // Fractions a `real` cannot hold exactly, one player with no rating row, one rated in another game only.
+  const given = [1523.4567, 1499.99, 2712.123456, undefined, 1e-3, 1800.5];
+  for (const [i, rating] of given.entries()) {
+    const p = await newPlayer(h, { ratings: rating === undefined ? {} : { hnefatafl: rating, chess: 900 } });
+    if (i === 3)
+      await h.db
+        .insert(playerRatings)
+        .values({ userId: p.id, gameType: "chess", rating: 2100, rd: 60, volatility: 0.06, ratedGames: 3, updatedAt: new Date() });
+    await apiFor(h, p).tournament.join({ tournamentId: t.id });
+  }
+  const rows = await h.db
+    .select({ id: tournamentPlayers.userId, rating: playerRatings.rating })
+    .from(tournamentPlayers)
+    .leftJoin(playerRatings, and(eq(playerRatings.userId, tournamentPlayers.userId), eq(playerRatings.gameType, "hnefatafl")))
+    .where(eq(tournamentPlayers.tournamentId, t.id))
+    .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId));
+  const read = await currentRatings(h.db, { id: t.id, gameType: "hnefatafl" });
+  expect([...read]).toEqual(rows.map((r) => [r.id, r.rating ?? INITIAL_RATING.rating]));
+  expect([...read.values()].filter((r) => r === INITIAL_RATING.rating)).toHaveLength(1);
+  // A tournament nobody joined: no ratings, not an error.
+  const empty = await apiFor(h, organizer).tournament.create({
+    name: `Empty ${uniqueName("")}`,
+    format: "groups",
+    gameType: "hnefatafl",
+    timeControl: "3d+6h",
+    rated: true,
+    minPlayers: 4,
+    maxPlayers: 64,
+  });
+  expect((await currentRatings(h.db, { id: empty.id, gameType: "hnefatafl" })).size).toBe(0);
+});
