@@ -31,10 +31,11 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** Each player's new games, in the order the engine released them. */
-function gamesByPlayer(created: readonly CreatedGame[]): Map<string, CreatedGame[]> {
+/** Each player's new games, in the order the engine released them (in slices: a 100,000-player round's are up to 300,000). */
+async function gamesByPlayer(created: readonly CreatedGame[]): Promise<Map<string, CreatedGame[]>> {
   const by = new Map<string, CreatedGame[]>();
-  for (const g of created) {
+  for (const [i, g] of created.entries()) {
+    if (i > 0 && i % SLICE_ROWS === 0) await letGo();
     for (const p of [g.side1Id, g.side2Id]) {
       const mine = by.get(p);
       if (mine) mine.push(g);
@@ -52,7 +53,7 @@ function gamesByPlayer(created: readonly CreatedGame[]): Map<string, CreatedGame
  * Keyed by the player's first new game, which is created once.
  */
 async function gameItems(reader: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
-  const by = gamesByPlayer(created);
+  const by = await gamesByPlayer(created);
   const single = [...by].filter(([, mine]) => mine.length === 1);
   const names = await namesOf(
     reader,
@@ -96,7 +97,7 @@ const tournamentItem = (
 
 /** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
 export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const by = gamesByPlayer(created);
+  const by = await gamesByPlayer(created);
   return notify(
     tx,
     players.map((p) => tournamentItem(t, p, "tournament-started", { round: 1, games: by.get(p)?.length ?? 0 }, `started:${t.id}:${p}`)),
@@ -121,14 +122,19 @@ export async function noticeProgress(
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
   // Not push(...): spreading a 100,000-player round's notices overflows the call stack.
   const items: NewNotification[] = await gameItems(reader, t, created, released && "round" in released ? released.round : undefined);
+  // In slices too: a 100,000-player round's close tells about 100,000 players who advanced or are out.
+  const add = async (item: NewNotification) => {
+    if (items.length % SLICE_ROWS === 0) await letGo();
+    items.push(item);
+  };
   for (const e of events) {
     if (e.type === "round-released") items.push(tournamentItem(t, t.organizerId, "round-released", { round: e.round }, `round:${t.id}:${e.round}`));
     if (e.type === "round-complete") {
       const round = next.rounds[e.round - 1];
       // The last round's survivors are the champions, told below.
       if (round && next.status !== "finished")
-        for (const p of round.advanced ?? []) items.push(tournamentItem(t, p, "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:${p}`));
-      for (const p of round?.eliminated ?? []) items.push(tournamentItem(t, p, "eliminated", { round: e.round }, `eliminated:${t.id}:${p}`));
+        for (const p of round.advanced ?? []) await add(tournamentItem(t, p, "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:${p}`));
+      for (const p of round?.eliminated ?? []) await add(tournamentItem(t, p, "eliminated", { round: e.round }, `eliminated:${t.id}:${p}`));
     }
     if (e.type === "finished") for (const p of e.champions) items.push(tournamentItem(t, p, "champion", {}, `champion:${t.id}:${p}`));
   }
