@@ -3,11 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { notifications } from "@/db/schema";
+import { notificationSettings, notifications } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { SLICE_ROWS } from "@/lib/let-go";
-import { ONE_STATEMENT, insertMany } from "./bulk-insert";
+import fc from "fast-check";
+import { ONE_STATEMENT, anyOf, arrayLiteral, insertMany } from "./bulk-insert";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -131,5 +132,84 @@ describe("insertMany", () => {
     } finally {
       process.off("unhandledRejection", onUnhandled);
     }
+  });
+});
+
+describe("insertMany's JSON columns", () => {
+  it("stores each row's JSON value as given (quotes, backslashes, any text, nesting), and null as NULL", async () => {
+    const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+    const subject = `bulk-json:${players[0]!.id}`;
+    const messages = ['say "hi"', 'back\\slash \\" both', "é ☃ 𝄞 \u2028", "{not, json}"];
+    const payloads = players.map((_, i) => ({ tournament: "T", from: "o", message: messages[i]!, nested: [i, { deep: [null, true, -1.5] }] }));
+    await insertMany(
+      h.db,
+      notifications,
+      players.map((p, i) => ({ userId: p.id, kind: "announcement" as const, payload: payloads[i]!, link: "/x", subject, dedupeKey: null })),
+      null,
+      { inEveryRow: { createdAt: new Date() } },
+    );
+    const stored = await h.db.select().from(notifications).where(eq(notifications.subject, subject)).orderBy(asc(notifications.id));
+    expect(stored.map((r) => r.payload)).toEqual(payloads);
+    // A nullable JSON column: null rows are SQL NULL, the others their value.
+    const kinds = [null, ["announcement", "game-created"], null, []];
+    await insertMany(
+      h.db,
+      notificationSettings,
+      players.map((p, i) => ({ userId: p.id, emailKinds: kinds[i] as never })),
+      null,
+    );
+    const settings = await h.db
+      .select({ userId: notificationSettings.userId, kinds: notificationSettings.emailKinds, isNull: sql<boolean>`${notificationSettings.emailKinds} is null` })
+      .from(notificationSettings)
+      .where(
+        anyOf(
+          notificationSettings.userId,
+          players.map((p) => p.id),
+        ),
+      );
+    const byUser = new Map(settings.map((r) => [r.userId, r]));
+    expect(players.map((p) => byUser.get(p.id)!.kinds)).toEqual(kinds);
+    expect(players.map((p) => byUser.get(p.id)!.isNull)).toEqual([true, false, true, false]);
+  });
+});
+
+describe("arrayLiteral", () => {
+  // Whatever the text: the database reads the literal back as the same elements, in order.
+  const rowsOf = (r: unknown) => (r as { rows: { v: unknown }[] }).rows.map((x) => x.v);
+  it("is read back by the database as the same text values, nulls and JSON values", async () => {
+    const tricky = ["", " ", "NULL", "null", "Null", "a,b", "{x}", '"', "\\", '\\"', "tab\tand\nline", " lead", "trail ", "é ☃ 𝄞", "-1", "x:y.z"];
+    const texts = fc.array(
+      fc.oneof(
+        fc.constantFrom(...tricky, null),
+        fc.string({ unit: "binary" }).map((t) => t.replaceAll("\0", "")),
+      ),
+      { maxLength: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(texts, async (values) => {
+        const back = rowsOf(await h.db.execute(sql`select unnest(${arrayLiteral(values)}::text[]) as v`));
+        expect(back).toEqual(values);
+      }),
+      { numRuns: 150 },
+    );
+    const json = fc.array(
+      fc.option(
+        fc
+          .jsonValue()
+          .filter((v) => v !== null)
+          .map((v) => ({ v })),
+        { nil: null },
+      ),
+      { maxLength: 10 },
+    );
+    await fc.assert(
+      fc.asyncProperty(json, async (values) => {
+        const back = rowsOf(await h.db.execute(sql`select unnest(${arrayLiteral(values)}::jsonb[]) as v`));
+        // jsonb's equality: what JSON.parse(JSON.stringify(v)) gives (-0 is 0).
+        expect(back).toEqual(values.map((v) => (v === null ? null : JSON.parse(JSON.stringify(v)))));
+      }),
+      { numRuns: 100 },
+    );
+    expect(rowsOf(await h.db.execute(sql`select unnest(${arrayLiteral([1, 2.5, true, undefined])}::text[]) as v`))).toEqual(["1", "2.5", "true", null]);
   });
 });
