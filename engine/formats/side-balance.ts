@@ -181,7 +181,8 @@ function* countFromScratch(state: TournamentState): Generator<void, Tally> {
     }
   }
   const played: string[] = [];
-  for (const [i, p] of state.players.entries()) {
+  for (let i = 0; i < state.players.length; i++) {
+    const p = state.players[i]!;
     if ((counts.get(p.id) ?? 0) > 0) played.push(p.id);
     // 100,000 players' lookups are tens of milliseconds: steps of them.
     if (i % PLAYERS_A_STEP === PLAYERS_A_STEP - 1) yield;

@@ -148,7 +148,8 @@ async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: 
   const email = channels().email;
   const mailed = new Set<string>();
   // One pass, in slices: a 100,000-player round's close queues about 130,000 notices' deliveries.
-  for (const [i, c] of created.entries()) {
+  for (let i = 0; i < created.length; i++) {
+    const c = created[i]!;
     if (i > 0 && i % SLICE_ROWS === 0) await letGo();
     userIds.add(c.userId);
     if (email && !mailed.has(c.id) && c.mailable && (c.emailKinds ?? DEFAULT_EMAIL_KINDS).includes(c.kind)) {

@@ -34,7 +34,8 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
 /** Each player's new games, in the order the engine released them (in slices: a 100,000-player round's are up to 300,000). */
 async function gamesByPlayer(created: readonly CreatedGame[]): Promise<Map<string, CreatedGame[]>> {
   const by = new Map<string, CreatedGame[]>();
-  for (const [i, g] of created.entries()) {
+  for (let i = 0; i < created.length; i++) {
+    const g = created[i]!;
     if (i > 0 && i % SLICE_ROWS === 0) await letGo();
     for (const p of [g.side1Id, g.side2Id]) {
       const mine = by.get(p);
