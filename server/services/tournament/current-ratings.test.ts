@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
 import { playerRatings, tournamentPlayers } from "@/db/schema";
 import { INITIAL_RATING } from "@/engine/glicko2";
+import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { currentRatings } from "./close-round";
@@ -16,10 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-it("reads every player's rating in the game, in join order, exactly as a row-per-player read does", async () => {
-  const organizer = await newPlayer(h);
-  const t = await apiFor(h, organizer).tournament.create({
-    name: `Ratings ${uniqueName("")}`,
+/** A rated hnefatafl groups tournament, registering. */
+const tournamentBy = (organizer: SessionUser, name: string) =>
+  apiFor(h, organizer).tournament.create({
+    name: `${name} ${uniqueName("")}`,
     format: "groups",
     gameType: "hnefatafl",
     timeControl: "3d+6h",
@@ -27,7 +28,11 @@ it("reads every player's rating in the game, in join order, exactly as a row-per
     minPlayers: 4,
     maxPlayers: 64,
   });
-  // Fractions a `real` cannot hold exactly, one player with no rating row, one rated in another game only.
+
+it("reads every player's rating in the game, in join order, exactly as a row-per-player read does", async () => {
+  const organizer = await newPlayer(h);
+  const t = await tournamentBy(organizer, "Ratings");
+  // Fractions a `real` cannot hold exactly, and one player with no rating row in this game (rated in chess only).
   const given = [1523.4567, 1499.99, 2712.123456, undefined, 1e-3, 1800.5];
   for (const [i, rating] of given.entries()) {
     const p = await newPlayer(h, { ratings: rating === undefined ? {} : { hnefatafl: rating, chess: 900 } });
@@ -47,14 +52,6 @@ it("reads every player's rating in the game, in join order, exactly as a row-per
   expect([...read]).toEqual(rows.map((r) => [r.id, r.rating ?? INITIAL_RATING.rating]));
   expect([...read.values()].filter((r) => r === INITIAL_RATING.rating)).toHaveLength(1);
   // A tournament nobody joined: no ratings, not an error.
-  const empty = await apiFor(h, organizer).tournament.create({
-    name: `Empty ${uniqueName("")}`,
-    format: "groups",
-    gameType: "hnefatafl",
-    timeControl: "3d+6h",
-    rated: true,
-    minPlayers: 4,
-    maxPlayers: 64,
-  });
+  const empty = await tournamentBy(organizer, "Empty");
   expect((await currentRatings(h.db, { id: empty.id, gameType: "hnefatafl" })).size).toBe(0);
 });
