@@ -18,7 +18,7 @@
 //   the playable games and the ones it already has, inserts every game, writes the
 //   snapshot, audits, inserts one notification per player (and their outbox rows),
 //   commits, pings. One sample per tournament, BENCH_TOURNAMENT_STARTS tournaments
-//   per size (default 4; 2 at 100,000 players). Baseline: right after each start, the
+//   per size (default 6; 2 at 100,000 players). Baseline: right after each start, the
 //   same games and notifications (every column as the start wrote it, new ids, the
 //   games under another tournament id) inserted into the same tables by one
 //   INSERT … SELECT FROM unnest(text arrays) per table (a column with one value in
@@ -79,7 +79,9 @@
 //   5 ms in this process, and the longest gap between its ticks while the close runs,
 //   which is the longest any request this process serves waited for the close's own
 //   work (and its garbage collection). Baseline: the same timer for 2 s right after,
-//   with nothing running;
+//   with nothing running. Beside it, V8's garbage collections in the same window
+//   (perf_hooks "gc" entries, each a pause of this process): their pauses added up,
+//   the longest, and how many there were and how many were full (mark-compact);
 // - the page's data right after the close that runs alone: tournamentPage (anonymous)
 //   once the close has returned, the first read of the new state (what a start or a
 //   close reads ahead, tournament-page.ts readAhead). Baseline: the same read again;
@@ -94,12 +96,15 @@
 //   (bench/lock-prober.ts, its own connection), which waits for the database only, not
 //   for this process's work: as a request served by another server process would.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
-//   the close.
+//   the close. A row under each gives every request's wait during the probed closes,
+//   p50 / p90, beside the same for the 2 s before (the longest is one request of a
+//   hundred; these say what a request usually waits).
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
 // largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per run (200)
 // and BENCH_RESULT_RUNS runs (3) per size, and as many of each baseline.
 import { fork } from "node:child_process";
+import { PerformanceObserver, constants as perfConstants, type PerformanceEntry } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { and, asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
@@ -128,7 +133,10 @@ import { bareTransaction, loadAverage, median, percentile, printTable, ratio, sp
 const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").map(Number);
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
 const RUNS = Number(process.env.BENCH_RESULT_RUNS ?? 3);
-const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 4));
+// Six below 100,000 players: three closes alone and three probed, so that each close row is a
+// median of at least three (at 2,000 players a close is a tenth of a second and moves by a
+// third from one to the next); two at 100,000, where each start and close takes seconds.
+const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 6));
 const STANDINGS_SAMPLES = 15;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -373,13 +381,35 @@ function resultDrawer(seed: string, gameType: GameFamily, rating: (id: string) =
 const PROBE_QUIET_MS = 2000;
 const STALL_TICK_MS = 5;
 
+/** V8's garbage collections in a window of this process: their pauses of the main thread. */
+interface Collections {
+  /** Every pause added up (scavenges, mark-compact, incremental marking steps, weak callbacks). */
+  totalMs: number;
+  longestMs: number;
+  /** Full (mark-compact) collections. */
+  major: number;
+  count: number;
+}
+
 /**
  * The longest gap between ticks of a timer due every STALL_TICK_MS, from now until
  * `until` settles: how long this process's event loop was held at a stretch (by the
  * close's own work and its garbage collection), so how long any request it serves
- * waited for it at most.
+ * waited for it at most. Beside it, the garbage collections of the same window
+ * (perf_hooks' "gc" entries: each is a pause of the main thread).
  */
-async function longestStall(until: Promise<unknown>): Promise<number> {
+async function longestStall(until: Promise<unknown>): Promise<{ stall: number; gc: Collections }> {
+  const gc: Collections = { totalMs: 0, longestMs: 0, major: 0, count: 0 };
+  const add = (entries: PerformanceEntry[]) => {
+    for (const e of entries) {
+      gc.totalMs += e.duration;
+      gc.longestMs = Math.max(gc.longestMs, e.duration);
+      gc.count++;
+      if ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+    }
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ entryTypes: ["gc"] });
   let last = performance.now();
   let longest = 0;
   const timer = setInterval(() => {
@@ -391,8 +421,10 @@ async function longestStall(until: Promise<unknown>): Promise<number> {
     await until;
   } finally {
     clearInterval(timer);
+    add(observer.takeRecords());
+    observer.disconnect();
   }
-  return Math.max(longest, performance.now() - last);
+  return { stall: Math.max(longest, performance.now() - last), gc };
 }
 const PROBE_PAUSE_MS = 20;
 
@@ -715,11 +747,12 @@ try {
     const probedCloseMs: number[] = [];
     const probedCloseBare: number[] = [];
     const stalls = { during: [] as number[], quiet: [] as number[] };
+    const collections: Collections[] = [];
     const pageAfter = { first: [] as number[], again: [] as number[] };
     const waits = {
-      lock: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
-      page: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
-      other: { quiet: [] as number[], during: [] as number[], n: [] as number[] },
+      lock: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
+      page: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
+      other: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
     };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
@@ -760,9 +793,14 @@ try {
           waits[k].quiet.push(Math.max(...quiet[k]));
           waits[k].during.push(Math.max(...during[k]));
           waits[k].n.push(during[k].length);
+          // Every request's wait, not only the longest: what a request usually waits.
+          for (const x of during[k]) waits[k].all.push(x);
+          for (const x of quiet[k]) waits[k].allQuiet.push(x);
         }
       } else {
-        stalls.during.push(await longestStall(closing));
+        const alone = await longestStall(closing);
+        stalls.during.push(alone.stall);
+        collections.push(alone.gc);
         // The page's data right after that close (the first read of the new state: what the close read ahead), and read again.
         for (const into of [pageAfter.first, pageAfter.again]) {
           const p0 = performance.now();
@@ -770,7 +808,7 @@ try {
           into.push(performance.now() - p0);
         }
         // The same timer with nothing running, for the baseline.
-        stalls.quiet.push(await longestStall(new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS))));
+        stalls.quiet.push((await longestStall(new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)))).stall);
       }
       const after = (await liveState(db, tid))!;
       const [round2] = await db
@@ -817,6 +855,18 @@ try {
       ok: Math.max(...stalls.during) <= 250,
     });
     rows.push({
+      name: `  garbage collection during that close at ${label} (perf_hooks "gc" entries, each a pause of this process): all pauses added up; the longest; full collections`,
+      measured: `${spread(
+        collections.map((c) => c.totalMs),
+        ms,
+      )}; longest ${spread(
+        collections.map((c) => c.longestMs),
+        ms,
+      )}; pauses / full ones per close: ${collections.map((c) => `${c.count} / ${c.major}`).join(", ")}`,
+      target: "-",
+      ok: null,
+    });
+    rows.push({
       name: `  the page's data right after that close at ${label} (tournamentPage, anonymous: the first read of the new state, which the close made ahead)`,
       measured: spread(pageAfter.first, ms),
       baseline: `${spread(pageAfter.again, ms)}: the same read again`,
@@ -838,6 +888,18 @@ try {
         ratio: ratio(median(w.during), median(w.quiet)),
         target: "≤ 250 ms",
         ok: Math.max(...w.during) <= 250,
+      });
+      const p50p90 = (xs: number[]) => {
+        const s = sorted(xs);
+        return `${ms(percentile(s, 50))} / ${ms(percentile(s, 90))}`;
+      };
+      rows.push({
+        name: `    the same, every request during the probed closes at ${label}, p50 / p90`,
+        measured: `${p50p90(w.all)} (n=${w.all.length})`,
+        baseline: `${p50p90(w.allQuiet)} (n=${w.allQuiet.length}): every request of the same with no close`,
+        ratio: ratio(percentile(sorted(w.all), 90), percentile(sorted(w.allQuiet), 90)),
+        target: "-",
+        ok: null,
       });
     }
     rows.push({ name: `load average (1, 5, 15 min) before / after ${label}`, measured: `${loadBefore} / ${loadAverage()}`, target: "-", ok: null });
