@@ -89,7 +89,9 @@
 //   each again after it answered, until setResult returns: a transaction that
 //   takes and releases the tournament's lock (as every result and organizer action
 //   of the tournament begins), and the tournament page's data (tournamentPage,
-//   anonymous; it takes no lock, but runs in the same process as the close).
+//   anonymous; it takes no lock, but runs in the same process as the close). Both run
+//   as the server runs a request's work (asRequest, as every tRPC procedure does:
+//   lib/let-go.ts), so the close's background work waits while they are in flight.
 //   Each next request is sent 20 ms after the last answered, so that they are a trickle
 //   beside the close, not load on it. The row gives the longest of each per close.
 //   A third: the same lock taken and released by a second process
@@ -125,6 +127,7 @@ import { tournamentPage } from "@/server/services/tournament/tournament-page";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { lockTournament } from "@/server/services/tournament/lock-tournament";
 import { transaction } from "@/server/services/transaction";
+import { asRequest } from "@/lib/let-go";
 import { createFreshDatabase } from "@/test/fresh-database";
 import { listenRealtime } from "@/test/realtime-server";
 import { BENCH_GAME, asOrganizer, benchPlayers, benchTournament } from "./fixtures";
@@ -474,7 +477,10 @@ async function probing(
     } while (!done);
     return times;
   };
-  const [lock, page] = await Promise.all([loop(() => transaction(db, (tx) => lockTournament(tx, id))), loop(() => tournamentPage(db, null, id, {})), settled]);
+  // Each as the server runs a request's work (the tRPC procedures' lane, lib/let-go.ts).
+  const pageRequest = () => asRequest(() => tournamentPage(db, null, id, {}));
+  const lockRequest = () => asRequest(() => transaction(db, (tx) => lockTournament(tx, id)));
+  const [lock, page] = await Promise.all([loop(lockRequest), loop(pageRequest), settled]);
   return { lock, page, other: await other.take() };
 }
 

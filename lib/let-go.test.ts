@@ -1,7 +1,7 @@
 // letGo's turns: pieces of work that let go go on one per turn of the event loop, first
 // come first served, so that a turn never holds two jobs' slices at once.
-import { expect, it } from "vitest";
-import { letGo, runInSlices } from "./let-go";
+import { describe, expect, it } from "vitest";
+import { HOLD_MS, asRequest, inBackground, letGo, runInSlices } from "./let-go";
 
 /** Counts the event loop's turns: an immediate that queues itself again runs once per turn. */
 function turnCounter() {
@@ -59,4 +59,78 @@ it("still lets timers and I/O in between: a due timer runs between two steps of 
   // Held until every step was done, the timer would have run after about a thousand of them.
   expect(order.at(-1)).toBe("timer");
   expect(step).toBeLessThan(50);
+});
+
+/** A job of `n` steps, each after letting go, recording its name in `order`. */
+async function steps(name: string, n: number, order: string[]): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await letGo();
+    order.push(name);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("lanes", () => {
+  it("holds background slices while a request is in flight, and lets them go when it ends", async () => {
+    const order: string[] = [];
+    // Outside any request: the background lane.
+    const background = steps("b", 1000, order);
+    await sleep(5);
+    const before = order.length;
+    expect(before).toBeGreaterThan(0);
+    // A request waiting on I/O (here a timer) for less than HOLD_MS, a few times.
+    await asRequest(async () => {
+      for (let i = 0; i < 3; i++) await sleep(Math.floor(HOLD_MS / 5));
+      order.push("request done");
+    });
+    // Not one background step while the request was in flight.
+    expect(order.indexOf("request done")).toBe(before);
+    await background;
+    expect(order.filter((x) => x === "b")).toHaveLength(1000);
+  });
+
+  it("runs a request's own slices before waiting background work", async () => {
+    const order: string[] = [];
+    const background = steps("b", 50, order);
+    await letGo();
+    await asRequest(() => steps("r", 5, order));
+    await background;
+    // The request's five steps in a row: no background step between them.
+    const first = order.indexOf("r");
+    expect(order.slice(first, first + 5).join("")).toBe("rrrrr");
+  });
+
+  it("slows background work behind a long request but never stops it", async () => {
+    const order: string[] = [];
+    let inRequest = true;
+    const background = (async () => {
+      while (inRequest) {
+        await letGo();
+        order.push("b");
+      }
+    })();
+    await asRequest(async () => {
+      await sleep(HOLD_MS * 5);
+      inRequest = false;
+    });
+    await background;
+    // Let go once per turn, unheld it would have gone on at every turn (thousands in this
+    // time); held, about once per HOLD_MS.
+    expect(order.length).toBeGreaterThanOrEqual(2);
+    expect(order.length).toBeLessThan(50);
+  });
+
+  it("holds background work a request starts (inBackground), as a round's close after its last result", async () => {
+    const order: string[] = [];
+    await asRequest(async () => {
+      const close = inBackground(() => steps("close", 3, order));
+      await sleep(Math.floor(HOLD_MS / 5));
+      order.push("request done");
+      void close;
+    });
+    await sleep(HOLD_MS);
+    expect(order[0]).toBe("request done");
+    expect(order.filter((x) => x === "close")).toHaveLength(3);
+  });
 });

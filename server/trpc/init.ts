@@ -8,6 +8,7 @@ import type { Db, DbKind } from "@/db/client";
 import { sharedDatabase } from "@/db/client";
 import { sessionUserFromCookies, type SessionUser } from "@/server/auth/session";
 import { AppError } from "@/server/services/errors";
+import { asRequest } from "@/lib/let-go";
 
 export interface Context {
   db: Db;
@@ -75,9 +76,16 @@ const errorMapping = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+/**
+ * A procedure's work is a request's: its slices go first, and background work (a
+ * round's close, what the close reads ahead) waits while it is in flight
+ * (lib/let-go.ts).
+ */
+const requestLane = t.middleware(({ next }) => asRequest(() => next()));
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.use(requestLane).use(errorMapping);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in first." });

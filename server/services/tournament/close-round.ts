@@ -25,7 +25,7 @@
 // (closeDueRounds): nothing committed is lost, and the games are created once.
 import { and, eq, sql } from "drizzle-orm";
 import { runsBesideTransactions, type Db } from "@/db/client";
-import { SLICE_ROWS, letGo, stepInSlices } from "@/lib/let-go";
+import { SLICE_ROWS, inBackground, letGo, stepInSlices } from "@/lib/let-go";
 import { playerRatings, tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
 import { INITIAL_RATING } from "@/engine/glicko2";
 import { warmRoundTallies, type TournamentState, type Transition } from "@/engine/formats";
@@ -174,7 +174,9 @@ const closing = new Map<string, Promise<void>>();
 export function closeRound(db: Db, tournamentId: string, now = new Date()): Promise<void> {
   const running = closing.get(tournamentId);
   if (running) return running;
-  const close = closeOutsideLock(db, tournamentId, now).finally(() => closing.delete(tournamentId));
+  // In the background lane: the requests of the tournament (and any other) go first,
+  // also when the close runs after a request's result (lib/let-go.ts).
+  const close = inBackground(() => closeOutsideLock(db, tournamentId, now)).finally(() => closing.delete(tournamentId));
   closing.set(tournamentId, close);
   return close;
 }

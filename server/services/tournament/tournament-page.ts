@@ -33,7 +33,7 @@ import {
 } from "@/engine/formats";
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
-import { stepInSlices } from "@/lib/let-go";
+import { inBackground, stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
@@ -315,9 +315,12 @@ export async function pageReadings(state: TournamentState) {
  */
 export function readAhead(state: TournamentState, idle: Promise<unknown>): void {
   // If what it waits for fails, so has the caller, who reports it: nothing is read ahead.
-  idle.then(
-    () => pageReadings(state).catch((err: unknown) => console.error("reading a tournament state ahead failed", err)),
-    () => undefined,
+  // Background work, also after a start a request made: a page read meanwhile goes first.
+  inBackground(() =>
+    idle.then(
+      () => pageReadings(state).catch((err: unknown) => console.error("reading a tournament state ahead failed", err)),
+      () => undefined,
+    ),
   );
 }
 
