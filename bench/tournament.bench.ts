@@ -97,6 +97,10 @@
 //   A third: the same lock taken and released by a second process
 //   (bench/lock-prober.ts, its own connection), which waits for the database only, not
 //   for this process's work: as a request served by another server process would.
+//   A fourth: the tournament page's data read by a second server process
+//   (bench/page-prober.ts: its own connections and remembered states, each read as a
+//   request), until its first read begun after the close returned: that read is its
+//   first of the state the close saved, which that process did not make.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close. A row under each gives every request's wait during the probed closes,
 //   p50 / p90, beside the same for the 2 s before (the longest is one request of a
@@ -438,21 +442,23 @@ const PROBE_PAUSE_MS = 20;
  * how long the close kept someone of the tournament waiting (its lock, or this
  * process's event loop).
  */
-/** bench/lock-prober.ts running in a process of its own, connected: `take` gives its waits since the last take. */
-async function lockProber(url: string, id: string): Promise<{ take(): Promise<number[]>; stop(): void }> {
-  const child = fork(fileURLToPath(new URL("./lock-prober.ts", import.meta.url)), [url, id, String(PROBE_PAUSE_MS)], { execArgv: ["--import", "tsx"] });
+/**
+ * A prober (bench/lock-prober.ts, bench/page-prober.ts) running in a process of its own,
+ * ready: `take` gives its waits since the last take; `takeAfter` the same once a request
+ * that began after the call has ended.
+ */
+async function prober(file: string, url: string, id: string): Promise<{ take(): Promise<number[]>; takeAfter(): Promise<number[]>; stop(): void }> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [url, id, String(PROBE_PAUSE_MS)], { execArgv: ["--import", "tsx"] });
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
     child.once("error", reject);
   });
-  return {
-    take: () =>
-      new Promise<number[]>((resolve) => {
-        child.once("message", (m) => resolve(m as number[]));
-        child.send("take");
-      }),
-    stop: () => void child.send("stop"),
-  };
+  const ask = (message: string) =>
+    new Promise<number[]>((resolve) => {
+      child.once("message", (m) => resolve(m as number[]));
+      child.send(message);
+    });
+  return { take: () => ask("take"), takeAfter: () => ask("take after"), stop: () => void child.send("stop") };
 }
 
 async function probing(
@@ -759,6 +765,7 @@ try {
       lock: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
       page: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
       other: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
+      otherPage: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
     };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
@@ -784,8 +791,12 @@ try {
       const probed = ids.indexOf(tid) % 2 === 1;
       // The concurrent requests alone first, for their baseline.
       // The lock taken from another process too, started before either.
-      const prober = probed ? await lockProber(fresh.url, tid) : null;
-      const quiet = prober ? await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)), prober) : null;
+      const lockOther = probed ? await prober("./lock-prober.ts", fresh.url, tid) : null;
+      // The page read by a second server process (its first read, of the round's logged results, before this).
+      const pageOther = probed ? await prober("./page-prober.ts", fresh.url, tid) : null;
+      await pageOther?.take();
+      const quiet = lockOther ? await probing(db, tid, new Promise((resolve) => setTimeout(resolve, PROBE_QUIET_MS)), lockOther) : null;
+      const pageOtherQuiet = (await pageOther?.take()) ?? [];
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
@@ -793,15 +804,20 @@ try {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
       });
       if (quiet) {
-        const during = await probing(db, tid, closing, prober!);
-        prober!.stop();
-        for (const k of ["lock", "page", "other"] as const) {
-          waits[k].quiet.push(Math.max(...quiet[k]));
-          waits[k].during.push(Math.max(...during[k]));
-          waits[k].n.push(during[k].length);
+        const during = await probing(db, tid, closing, lockOther!);
+        lockOther!.stop();
+        // The second process's page reads until its first read begun after the close returned: it reads the new state then.
+        const pageOtherDuring = await pageOther!.takeAfter();
+        pageOther!.stop();
+        const all = { ...during, otherPage: pageOtherDuring };
+        const before = { ...quiet, otherPage: pageOtherQuiet };
+        for (const k of ["lock", "page", "other", "otherPage"] as const) {
+          waits[k].quiet.push(Math.max(...before[k]));
+          waits[k].during.push(Math.max(...all[k]));
+          waits[k].n.push(all[k].length);
           // Every request's wait, not only the longest: what a request usually waits.
-          for (const x of during[k]) waits[k].all.push(x);
-          for (const x of quiet[k]) waits[k].allQuiet.push(x);
+          for (const x of all[k]) waits[k].all.push(x);
+          for (const x of before[k]) waits[k].allQuiet.push(x);
         }
       } else {
         const alone = await longestStall(closing);
@@ -884,11 +900,13 @@ try {
       lock: "the tournament's lock taken and released (as every result and organizer action of it begins)",
       page: "the tournament page's data (tournamentPage, anonymous)",
       other: "the tournament's lock taken and released by a second process (bench/lock-prober.ts: its own connection, none of this process's work)",
+      otherPage:
+        "the tournament page's data read by a second server process (bench/page-prober.ts: its own connections and remembered state), until its first read begun after the close returned, which reads the new state",
     };
-    for (const k of ["lock", "other", "page"] as const) {
+    for (const k of ["lock", "other", "page", "otherPage"] as const) {
       const w = waits[k];
       rows.push({
-        name: `  longest wait during the close at ${label}: ${what[k]}, one after another, 20 ms apart, until the close returns (${spread(w.n, count)} each close)`,
+        name: `  longest wait during the close at ${label}: ${what[k]}, one after another, 20 ms apart${k === "otherPage" ? "" : ", until the close returns"} (${spread(w.n, count)} each close)`,
         measured: spread(w.during, ms),
         baseline: `${spread(w.quiet, ms)}: the longest of the same, the same for ${PROBE_QUIET_MS} ms with no close`,
         ratio: ratio(median(w.during), median(w.quiet)),
