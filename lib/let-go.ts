@@ -78,9 +78,14 @@ function schedule(): void {
  */
 export function letGo(): Promise<void> {
   return new Promise((go) => {
-    waiting[lane.getStore() ?? "background"].push({ go, since: performance.now() });
+    waiting[currentLane()].push({ go, since: performance.now() });
     schedule();
   });
+}
+
+/** The lane the calling work runs in (outside any request: the background). */
+export function currentLane(): Lane {
+  return lane.getStore() ?? "background";
 }
 
 /** Runs a request's work: its slices go before background work, which waits while it is in flight. */
