@@ -443,6 +443,18 @@ const PROBE_PAUSE_MS = 20;
  * process's event loop).
  */
 /**
+ * One kind of request's waits over the probed closes: the longest per close with no close
+ * (`quiet`) and during it (`during`), how many were sent per close, and every wait of both.
+ */
+const requestWaits = () => ({ quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] });
+
+/** "p50 / p90" of the samples. */
+function p50p90(xs: number[]): string {
+  const s = sorted(xs);
+  return `${ms(percentile(s, 50))} / ${ms(percentile(s, 90))}`;
+}
+
+/**
  * A prober (bench/lock-prober.ts, bench/page-prober.ts) running in a process of its own,
  * ready: `take` gives its waits since the last take; `takeAfter` the same once a request
  * that began after the call has ended.
@@ -761,12 +773,7 @@ try {
     const stalls = { during: [] as number[], quiet: [] as number[] };
     const collections: Collections[] = [];
     const pageAfter = { first: [] as number[], again: [] as number[] };
-    const waits = {
-      lock: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
-      page: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
-      other: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
-      otherPage: { quiet: [] as number[], during: [] as number[], n: [] as number[], all: [] as number[], allQuiet: [] as number[] },
-    };
+    const waits = { lock: requestWaits(), page: requestWaits(), other: requestWaits(), otherPage: requestWaits() };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
       const round1 = playableGames((await liveState(db, tid))!);
@@ -913,10 +920,6 @@ try {
         target: "≤ 250 ms",
         ok: Math.max(...w.during) <= 250,
       });
-      const p50p90 = (xs: number[]) => {
-        const s = sorted(xs);
-        return `${ms(percentile(s, 50))} / ${ms(percentile(s, 90))}`;
-      };
       rows.push({
         name: `    the same, every request during the probed closes at ${label}, p50 / p90`,
         measured: `${p50p90(w.all)} (n=${w.all.length})`,
