@@ -2,7 +2,7 @@
 // between them. A 100,000-player tournament's state is tens of MB of JSON: stringified
 // at once, and then encoded into the driver's buffer at once, it held the server for
 // over half a second, and every request waited.
-import { letGo } from "./let-go";
+import { letGo, runInSlices } from "./let-go";
 
 /**
  * How many values (every object, array and leaf counts one) a subtree may hold to be
@@ -139,4 +139,139 @@ export async function jsonInSlices(
   close();
   if (as === "buffers") return slices as Buffer[];
   return as === "buffer" ? Buffer.concat(slices as Buffer[]) : (slices as string[]).join("");
+}
+
+/**
+ * Reads JSON text into its value in parts, yielding after each part so that the caller
+ * can let the event loop go: the text is scanned once for its containers, and each run
+ * of siblings of at most `limit` characters is given to JSON.parse whole (wrapped in
+ * its container's brackets). A container longer than `limit` is built of its parts;
+ * one up to it is parsed inside its parent's run, never separately.
+ */
+function* readParts(text: string, limit: number): Generator<void, unknown> {
+  // Per open container, by depth: where it opened, where its current member begins
+  // (after the bracket or a comma), that member's colon (objects), and once it is
+  // known to be longer than `limit`, what is built of it so far, from where its members
+  // are not yet parsed, and whether its current member is in already (a container
+  // built of parts).
+  const open: number[] = [];
+  const member: number[] = [];
+  const colon: number[] = [];
+  const built: (unknown[] | Record<string, unknown> | null)[] = [];
+  const runFrom: number[] = [];
+  const placed: boolean[] = [];
+  let d = -1;
+  let root: unknown;
+  let rooted = false;
+
+  /** Parses the members between `from` and `to` (separated by commas) into container `k`. */
+  const parseRun = (k: number, from: number, to: number) => {
+    const into = built[k]!;
+    if (Array.isArray(into)) {
+      for (const x of JSON.parse(`[${text.slice(from, to)}]`) as unknown[]) into.push(x);
+    } else {
+      const members = JSON.parse(`{${text.slice(from, to)}}`) as Record<string, unknown>;
+      for (const key of Object.keys(members)) define(into, key, members[key]);
+    }
+  };
+  /** Container `k` and every open one around it are built of parts from now on. */
+  const buildOf = (k: number) => {
+    for (let j = k; j >= 0 && built[j] === null; j--) {
+      built[j] = text.charCodeAt(open[j]!) === 91 ? [] : {};
+      runFrom[j] = open[j]! + 1;
+    }
+  };
+  /** A container built of parts goes into its parent `k`, after the parent's members before it. */
+  const place = (k: number, value: unknown) => {
+    if (member[k]! > runFrom[k]!) parseRun(k, runFrom[k]!, member[k]! - 1);
+    const into = built[k]!;
+    if (Array.isArray(into)) into.push(value);
+    else define(into, JSON.parse(text.slice(member[k], colon[k])) as string, value);
+    placed[k] = true;
+  };
+
+  const n = text.length;
+  let scanned = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: to its closing quote, one not escaped by an odd number of backslashes.
+      let q = i;
+      for (;;) {
+        q = text.indexOf('"', q + 1);
+        if (q < 0) throw new SyntaxError("JSON text ends inside a string");
+        let b = q - 1;
+        while (text.charCodeAt(b) === 92) b--;
+        if ((q - 1 - b) % 2 === 0) break;
+      }
+      i = q;
+    } else if (c === 123 || c === 91) {
+      d++;
+      open[d] = i;
+      member[d] = i + 1;
+      colon[d] = -1;
+      built[d] = null;
+      placed[d] = false;
+    } else if (c === 58) {
+      if (d >= 0) colon[d] = i;
+    } else if (c === 44 || c === 125 || c === 93) {
+      if (d < 0) throw new SyntaxError(`Unexpected "${text[i]}" in JSON at position ${i}`);
+      if (built[d] === null && i - open[d]! > limit) buildOf(d);
+      if (built[d] !== null) {
+        if (placed[d]) runFrom[d] = i + 1;
+        else if (c !== 44 || i - runFrom[d]! > limit) {
+          // The members since the last parsed run, when long enough or at the end.
+          if (i > runFrom[d]!) parseRun(d, runFrom[d]!, i);
+          runFrom[d] = i + 1;
+          yield;
+        }
+      }
+      if (c === 44) {
+        member[d] = i + 1;
+        colon[d] = -1;
+        placed[d] = false;
+      } else {
+        // The container ends: one built of parts goes into its parent (built of parts
+        // too, by buildOf); one up to `limit` long stays in its parent's run of text.
+        const value = built[d];
+        d--;
+        if (d >= 0) {
+          if (value !== null) place(d, value);
+        } else {
+          root = value ?? JSON.parse(text.slice(open[0], i + 1));
+          rooted = true;
+          // Before and after it, only whitespace.
+          if (!/^[ \t\n\r]*$/.test(text.slice(0, open[0])) || !/^[ \t\n\r]*$/.test(text.slice(i + 1))) {
+            throw new SyntaxError("Unexpected text beside the JSON value");
+          }
+          break;
+        }
+      }
+    }
+    if (++scanned === 65_536) {
+      scanned = 0;
+      yield;
+    }
+  }
+  if (d >= 0) throw new SyntaxError("JSON text ends inside a container");
+  return rooted ? root : JSON.parse(text);
+}
+
+/** Sets a parsed member as JSON.parse does: an own property, also for the key "__proto__". */
+function define(into: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(into, key, { value, writable: true, enumerable: true, configurable: true });
+  else into[key] = value;
+}
+
+/** How long a run of sibling members JSON.parse reads at once: about a millisecond. */
+const PARSE_RUN = 256 * 1024;
+
+/**
+ * JSON.parse(text), made in slices of about `sliceMs` of work each with the event loop
+ * let go between them: a 100,000-player tournament's snapshot is tens of MB of JSON,
+ * and parsed at once it held the server for half a second, every request waiting.
+ * `limit`: how many characters JSON.parse reads at once (tests cut small values finely).
+ */
+export async function parseInSlices(text: string, sliceMs = 10, limit = PARSE_RUN): Promise<unknown> {
+  return text.length <= limit ? JSON.parse(text) : runInSlices(readParts(text, limit), sliceMs);
 }
