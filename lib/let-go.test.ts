@@ -1,7 +1,7 @@
 // letGo's turns: pieces of work that let go go on one per turn of the event loop, first
 // come first served, so that a turn never holds two jobs' slices at once.
 import { describe, expect, it } from "vitest";
-import { HOLD_MS, asRequest, inBackground, letGo, runInSlices } from "./let-go";
+import { HOLD_MS, asRequest, inBackground, letGo, needed, runInSlices } from "./let-go";
 
 /** Counts the event loop's turns: an immediate that queues itself again runs once per turn. */
 function turnCounter() {
@@ -119,6 +119,20 @@ describe("lanes", () => {
     // time); held, about once per HOLD_MS.
     expect(order.length).toBeGreaterThanOrEqual(2);
     expect(order.length).toBeLessThan(50);
+  });
+
+  it("does not hold background work a request awaits (needed), as a page read awaiting what was read ahead for it", async () => {
+    const order: string[] = [];
+    const ahead = steps("b", 20, order);
+    await letGo();
+    const turns = turnCounter();
+    const from = turns.now();
+    await asRequest(() => needed(ahead));
+    turns.stop();
+    expect(order).toHaveLength(20);
+    // About a step per turn; held, each step would have waited HOLD_MS while the
+    // request is in flight, thousands of turns.
+    expect(turns.now() - from).toBeLessThan(100);
   });
 
   it("holds background work a request starts (inBackground), as a round's close after its last result", async () => {

@@ -16,6 +16,14 @@ const lane = new AsyncLocalStorage<Lane>();
 
 /** Requests in flight: while there are any, background work waits (up to HOLD_MS a slice). */
 let requests = 0;
+/**
+ * Requests awaiting background work (needed): while there are any, background work is
+ * not held, or a request would wait HOLD_MS for each slice of what it awaits.
+ */
+let needing = 0;
+
+/** Whether background work may go on now, not held for the requests in flight. */
+const unheld = () => requests === 0 || needing > 0;
 
 /**
  * How long a slice of background work waits for the requests in flight before it
@@ -43,7 +51,7 @@ function nextTurn(): void {
   if (first) first.go();
   else {
     const background = waiting.background[0];
-    if (background && (requests === 0 || performance.now() - background.since >= HOLD_MS)) {
+    if (background && (unheld() || performance.now() - background.since >= HOLD_MS)) {
       waiting.background.shift();
       background.go();
     }
@@ -55,7 +63,7 @@ function nextTurn(): void {
 function schedule(): void {
   if (turnScheduled) return;
   const background = waiting.background[0];
-  if (waiting.request.length > 0 || (background && requests === 0)) {
+  if (waiting.request.length > 0 || (background && unheld())) {
     turnScheduled = true;
     if (heldTimer) clearTimeout(heldTimer);
     heldTimer = null;
@@ -97,6 +105,22 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
     requests--;
     // Background work held for this request goes on now.
     if (requests === 0) schedule();
+  }
+}
+
+/**
+ * Awaits background work a request needs (what a round's close or a heard snapshot
+ * reads ahead for the page, begun before the request came): background work is not
+ * held meanwhile. Outside a request, just the work.
+ */
+export async function needed<T>(work: Promise<T>): Promise<T> {
+  if (currentLane() !== "request") return work;
+  needing++;
+  schedule();
+  try {
+    return await work;
+  } finally {
+    needing--;
   }
 }
 
