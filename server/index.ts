@@ -16,6 +16,7 @@ import { healthAnswer } from "@/server/health";
 import { attachRealtime } from "@/server/realtime/io";
 import { connectRedis } from "@/server/redis";
 import { listenForSessionChanges } from "@/server/auth/session-changes";
+import { listenForSnapshots } from "@/server/services/tournament/snapshot-news";
 import { isDevPage, testFeaturesEnabled } from "@/server/test-features";
 import { sweepOverdue } from "@/server/services/play/sweep-overdue";
 import { outboxWorkers } from "@/server/services/notification/deliver-outbox";
@@ -138,9 +139,9 @@ async function main() {
   // proxy does, so the client is always the side that closes them.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  // With REDIS_URL: Socket.IO's relay, session changes and rate limits between processes.
+  // With REDIS_URL: Socket.IO's relay, session changes, written snapshots and rate limits between processes.
   const redis = cfg.REDIS_URL ? await connectRedis(cfg.REDIS_URL) : undefined;
-  if (redis) await listenForSessionChanges(redis);
+  if (redis) await Promise.all([listenForSessionChanges(redis), listenForSnapshots(redis, dbHandle.db)]);
   await attachRealtime(server, dbHandle.db, redis);
   // Security headers on every response. Socket.IO takes /socket.io requests before the
   // handler above ever sees them, so the headers are stamped by a listener placed first.

@@ -13,18 +13,32 @@ import type { Pool } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { poolOf, runsBesideTransactions, sendsBytesAsIs, type Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
-import { jsonInSlices } from "@/lib/json-slices";
+import { jsonInSlices, parseInSlices } from "@/lib/json-slices";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
 import type { TournamentState } from "@/engine/formats";
 
-/** The current snapshot of a tournament and the log position it includes, or null before the start. */
-export async function readSnapshot(db: Db, tournamentId: string): Promise<{ state: TournamentState; foldedSeq: number } | null> {
+/**
+ * A snapshot's JSON as its text, parsed by parseInSlices: at 100,000 players it is tens
+ * of MB, which the driver's JSON.parse read at once, holding the process for over half a
+ * second.
+ */
+const stateText = sql<string>`${tournamentSnapshots.state}::text`;
+const stateOf = async (text: string) => (await parseInSlices(text)) as TournamentState;
+
+/** The current snapshot of a tournament, its id and the log position it includes, or null before the start. */
+export async function readSnapshot(db: Db, tournamentId: string): Promise<{ state: TournamentState; foldedSeq: number; snapshotId: string } | null> {
   const [row] = await db
-    .select({ state: tournamentSnapshots.state, foldedSeq: tournaments.foldedSeq })
+    .select({ state: stateText, foldedSeq: tournaments.foldedSeq, snapshotId: tournamentSnapshots.id })
     .from(tournaments)
     .innerJoin(tournamentSnapshots, eq(tournamentSnapshots.id, tournaments.snapshotId))
     .where(eq(tournaments.id, tournamentId));
-  return row ?? null;
+  return row ? { state: await stateOf(row.state), foldedSeq: row.foldedSeq, snapshotId: row.snapshotId } : null;
+}
+
+/** A snapshot by its id, current or not yet (a close's, written before its commit), or null when there is no such row. */
+export async function readSnapshotById(db: Db, id: string): Promise<TournamentState | null> {
+  const [row] = await db.select({ state: stateText }).from(tournamentSnapshots).where(eq(tournamentSnapshots.id, id));
+  return row ? stateOf(row.state) : null;
 }
 
 /** The current snapshots of some tournaments, by tournament (those not started are missing). */
@@ -111,16 +125,17 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
  * whose one connection the transaction holds, `id(tx)` writes it in the transaction.
  * `id(tx)` gives the row's id; after the transaction failed, `discard()` deletes a row
  * written beside it. `beside`: settles (never fails) when the write beside the
- * transaction has; null where it is written in the transaction.
+ * transaction has, with the row's id (null when the write failed); null where it is
+ * written in the transaction.
  */
 export function snapshotBeside(
   db: Db,
   tournamentId: string,
   state: TournamentState,
-): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<unknown> | null } {
+): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<string | null> | null } {
   const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state) : null;
   // Awaited through id(); this only keeps a failure from counting as unhandled before then.
-  const beside = written?.catch(() => undefined) ?? null;
+  const beside = written?.catch(() => null) ?? null;
   return {
     beside,
     id: (tx) => written ?? writeSnapshot(tx, tournamentId, state),

@@ -39,6 +39,7 @@ import { lockTournament, readTournament } from "./lock-tournament";
 import { announce, saveSnapshot } from "./save-tournament";
 import { sendMissingGames, syncGames, type CreatedGame } from "./sync-games";
 import { readAhead } from "./tournament-page";
+import { tellWritten } from "./snapshot-news";
 
 /**
  * Current ratings of the tournament's players in its game, for planning the next round:
@@ -204,6 +205,8 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         const games = await sendMissingGames(tx, head, next, now);
         // Its JSON is made while the database inserts the games.
         snapshot = snapshotBeside(db, tournamentId, next);
+        // The other processes read it ahead (snapshot-news.ts).
+        void tellWritten(tournamentId, snapshot.beside);
         // The names the notices need are committed data: read beside the transaction too, where it can be.
         const reader = runsBesideTransactions(db) ? db : tx;
         const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);

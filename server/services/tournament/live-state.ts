@@ -12,12 +12,18 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
-import { readSnapshot } from "../snapshots";
-import { SLICE_ROWS, letGo } from "@/lib/let-go";
+import { readSnapshot, readSnapshotById } from "../snapshots";
+import { SLICE_ROWS, letGo, needed } from "@/lib/let-go";
 import { findGame, recordResults, type FormatResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
 
 interface Remembered {
-  foldedSeq: number;
+  /**
+   * The snapshot it was read from or saved as. Not the log position the snapshot
+   * includes: an organizer's change saves a new snapshot at the same position (a
+   * result corrected right after a close), and another process that compared positions
+   * kept its old state.
+   */
+  snapshotId: string;
   lastSeq: number;
   state: TournamentState;
   /**
@@ -119,19 +125,28 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
     .from(tournaments)
     .where(eq(tournaments.id, tournamentId));
   if (!head) return null;
+  keep(lately, tournamentId, true);
   let known = remembered.get(tournamentId);
-  if (known && (known.foldedSeq !== head.foldedSeq || (inTransaction && known.held && !known.beforeHold))) known = undefined;
-  // A save of this process that has committed but not yet been remembered (its
-  // after-commit task has not run): its state, rather than the snapshot read back (at
-  // 100,000 players, a second of parsing tens of MB with every request waiting).
-  const saving = expected.get(tournamentId);
-  if (!known && !inTransaction && saving && saving.snapshotId === head.snapshotId) {
-    known = { foldedSeq: saving.seq, lastSeq: saving.seq, state: saving.state, held: false };
+  if (known && (known.snapshotId !== head.snapshotId || (inTransaction && known.held && !known.beforeHold))) known = undefined;
+  // The snapshot's state as this process has it or is reading it already: a save of
+  // its own that has committed but not yet been remembered (its after-commit task has
+  // not run), a snapshot another process wrote and this one read ahead, or one another
+  // reader is reading. Else this reader reads it, for whoever comes meanwhile too. At
+  // 100,000 players, reading it is seconds of parsing tens of MB and making the
+  // state's readings afresh.
+  const taking =
+    !known && !inTransaction && head.snapshotId ? expecting(tournamentId, head.snapshotId, () => readSnapshotById(db, head.snapshotId!)) : undefined;
+  if (taking) {
+    // Awaited as a request's: a reading in the background goes on unheld (lib/let-go.ts).
+    const state = taking.state instanceof Promise ? await needed(taking.state) : taking.state;
+    if (state) known = { snapshotId: taking.snapshotId, lastSeq: head.foldedSeq, state, held: false };
+    // The row was deleted meanwhile (the pointer moved on), or reading it failed: read as the pointer is now.
+    else if (expected.get(tournamentId) === taking) expected.delete(tournamentId);
   }
   if (!known) {
     const row = await readSnapshot(db, tournamentId);
     if (!row) return null;
-    known = { foldedSeq: row.foldedSeq, lastSeq: row.foldedSeq, state: row.state, held: false };
+    known = { snapshotId: row.snapshotId, lastSeq: row.foldedSeq, state: row.state, held: false };
   }
   // Where this read starts: a fold never from a held round.
   const from = inTransaction && known.held ? known.beforeHold! : { state: known.state, lastSeq: known.lastSeq };
@@ -141,12 +156,14 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   if (!inTransaction) {
     const held = known.held || roundHeld(transition.state) || transition.events.length > 0;
     remember(tournamentId, {
-      foldedSeq: known.foldedSeq,
+      snapshotId: known.snapshotId,
       lastSeq: seq,
       state: transition.state,
       held,
       beforeHold: known.held ? known.beforeHold : held ? from : undefined,
     });
+    // Taken and remembered: readers who came meanwhile took it too.
+    if (taking && expected.get(tournamentId) === taking) expected.delete(tournamentId);
   }
   return { transition, seq };
 }
@@ -178,8 +195,15 @@ export async function foldLog(tx: Db, tournamentId: string, options?: PlanOption
   return read(tx, tournamentId, true, options);
 }
 
-/** States this process is saving as snapshots, by tournament, until their transaction has committed and they are remembered. */
-const expected = new Map<string, { snapshotId: string; state: TournamentState; seq: number }>();
+/**
+ * Snapshots whose state this process has or is reading, by tournament, for the first
+ * reader who finds the tournament pointing at one to take: those it is saving
+ * (expectSaved) until their transaction has committed and they are remembered, those
+ * another process wrote and told of before its commit (expectRead), and the one a
+ * reader is reading (read, for whoever comes meanwhile).
+ */
+const expected = new Map<string, Expected>();
+type Expected = { snapshotId: string; state: TournamentState | Promise<TournamentState | null> };
 
 /**
  * Before commit: the state a transaction is saving as the snapshot `snapshotId`; a
@@ -187,15 +211,52 @@ const expected = new Map<string, { snapshotId: string; state: TournamentState; s
  * committed) takes it. A save that rolls back leaves a snapshot no tournament points
  * at, so nobody takes it; the next save of the tournament replaces it.
  */
-export function expectSaved(tournamentId: string, snapshotId: string, state: TournamentState, seq: number): void {
+export function expectSaved(tournamentId: string, snapshotId: string, state: TournamentState): void {
   // Bounded as the remembered states are: a save that rolled back is not removed until the next.
-  keep(expected, tournamentId, { snapshotId, state, seq });
+  keep(expected, tournamentId, { snapshotId, state });
 }
 
-/** After commit: the state just saved is this process's live state for the tournament. */
-export function rememberSaved(tournamentId: string, state: TournamentState, seq: number): void {
+/** The expected entry of the snapshot, made with `reading` when there is none (replacing one of another snapshot). */
+function expecting(tournamentId: string, snapshotId: string, reading: () => Promise<TournamentState | null>): Expected {
+  const found = expected.get(tournamentId);
+  if (found?.snapshotId === snapshotId) return found;
+  // A failed reading gives nothing: its readers read the snapshot themselves.
+  const state = reading().catch((err: unknown) => {
+    console.error("reading a tournament snapshot failed", err);
+    return null;
+  });
+  const entry = { snapshotId, state };
+  keep(expected, tournamentId, entry);
+  return entry;
+}
+
+/** Whether this process has the state of that snapshot of the tournament, or is reading it. */
+export function hasSnapshot(tournamentId: string, snapshotId: string): boolean {
+  return expected.get(tournamentId)?.snapshotId === snapshotId || remembered.get(tournamentId)?.snapshotId === snapshotId;
+}
+
+/**
+ * Another process has written `snapshotId`, a new state of the tournament, and not yet
+ * committed it (a round's close tells before its commit: snapshot-news.ts): `reading`,
+ * this process reading it ahead, is what a reader who finds the tournament pointing at
+ * it takes (if it read nothing, that reader reads the snapshot itself).
+ */
+export async function expectRead(tournamentId: string, snapshotId: string, reading: () => Promise<TournamentState | null>): Promise<TournamentState | null> {
+  return expecting(tournamentId, snapshotId, reading).state;
+}
+
+/** Tournaments this process has read lately, the least recently read going past REMEMBER_LIMIT. */
+const lately = new Map<string, true>();
+
+/** Whether this process is one of those serving the tournament: it read it lately (a page, a result, a fold). */
+export function readLately(tournamentId: string): boolean {
+  return lately.has(tournamentId);
+}
+
+/** After commit: the state just saved (as the snapshot `snapshotId`) is this process's live state for the tournament. */
+export function rememberSaved(tournamentId: string, snapshotId: string, state: TournamentState, seq: number): void {
   if (expected.get(tournamentId)?.state === state) expected.delete(tournamentId);
-  remember(tournamentId, { foldedSeq: seq, lastSeq: seq, state, held: false });
+  remember(tournamentId, { snapshotId, lastSeq: seq, state, held: false });
 }
 
 /** Forgets a remembered state (after a rolled-back or failed write). */

@@ -47,9 +47,9 @@ export async function saveSnapshot(
       replaced: sql<string | null>`(select ${tournaments.snapshotId} from ${tournaments} where ${tournaments.id} = ${id})`,
     });
   const { version, replaced } = row!;
-  expectSaved(id, snapshot, state, seq);
+  expectSaved(id, snapshot, state);
   afterCommit(tx, async (db) => {
-    rememberSaved(id, state, seq);
+    rememberSaved(id, snapshot, state, seq);
     // A failure here leaves a row no one points at, for the sweeper (sweepSnapshots).
     if (replaced) await dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err));
   });

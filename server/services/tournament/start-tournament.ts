@@ -20,6 +20,7 @@ import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 import { currentRatings } from "./close-round";
 import { readAhead } from "./tournament-page";
+import { tellWritten } from "./snapshot-news";
 
 export interface Started {
   tournamentId: string;
@@ -51,6 +52,8 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
   // notices, whose insert queues behind the games'.
   const { created, written } = await sendMissingGames(tx, t, state, now);
   const snapshot = snapshotBeside(db, t.id, state);
+  // The other processes read it ahead (snapshot-news.ts).
+  void tellWritten(t.id, snapshot.beside);
   try {
     const ids = players.map((p) => p.id);
     const inserted = Promise.all([written, noticeStarted(tx, t, ids, created, now)]);

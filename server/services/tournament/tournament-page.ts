@@ -33,7 +33,7 @@ import {
 } from "@/engine/formats";
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
-import { inBackground, letGo, stepInSlices } from "@/lib/let-go";
+import { inBackground, letGo, needed, stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
@@ -295,11 +295,14 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
  * counted ahead in slices.
  */
 export async function pageReadings(state: TournamentState) {
-  const standings = await standingsOf(state);
-  const balance = await perState<Promise<SideBalanceReader>>(state, "side balance", async () => {
-    await stepInSlices(warmSideBalances(state));
-    return sideBalanceReader(state);
-  });
+  // Awaited as a request's: what a read ahead began in the background goes on unheld (lib/let-go.ts).
+  const standings = await needed(standingsOf(state));
+  const balance = await needed(
+    perState<Promise<SideBalanceReader>>(state, "side balance", async () => {
+      await stepInSlices(warmSideBalances(state));
+      return sideBalanceReader(state);
+    }),
+  );
   // The reader's list, kept with its tally: nothing to remember beside it.
   return { standings, balance, played: balance.players() };
 }
