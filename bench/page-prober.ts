@@ -3,17 +3,22 @@
 // round's close and right after it, when that process first reads the state the close
 // saved (it did not make it: it reads the new snapshot). Its own database connections
 // and its own remembered states, as another server process has; each read runs as the
-// server runs a request (asRequest).
+// server runs a request (asRequest). It listens on Redis (REDIS_URL) for written
+// snapshots as a server does (server/index.ts), and reads them ahead.
 // Arguments: database URL, tournament id, pause in ms. Says "ready" once it has read the
 // page once; on "take" it answers with each wait in milliseconds since the last "take";
 // on "take after" it answers once a read that began after the message has ended (the
 // first read of whatever was committed before it); on "stop" it ends.
 import { openDatabase } from "@/db/client";
 import { asRequest } from "@/lib/let-go";
+import { connectRedis } from "@/server/redis";
+import { listenForSnapshots } from "@/server/services/tournament/snapshot-news";
 import { tournamentPage } from "@/server/services/tournament/tournament-page";
 
 const [url, tournamentId, pause] = process.argv.slice(2);
 const handle = await openDatabase({ databaseUrl: url!, dataDir: "unused" });
+const redis = await connectRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+await listenForSnapshots(redis, handle.db);
 let waits: number[] = [];
 let stopping = false;
 /** When "take after" came, and no read begun since has ended yet. */
@@ -40,5 +45,6 @@ while (!stopping) {
   }
   await new Promise((resolve) => setTimeout(resolve, Number(pause)));
 }
+await redis.close();
 await handle.close();
 process.disconnect();

@@ -100,7 +100,9 @@
 //   A fourth: the tournament page's data read by a second server process
 //   (bench/page-prober.ts: its own connections and remembered states, each read as a
 //   request), until its first read begun after the close returned: that read is its
-//   first of the state the close saved, which that process did not make.
+//   first of the state the close saved, which that process did not make. Both processes
+//   share Redis (REDIS_URL, default the local one) as servers do: the close tells of its
+//   snapshot once written, and the prober reads it ahead (snapshot-news.ts).
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close. A row under each gives every request's wait during the probed closes,
 //   p50 / p90, beside the same for the 2 s before (the longest is one request of a
@@ -133,6 +135,7 @@ import { lockTournament } from "@/server/services/tournament/lock-tournament";
 import { transaction } from "@/server/services/transaction";
 import { asRequest } from "@/lib/let-go";
 import { createFreshDatabase } from "@/test/fresh-database";
+import { connectRedis } from "@/server/redis";
 import { listenRealtime } from "@/test/realtime-server";
 import { BENCH_GAME, asOrganizer, benchPlayers, benchTournament } from "./fixtures";
 import { bareTransaction, loadAverage, median, percentile, printTable, ratio, spread, type BenchRow, type Statement } from "./stats";
@@ -504,6 +507,9 @@ async function probing(
 
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
 const h = await openDatabase({ databaseUrl: fresh.url, dataDir: "unused" });
+// Shared with the page prober, which inherits the setting: the close tells it of its snapshot.
+process.env.REDIS_URL ||= "redis://127.0.0.1:6379";
+const redis = await connectRedis(process.env.REDIS_URL);
 const bare = new pg.Pool({ connectionString: fresh.url, max: 10 });
 const rows: BenchRow[] = [];
 let failed = false;
@@ -937,6 +943,7 @@ try {
   await realtime.server.close();
 } finally {
   client?.close();
+  await redis.close();
   await bare.end();
   await h.close();
   await fresh.drop();
