@@ -29,8 +29,10 @@
 //   remembered per group object), one more result (untimed), then the new state's
 //   standings: one group tallied again, every row ranked, no "why" sentence written;
 // - the snapshot as the server stores and reads it: JSON.stringify, and JSON.parse
-//   of that text (the round-2 state above).
+//   of that text (the round-2 state above), and parseInSlices's work on it (what
+//   the server runs, in slices).
 import { Prng, seedPrng } from "../engine/prng";
+import { parseInSlices } from "../lib/json-slices";
 import { pairDutch, type PairingInput, type RoundRecord } from "../engine/formats/swiss/dutch";
 import { matchingStats } from "../engine/formats/swiss/lexmatch";
 import { leagueCycle } from "../engine/formats/league/league-schedule";
@@ -209,6 +211,8 @@ for (const n of [2000, 10_000, 100_000]) {
   );
   time(`snapshot JSON.stringify (${(snapshot.length / 2 ** 20).toFixed(1)} MB), ${label} players`, Infinity, 5, () => JSON.stringify(midRound2));
   time(`snapshot JSON.parse, ${label} players`, Infinity, 5, () => JSON.parse(snapshot));
+  // The server reads it in slices (lib/json-slices.ts); with no slice's end this runs in one go: its work beside JSON.parse's.
+  time(`snapshot parseInSlices, its work with no let-go, ${label} players`, Infinity, 5, () => void parseInSlices(snapshot, Infinity));
 }
 time("league schedules, every size 4-30", 100, 5, () => {
   for (let x = 4; x <= 30; x++) leagueCycle(x);
