@@ -92,9 +92,11 @@ function useBoardFit() {
     const ratio = board.offsetWidth > 0 ? board.offsetHeight / board.offsetWidth : 1;
     const next = Math.max(200, Math.floor(room / ratio));
     // The ratio shifts a little with the size (the coordinates' font follows the width), so
-    // the result may flip between two neighbouring values; a change of a pixel or two is
-    // kept out, or the layout effect below would re-render forever.
-    setMax((previous) => (previous !== null && Math.abs(previous - next) <= 2 ? previous : next));
+    // the result may flip between two neighbouring values; a growth of a pixel or two is
+    // kept out, or the layout effect below would re-render forever. A shrink is always
+    // taken: kept out too, it left the lower clock 2 px below a 640 px high window when the
+    // players' names took one more line.
+    setMax((previous) => (previous !== null && next > previous && next - previous <= 2 ? previous : next));
   }, []);
   // After every render: banners above the board come and go (same value = no re-render).
   useLayoutEffect(measure);
