@@ -8,6 +8,9 @@
 import { uuid } from "drizzle-orm/pg-core";
 import { v7 } from "uuid";
 
+/** A uuid's text as PostgreSQL prints it and newRowId writes it (lowercase): what ids from outside are checked against. */
+export const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Each byte's two lowercase hex digits, as character codes. */
 const HEX = new Uint8Array(512);
 for (let i = 0; i < 256; i++)

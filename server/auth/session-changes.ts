@@ -22,6 +22,7 @@
 // user's room as soon as this process hears of it.
 import type { SessionUser } from "./session";
 import { sharedRedis, type SharedRedis } from "@/server/redis";
+import { UUID_TEXT } from "@/db/schema/ids";
 
 export type SessionChange = { sid: string } | { userId: string };
 /** Told of each change this process hears of; "all" when announcements may have been lost. */
@@ -131,13 +132,11 @@ function forgetAll(): void {
   tell(s, "all");
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 function parseChange(message: string): SessionChange | null {
   try {
     const m = JSON.parse(message) as Record<string, unknown>;
-    if (typeof m.sid === "string" && UUID.test(m.sid)) return { sid: m.sid };
-    if (typeof m.userId === "string" && UUID.test(m.userId)) return { userId: m.userId };
+    if (typeof m.sid === "string" && UUID_TEXT.test(m.sid)) return { sid: m.sid };
+    if (typeof m.userId === "string" && UUID_TEXT.test(m.userId)) return { userId: m.userId };
   } catch {
     // not ours
   }

@@ -9,6 +9,7 @@ import { and, eq, isNull, notExists } from "drizzle-orm";
 import { decode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import type { Db } from "@/db/client";
 import { revokedSessions, users } from "@/db/schema";
+import { UUID_TEXT } from "@/db/schema/ids";
 import { isSiteAdmin } from "@/server/services/admin/site-admins";
 import { rememberedSession, rememberSession, sessionGeneration } from "./session-changes";
 
@@ -64,17 +65,15 @@ async function decodeRemembered(params: JWTDecodeParams): Promise<JWT | null> {
   return payload;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The session id of a token; tokens without one (issued before sign-out could revoke one) are not accepted. */
 export function sessionIdOf(token: Pick<JWT, "sid"> | null | undefined): string | null {
-  return typeof token?.sid === "string" && UUID.test(token.sid) ? token.sid : null;
+  return typeof token?.sid === "string" && UUID_TEXT.test(token.sid) ? token.sid : null;
 }
 
 /** The signed-in user a decoded token stands for, or null when it no longer stands for anyone. */
 export async function sessionUserFromToken(db: Db, token: JWT | null): Promise<SessionUser | null> {
   const sid = sessionIdOf(token);
-  if (!token?.sub || typeof token.sv !== "number" || !sid || !UUID.test(token.sub)) return null;
+  if (!token?.sub || typeof token.sv !== "number" || !sid || !UUID_TEXT.test(token.sub)) return null;
   const remembered = rememberedSession(sid, token.sub, token.sv);
   if (remembered) return remembered;
   const generation = sessionGeneration();

@@ -14,6 +14,7 @@
 // Without Redis there is one process, which made the state itself.
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
+import { UUID_TEXT } from "@/db/schema/ids";
 import { inBackground } from "@/lib/let-go";
 import type { SharedRedis } from "@/server/redis";
 import { sharedRedis } from "@/server/redis";
@@ -24,8 +25,6 @@ import { readAhead } from "./tournament-page";
 const CHANNEL = "moot:snapshot-written";
 /** This process, so that it does not read ahead what it wrote itself. */
 const origin = randomUUID();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Written {
   origin: string;
@@ -39,9 +38,9 @@ function parseWritten(message: string): Written | null {
     if (
       typeof m.origin === "string" &&
       typeof m.tournamentId === "string" &&
-      UUID.test(m.tournamentId) &&
+      UUID_TEXT.test(m.tournamentId) &&
       typeof m.snapshotId === "string" &&
-      UUID.test(m.snapshotId)
+      UUID_TEXT.test(m.snapshotId)
     ) {
       return { origin: m.origin, tournamentId: m.tournamentId, snapshotId: m.snapshotId };
     }
