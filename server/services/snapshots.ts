@@ -54,14 +54,13 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
 
 /**
  * Writes a new snapshot row (not current until the tournament row points at it) and
- * returns its id. The JSON is made in slices (lib/json-slices.ts) so that a
+ * returns its id (`id`, when the caller chose it). The JSON is made in slices (lib/json-slices.ts) so that a
  * 100,000-player state, tens of MB, does not hold the process for the half second
  * that stringifying it at once took. On PostgreSQL's pool the slices go to the
  * database as they are, by COPY (copySnapshot); in a transaction (node-postgres) as
  * one parameter of bytes (json's binary input is its text), on PGlite as text.
  */
-export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState): Promise<string> {
-  const id = newRowId();
+export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId()): Promise<string> {
   const pool = poolOf(db);
   if (pool) {
     await copySnapshot(pool, id, tournamentId, await jsonInSlices(state, "buffers"));
@@ -123,22 +122,23 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
  * to spare (PostgreSQL's pool) it is written there at once, while the transaction goes
  * on, and committed as no one's row until the tournament points at it; on PGlite,
  * whose one connection the transaction holds, `id(tx)` writes it in the transaction.
- * `id(tx)` gives the row's id; after the transaction failed, `discard()` deletes a row
- * written beside it. `beside`: settles (never fails) when the write beside the
- * transaction has, with the row's id (null when the write failed); null where it is
- * written in the transaction.
+ * `id(tx)` gives the row's id (`rowId`, chosen by the caller who tells it ahead); after
+ * the transaction failed, `discard()` deletes a row written beside it. `beside`:
+ * settles (never fails) when the write beside the transaction has, with the row's id
+ * (null when the write failed); null where it is written in the transaction.
  */
 export function snapshotBeside(
   db: Db,
   tournamentId: string,
   state: TournamentState,
+  rowId = newRowId(),
 ): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<string | null> | null } {
-  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state) : null;
+  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state, rowId) : null;
   // Awaited through id(); this only keeps a failure from counting as unhandled before then.
   const beside = written?.catch(() => null) ?? null;
   return {
     beside,
-    id: (tx) => written ?? writeSnapshot(tx, tournamentId, state),
+    id: (tx) => written ?? writeSnapshot(tx, tournamentId, state, rowId),
     async discard() {
       const id = await written?.catch(() => null);
       if (id) await dropSnapshot(db, tournamentId, id).catch((err: unknown) => console.error("discarding a tournament snapshot failed", err));

@@ -25,58 +25,22 @@
 // (closeDueRounds): nothing committed is lost, and the games are created once.
 import { and, eq, sql } from "drizzle-orm";
 import { runsBesideTransactions, type Db } from "@/db/client";
-import { SLICE_ROWS, inBackground, letGo, stepInSlices } from "@/lib/let-go";
-import { playerRatings, tournamentPlayers, tournaments, type TournamentRow } from "@/db/schema";
-import { INITIAL_RATING } from "@/engine/glicko2";
+import { newRowId } from "@/db/schema/ids";
+import { inBackground, stepInSlices } from "@/lib/let-go";
+import { tournaments, type TournamentRow } from "@/db/schema";
 import { warmRoundTallies, type TournamentState, type Transition } from "@/engine/formats";
 import { AppError } from "../errors";
 import { noticeProgress } from "../notification/tournament-notices";
 import { snapshotBeside } from "../snapshots";
 import { transaction } from "../transaction";
 import { audit } from "./audit";
+import { currentRatings, readRatings } from "./current-ratings";
 import { foldLog, liveState, liveStateAt } from "./live-state";
 import { lockTournament, readTournament } from "./lock-tournament";
 import { announce, saveSnapshot } from "./save-tournament";
 import { sendMissingGames, syncGames, type CreatedGame } from "./sync-games";
 import { readAhead } from "./tournament-page";
-import { tellWritten } from "./snapshot-news";
-
-/**
- * Current ratings of the tournament's players in its game, for planning the next round:
- * one statement (a join), rather than the players and then their ratings by a list of
- * ids, which at 10,000 players sent the ids back and forth for a tenth of a close. In
- * the order the players joined (a start seeds them in that order).
- *
- * The pairs come back as one text value ("id rating,id rating,…"), not one row each:
- * at 100,000 players the driver's parsing and Drizzle's mapping of 100,000 rows held
- * the event loop for about 100 ms at a stretch during a close, which every request
- * the process serves waited behind; splitting one string costs a fraction of that. A
- * `real` prints as the shortest text that reads back as the same value, as the driver
- * reads it.
- */
-export async function currentRatings(db: Db, t: Pick<TournamentRow, "id" | "gameType">): Promise<Map<string, number>> {
-  const [row] = await db
-    .select({
-      pairs: sql<string | null>`string_agg(${tournamentPlayers.userId}::text || ' ' || coalesce(${playerRatings.rating}::text, ''), ','
-        order by ${tournamentPlayers.joinedAt}, ${tournamentPlayers.userId})`,
-    })
-    .from(tournamentPlayers)
-    .leftJoin(playerRatings, and(eq(playerRatings.userId, tournamentPlayers.userId), eq(playerRatings.gameType, t.gameType)))
-    .where(eq(tournamentPlayers.tournamentId, t.id));
-  const ratings = new Map<string, number>();
-  if (!row?.pairs) return ratings;
-  const pairs = row.pairs.split(",");
-  for (let i = 0; i < pairs.length; i++) {
-    const pair = pairs[i]!;
-    // Hashing 100,000 ids into the map is tens of milliseconds: in slices too.
-    if (i > 0 && i % SLICE_ROWS === 0) await letGo();
-    const space = pair.indexOf(" ");
-    const rating = pair.slice(space + 1);
-    // A player without a rating row has never played the game rated: the initial rating.
-    ratings.set(pair.slice(0, space), rating === "" ? INITIAL_RATING.rating : Number(rating));
-  }
-  return ratings;
-}
+import { tellFolded, tellWritten } from "./snapshot-news";
 
 interface Folded {
   transition: Transition;
@@ -186,12 +150,16 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const head = await readTournament(db, tournamentId);
     if (!beingClosed(head)) return;
-    const [live, ratings] = await Promise.all([liveState(db, tournamentId), currentRatings(db, head)]);
+    const [live, { ratings, digest }] = await Promise.all([liveState(db, tournamentId), readRatings(db, head)]);
     // What the engine's close of the round reads of every group, done ahead in slices:
     // the groups of the state readers see are those the fold starts from.
     if (live) await stepInSlices(warmRoundTallies(live));
     const folded = await foldLog(db, tournamentId, { ratings });
     if (!folded || folded.seq === head.foldedSeq) return;
+    // The other processes fold the same rows with the same ratings, from the snapshot
+    // the fold started from, and have the state the snapshot will hold (snapshot-news.ts).
+    const snapshotRow = newRowId();
+    if (head.snapshotId) void tellFolded(tournamentId, snapshotRow, { from: head.snapshotId, seq: folded.seq, ratings: digest });
     // Until the lock, the close's statements are sent without waiting for one another
     // where they can: its own work (the notices, the snapshot's JSON) is done while the
     // database inserts the games, which are sent first. The snapshot (tens of MB at 100,000 players) is
@@ -204,8 +172,8 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
       await transaction(db, async (tx) => {
         const games = await sendMissingGames(tx, head, next, now);
         // Its JSON is made while the database inserts the games.
-        snapshot = snapshotBeside(db, tournamentId, next);
-        // The other processes read it ahead (snapshot-news.ts).
+        snapshot = snapshotBeside(db, tournamentId, next, snapshotRow);
+        // The other processes that could not fold it read it ahead (snapshot-news.ts).
         void tellWritten(tournamentId, snapshot.beside);
         // The names the notices need are committed data: read beside the transaction too, where it can be.
         const reader = runsBesideTransactions(db) ? db : tx;

@@ -1,4 +1,4 @@
-// The players' current ratings read as one text value (close-round.ts currentRatings),
+// The players' current ratings read as one text value (current-ratings.ts),
 // against the plain row-per-player read: the same players, in join order, with the same
 // values, on whichever database the run uses (PostgreSQL with DATABASE_URL, else PGlite).
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { INITIAL_RATING } from "@/engine/glicko2";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
-import { currentRatings } from "./close-round";
+import { currentRatings } from "./current-ratings";
 
 let h: DbHandle;
 beforeAll(async () => {

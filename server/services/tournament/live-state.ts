@@ -9,12 +9,21 @@
 // tournament with the log position it includes, and on the next read applies only
 // the rows logged since. Engine states are immutable, so a remembered state is never
 // changed by whoever reads it.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
 import { readSnapshot, readSnapshotById } from "../snapshots";
-import { SLICE_ROWS, letGo, needed } from "@/lib/let-go";
-import { findGame, recordResults, type FormatResult, type PlanOptions, type ResultInput, type TournamentState, type Transition } from "@/engine/formats";
+import { SLICE_ROWS, letGo, needed, stepInSlices } from "@/lib/let-go";
+import {
+  findGame,
+  recordResults,
+  warmRoundTallies,
+  type FormatResult,
+  type PlanOptions,
+  type ResultInput,
+  type TournamentState,
+  type Transition,
+} from "@/engine/formats";
 
 interface Remembered {
   /**
@@ -99,7 +108,8 @@ export async function applyLogInSlices(state: TournamentState, rows: readonly Lo
   return { state: current, events };
 }
 
-async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogRow[]> {
+/** The log rows after `seq`, up to `upTo` when given. */
+async function logSince(db: Db, tournamentId: string, seq: number, upTo?: number): Promise<LogRow[]> {
   return db
     .select({
       seq: tournamentResults.seq,
@@ -109,7 +119,9 @@ async function logSince(db: Db, tournamentId: string, seq: number): Promise<LogR
       margin: tournamentResults.margin,
     })
     .from(tournamentResults)
-    .where(and(eq(tournamentResults.tournamentId, tournamentId), gt(tournamentResults.seq, seq)))
+    .where(
+      and(eq(tournamentResults.tournamentId, tournamentId), gt(tournamentResults.seq, seq), upTo === undefined ? undefined : lte(tournamentResults.seq, upTo)),
+    )
     .orderBy(asc(tournamentResults.seq));
 }
 
@@ -193,6 +205,39 @@ export async function liveState(db: Db, tournamentId: string): Promise<Tournamen
  */
 export async function foldLog(tx: Db, tournamentId: string, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
   return read(tx, tournamentId, true, options);
+}
+
+/**
+ * The state another process's close of the round makes, made here from this process's
+ * own (snapshot-news.ts): the state it remembers of the snapshot `from.snapshotId`, with
+ * the log rows up to `from.seq` applied with the ratings the close planned with, as the
+ * close's fold does (foldLog). The engine is deterministic: from the same snapshot, the
+ * same rows and the same ratings, the same state, whichever read the rows were applied
+ * after (the batch API's rule). Null when this process does not have that snapshot's
+ * state, or has applied rows past `from.seq`, or the log does not reach it.
+ */
+export async function foldAhead(
+  db: Db,
+  tournamentId: string,
+  from: { snapshotId: string; seq: number },
+  ratings: ReadonlyMap<string, number>,
+): Promise<TournamentState | null> {
+  const known = remembered.get(tournamentId);
+  if (known?.snapshotId !== from.snapshotId) return null;
+  // Never from a held round, as a fold (read).
+  const base = known.held ? known.beforeHold : { state: known.state, lastSeq: known.lastSeq };
+  if (!base || base.lastSeq >= from.seq) return null;
+  const rows = await logSince(db, tournamentId, base.lastSeq, from.seq);
+  if (rows.at(-1)?.seq !== from.seq) return null;
+  // What the close reads of every group, done ahead in slices as the close does it
+  // (close-round.ts): the groups of the state remembered are mostly those the fold starts from.
+  await stepInSlices(warmRoundTallies(known.state));
+  return (await applyLogInSlices(base.state, rows, { ratings })).state;
+}
+
+/** Drops the expected state of a snapshot that gave none (a fold ahead or a reading that gave nothing), so that it can be read. */
+export function unexpect(tournamentId: string, snapshotId: string): void {
+  if (expected.get(tournamentId)?.snapshotId === snapshotId) expected.delete(tournamentId);
 }
 
 /**

@@ -1,21 +1,24 @@
 // Another process's snapshot, told before its commit: a process that has read the
-// tournament lately reads it ahead, and its first read once the tournament points at it
-// takes that state instead of reading the row then. Also: readers of one snapshot share
-// one reading, and a snapshot saved at the same log position (an organizer's change
-// right after a close) replaces what a process remembered.
+// tournament lately makes it ahead (it folds the close's round itself, or reads the
+// written row), and its first read once the tournament points at it takes that state
+// instead of reading the row then; across two real server processes too. Also: readers
+// of one snapshot share one reading, and a snapshot saved at the same log position (an
+// organizer's change right after a close) replaces what a process remembered.
+import { fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { tournamentSnapshots, tournaments } from "@/db/schema";
+import { games, tournamentSnapshots, tournaments } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
-import type { TournamentState } from "@/engine/formats";
-import { connectRedis } from "@/server/redis";
-import { runningTournament } from "@/test/api-fixtures";
-import { openTestDatabase } from "@/test/db";
-import { writeSnapshot } from "../snapshots";
+import { getFormat, playableGames, type FormatName, type TournamentState } from "@/engine/formats";
+import { connectRedis, type SharedRedis } from "@/server/redis";
+import { apiFor, newPlayer, runningTournament } from "@/test/api-fixtures";
+import { openTestDatabase, uniqueName } from "@/test/db";
+import { readSnapshot, writeSnapshot } from "../snapshots";
+import { readRatings } from "./current-ratings";
 import { forget, hasSnapshot, liveState } from "./live-state";
-import { heardWritten, listenForSnapshots, tellWritten } from "./snapshot-news";
+import { heardFolded, heardWritten, listenForSnapshots, tellWritten } from "./snapshot-news";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -112,5 +115,121 @@ describe("reading a snapshot", () => {
     const id = await writeSnapshot(h.db, tournamentId, changed);
     await pointAt(tournamentId, id);
     expect(await liveState(h.db, tournamentId)).toEqual(changed);
+  });
+});
+
+describe("a fold another process told of", () => {
+  it("is not made from other ratings, nor from a state this process does not have: the row is read if it is written, else nothing", async () => {
+    const { tournamentId, state, next } = await readTournamentWithNextSnapshot();
+    const [head] = await h.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    const { digest } = await readRatings(h.db, head!);
+    // Other ratings: read from the row.
+    const read = await heardFolded(h.db, tournamentId, next, { from: head!.snapshotId!, seq: 1, ratings: `${digest}x` });
+    expect(read?.by).toBe("reading");
+    expect(read?.state).toEqual(state);
+    // A snapshot this process does not have, and no row written yet: nothing, and the "written" news reads it later.
+    const unwritten = newRowId();
+    expect(await heardFolded(h.db, tournamentId, unwritten, { from: newRowId(), seq: 1, ratings: digest })).toBeNull();
+    expect(hasSnapshot(tournamentId, unwritten)).toBe(false);
+  });
+});
+
+const sharedDatabase = inject("testDatabaseUrl");
+const REDIS_URL = process.env.REDIS_URL;
+
+/** What the second process sends. */
+type Said = "ready" | { read: string } | { made: string; by: "fold" | "reading" | null; state: string | null } | { took: string; state: string; same: boolean };
+
+describe.skipIf(!sharedDatabase || !REDIS_URL)("a round's close, told to a second server process as it folds (PostgreSQL and Redis)", () => {
+  let other: ChildProcess;
+  let redis: SharedRedis;
+  const said: Said[] = [];
+
+  /** The first message of the second process (since the last taken) that `pick` accepts; taken. */
+  async function heard<T extends Said>(pick: (m: Said) => m is T): Promise<T> {
+    return vi.waitFor(
+      () => {
+        const i = said.findIndex(pick);
+        if (i < 0) throw new Error("not yet");
+        return said.splice(i, 1)[0] as T;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+  }
+
+  beforeAll(async () => {
+    other = fork("test/snapshot-process.ts", [], {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, DATABASE_URL: sharedDatabase!, REDIS_URL: REDIS_URL! },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    other.on("message", (m) => said.push(m as Said));
+    await heard((m): m is "ready" => m === "ready");
+    // This process closes the rounds, and tells of them as a server does.
+    redis = await connectRedis(REDIS_URL!);
+  }, 30_000);
+  afterAll(async () => {
+    other?.send("stop");
+    await redis?.close();
+  });
+
+  /** A rated chess tournament of `players`, each with a rating of their own, started. */
+  async function started(format: FormatName, players: number) {
+    const organizer = await newPlayer(h);
+    const t = await apiFor(h, organizer).tournament.create({
+      name: `Folded ${uniqueName("")}`,
+      format,
+      gameType: "chess",
+      timeControl: "3d+6h",
+      rated: true,
+      minPlayers: getFormat(format).minPlayers,
+      maxPlayers: Math.min(getFormat(format).maxPlayers, 64),
+    });
+    for (let i = 0; i < players; i++) {
+      const p = await newPlayer(h, { ratings: { chess: 1400 + ((i * 37) % 400) } });
+      await apiFor(h, p).tournament.join({ tournamentId: t.id });
+    }
+    await apiFor(h, organizer).tournament.start({ tournamentId: t.id });
+    return { organizer, id: t.id };
+  }
+
+  it.each([
+    ["groups", 16],
+    ["swiss", 10],
+    ["elimination", 12],
+    ["league", 6],
+    ["diagonal", 6],
+    ["staged", 21],
+  ] as const)("%s: the other process folds round 1 itself into the very state the close saves, and reads no snapshot", async (format, players) => {
+    const { organizer, id } = await started(format, players);
+    const [before] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
+    other.send({ read: id });
+    await heard((m): m is { read: string } => typeof m === "object" && "read" in m && m.read === id);
+    // Round 1's results set by the organizer, the last one's close run by this process:
+    // decisive and drawn (an elimination's draw is replayed at once, not closed: decisive there).
+    const results = format === "elimination" ? (["1-0", "0-1"] as const) : (["1-0", "0-1", "draw"] as const);
+    const open = playableGames((await liveState(h.db, id))!);
+    for (const [i, g] of open.entries()) {
+      const [site] = await h.db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
+      await apiFor(h, organizer).game.setResult({ gameId: site!.id, result: results[i % results.length]! });
+    }
+    const made = await heard((m): m is Extract<Said, { made: string }> => typeof m === "object" && "made" in m && m.made === id);
+    expect(made.by).toBe("fold");
+    await vi.waitFor(
+      async () => {
+        const [now] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
+        expect(now!.snapshotId).not.toBe(before!.snapshotId);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const saved = (await readSnapshot(h.db, id))!.state;
+    // JSON both, as the snapshot is stored: the same state, field for field.
+    expect(JSON.parse(made.state!)).toStrictEqual(JSON.parse(JSON.stringify(saved)));
+    other.send({ take: id });
+    const took = await heard((m): m is Extract<Said, { took: string }> => typeof m === "object" && "took" in m && m.took === id);
+    expect(took.same).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ import { saveTournament, announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
-import { currentRatings } from "./close-round";
+import { currentRatings } from "./current-ratings";
 import { readAhead } from "./tournament-page";
 import { tellWritten } from "./snapshot-news";
 

@@ -16,7 +16,8 @@ import { announce, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
-import { currentRatings, lockedState } from "./close-round";
+import { lockedState } from "./close-round";
+import { currentRatings } from "./current-ratings";
 
 /**
  * Brings the site games of the tournament in line with the engine after a withdrawal:
