@@ -3,8 +3,9 @@
 // round's close and right after it, when that process first reads the state the close
 // saved (it did not make it: it reads the new snapshot). Its own database connections
 // and its own remembered states, as another server process has; each read runs as the
-// server runs a request (asRequest). It listens on Redis (REDIS_URL) for written
-// snapshots as a server does (server/index.ts), and reads them ahead.
+// server runs a request (asRequest). It listens on Redis (REDIS_URL) for snapshot news
+// as a server does (server/index.ts): it folds a close's round itself, or reads the
+// written snapshot ahead (snapshot-news.ts).
 // Arguments: database URL, tournament id, pause in ms. Says "ready" once it has read the
 // page once; on "take" it answers with each wait in milliseconds since the last "take";
 // on "take after" it answers once a read that began after the message has ended (the
@@ -18,7 +19,10 @@ import { tournamentPage } from "@/server/services/tournament/tournament-page";
 const [url, tournamentId, pause] = process.argv.slice(2);
 const handle = await openDatabase({ databaseUrl: url!, dataDir: "unused" });
 const redis = await connectRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-await listenForSnapshots(redis, handle.db);
+// Said on stderr, for the bench's reader: how the close's state was made here ahead (folded, or read).
+await listenForSnapshots(redis, handle.db, (_id, made) =>
+  console.error(`[page-prober] ${new Date().toISOString()} the closed round's state made ahead: ${made ? `by ${made.by}` : "not made"}`),
+);
 let waits: number[] = [];
 let stopping = false;
 /** When "take after" came, and no read begun since has ended yet. */

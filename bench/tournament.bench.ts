@@ -102,7 +102,9 @@
 //   request), until its first read begun after the close returned: that read is its
 //   first of the state the close saved, which that process did not make. Both processes
 //   share Redis (REDIS_URL, default the local one) as servers do: the close tells of its
-//   snapshot once written, and the prober reads it ahead (snapshot-news.ts).
+//   fold, and the prober folds the round itself from the state it has (or, if it cannot,
+//   reads the snapshot once written), ahead of the commit (snapshot-news.ts); it says on
+//   stderr which it did.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close. A row under each gives every request's wait during the probed closes,
 //   p50 / p90, beside the same for the 2 s before (the longest is one request of a
