@@ -86,10 +86,17 @@ describe("a snapshot another process wrote and told of", () => {
       const theirs = await readTournamentWithNextSnapshot();
       // This process's own, and messages not well formed, all heard before the other's (one channel, in order).
       await tellWritten(own.tournamentId, Promise.resolve(own.next));
-      for (const message of ["not json", JSON.stringify({ origin: "x", tournamentId: own.tournamentId, snapshotId: "1; drop" })]) {
-        await other.publish("moot:snapshot-written", message);
+      const malformed = [
+        "not json",
+        JSON.stringify({ origin: "x", tournamentId: own.tournamentId, snapshotId: "1; drop" }),
+        // A fold not well formed is not taken for a "written" news either: the row would be read.
+        JSON.stringify({ origin: "x", tournamentId: own.tournamentId, snapshotId: own.next, folded: { from: "1; drop", seq: 1, ratings: "" } }),
+        JSON.stringify({ origin: "x", tournamentId: own.tournamentId, snapshotId: own.next, folded: { from: newRowId(), seq: "1", ratings: "" } }),
+      ];
+      for (const message of malformed) {
+        await other.publish("moot:snapshot-news", message);
       }
-      await other.publish("moot:snapshot-written", JSON.stringify({ origin: randomUUID(), tournamentId: theirs.tournamentId, snapshotId: theirs.next }));
+      await other.publish("moot:snapshot-news", JSON.stringify({ origin: randomUUID(), tournamentId: theirs.tournamentId, snapshotId: theirs.next }));
       await vi.waitFor(() => expect(hasSnapshot(theirs.tournamentId, theirs.next)).toBe(true));
       expect(hasSnapshot(own.tournamentId, own.next)).toBe(false);
       expect(hasSnapshot(own.tournamentId, "1; drop")).toBe(false);

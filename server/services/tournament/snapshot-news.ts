@@ -33,11 +33,12 @@ import { expectRead, foldAhead, hasSnapshot, readLately, unexpect } from "./live
 import { readTournament } from "./lock-tournament";
 import { readAhead } from "./tournament-page";
 
-const CHANNEL = "moot:snapshot-written";
+const CHANNEL = "moot:snapshot-news";
 /** This process, so that it does not read ahead what it wrote itself. */
 const origin = randomUUID();
 
-interface Written {
+/** A piece of news: "written" (the row of `snapshotId` is written) or, with `folded`, a close's fold. */
+interface News {
   origin: string;
   tournamentId: string;
   snapshotId: string;
@@ -61,7 +62,7 @@ function parseFolded(m: unknown): Folded | null | undefined {
   return null;
 }
 
-function parseWritten(message: string): Written | null {
+function parseNews(message: string): News | null {
   try {
     const m = JSON.parse(message) as Record<string, unknown>;
     const folded = parseFolded(m.folded);
@@ -82,11 +83,11 @@ function parseWritten(message: string): Written | null {
 }
 
 /** Publishes news on the channel; only an ahead reading is lost if it fails: the others read the snapshot when asked. */
-async function tell(news: Omit<Written, "origin">): Promise<void> {
+async function tell(news: Omit<News, "origin">): Promise<void> {
   const redis = sharedRedis();
   if (!redis) return;
   await redis.client
-    .publish(CHANNEL, JSON.stringify({ origin, ...news } satisfies Written))
+    .publish(CHANNEL, JSON.stringify({ origin, ...news } satisfies News))
     .catch((err: unknown) => console.error("[snapshots] could not tell of a new snapshot:", err));
 }
 
@@ -173,7 +174,7 @@ export function heardFolded(db: Db, tournamentId: string, snapshotId: string, fo
  */
 export async function listenForSnapshots(redis: SharedRedis, db: Db, madeOnFold?: (tournamentId: string, made: Made | null) => void): Promise<void> {
   await redis.subscriber.subscribe(CHANNEL, (message: string) => {
-    const news = parseWritten(message);
+    const news = parseNews(message);
     if (!news || news.origin === origin) return;
     if (!news.folded) {
       void heardWritten(db, news.tournamentId, news.snapshotId);
