@@ -1,6 +1,7 @@
 // The players' current ratings read as one text value (current-ratings.ts),
 // against the plain row-per-player read: the same players, in join order, with the same
-// values, on whichever database the run uses (PostgreSQL with DATABASE_URL, else PGlite).
+// values, on whichever database the run uses (PostgreSQL with DATABASE_URL, else PGlite);
+// and their digest, which tells a change of any one of them.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
@@ -9,7 +10,7 @@ import { INITIAL_RATING } from "@/engine/glicko2";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
-import { currentRatings } from "./current-ratings";
+import { currentRatings, readRatings } from "./current-ratings";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -54,4 +55,26 @@ it("reads every player's rating in the game, in join order, exactly as a row-per
   // A tournament nobody joined: no ratings, not an error.
   const empty = await tournamentBy(organizer, "Empty");
   expect((await currentRatings(h.db, { id: empty.id, gameType: "hnefatafl" })).size).toBe(0);
+});
+
+it("gives the same digest for the same ratings and another once one rating changes (another process folding a close checks it)", async () => {
+  const organizer = await newPlayer(h);
+  const t = await tournamentBy(organizer, "Digest");
+  const players = [];
+  for (const rating of [1500, 1600, 1700]) {
+    const p = await newPlayer(h, { ratings: { hnefatafl: rating } });
+    await apiFor(h, p).tournament.join({ tournamentId: t.id });
+    players.push(p);
+  }
+  const key = { id: t.id, gameType: "hnefatafl" } as const;
+  const first = await readRatings(h.db, key);
+  expect((await readRatings(h.db, key)).digest).toBe(first.digest);
+  // A game of one of them ended meanwhile: a tenth of a point is enough.
+  await h.db
+    .update(playerRatings)
+    .set({ rating: 1600.1 })
+    .where(and(eq(playerRatings.userId, players[1]!.id), eq(playerRatings.gameType, "hnefatafl")));
+  const changed = await readRatings(h.db, key);
+  expect(changed.digest).not.toBe(first.digest);
+  expect(changed.ratings.get(players[1]!.id)).toBeCloseTo(1600.1, 3);
 });
