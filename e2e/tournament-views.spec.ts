@@ -1,6 +1,6 @@
 // The tournament components on /dev/tournaments (engine simulations with fixed
-// seeds): league phases and shared ranks, the staged bracket, champions, round
-// tabs by keyboard, empty rounds, live game links, "why" details, the preview.
+// seeds): league phases and shared ranks, the staged bracket, the Swiss and the
+// double elimination, champions, round tabs by keyboard, empty rounds, live game links, "why" details, the preview.
 import { expect, test } from "./test";
 
 test.beforeEach(async ({ page }) => {
@@ -89,6 +89,21 @@ test("a tournament in play links live games and explains rounds still to come", 
   await expect(live.getByTestId("empty-state")).toHaveText("Round 3 starts when round 2 is complete.");
   await live.getByRole("tab", { name: "Knockout" }).click();
   await expect(live.getByTestId("empty-state")).toHaveText("The semi-finals start when round 3 is complete.");
+});
+
+test("the Swiss and the double elimination show their champion, standings and rounds", async ({ page }) => {
+  // Seed "demo-8": p5 (Eira) wins the Swiss, p2 (Bjorn) the double elimination.
+  const swiss = page.getByTestId("demo-swiss");
+  await expect(swiss.getByTestId("demo-champion")).toHaveText(/Champion: Eira$/);
+  await expect(swiss.getByTestId("standings-table").getByTestId("rank").first()).toHaveText("1");
+  await expect(swiss.getByRole("tab")).toHaveCount(5);
+  // 14 players: 7 boards a round, no bye.
+  await expect(swiss.getByTestId("swiss-board")).toHaveCount(7);
+  await expect(swiss.getByTestId("swiss-bye")).toHaveCount(0);
+  const elimination = page.getByTestId("demo-elimination");
+  await expect(elimination.getByTestId("demo-champion")).toHaveText(/Champion: Bjorn$/);
+  await expect(elimination.getByTestId("elimination-bracket").first()).toBeVisible();
+  await expect(elimination.getByTestId("standings-table").getByTestId("rank").first()).toHaveText("1");
 });
 
 test("each standings row says why it is above the next", async ({ page }) => {

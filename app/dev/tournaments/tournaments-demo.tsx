@@ -147,6 +147,18 @@ export function TournamentsDemo() {
         state: simulated("diagonal", 24, "demo"),
       },
       {
+        id: "swiss",
+        title: "Swiss · 14 players",
+        blurb: "Five rounds, each paired by score and colour (FIDE Dutch system); no one is out.",
+        state: simulated("swiss", 14, "demo-8"),
+      },
+      {
+        id: "elimination",
+        title: "Double elimination · 12 players",
+        blurb: "Winners' and losers' brackets; out at two lost matches; a grand final with a reset.",
+        state: simulated("elimination", 12, "demo-8"),
+      },
+      {
         id: "staged",
         title: "Staged championship · 28 players",
         blurb: "7 → 4 → 4 → semi-finals → final and third place.",
