@@ -53,6 +53,7 @@ export interface Folded {
   ratings: string;
 }
 
+/** A message's `folded` field: undefined when there is none (a "written" news), null when it is not well formed. */
 function parseFolded(m: unknown): Folded | null | undefined {
   if (m === undefined) return undefined;
   const f = m as Record<string, unknown> | null;
