@@ -200,43 +200,53 @@ describe.skipIf(!sharedDatabase || !REDIS_URL)("a round's close, told to a secon
     return { organizer, id: t.id };
   }
 
+  // `readAt`: how many of round 1's results the second process has applied when it last
+  // read the tournament (none, or half): the fold starts from the state it has.
   it.each([
-    ["groups", 16],
-    ["swiss", 10],
-    ["elimination", 12],
-    ["league", 6],
-    ["diagonal", 6],
-    ["staged", 21],
-  ] as const)("%s: the other process folds round 1 itself into the very state the close saves, and reads no snapshot", async (format, players) => {
-    const { organizer, id } = await started(format, players);
-    const [before] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
-    other.send({ read: id });
-    await heard((m): m is { read: string } => typeof m === "object" && "read" in m && m.read === id);
-    // Round 1's results set by the organizer, the last one's close run by this process:
-    // decisive and drawn (an elimination's draw is replayed at once, not closed: decisive there).
-    const results = format === "elimination" ? (["1-0", "0-1"] as const) : (["1-0", "0-1", "draw"] as const);
-    const open = playableGames((await liveState(h.db, id))!);
-    for (const [i, g] of open.entries()) {
-      const [site] = await h.db
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
-      await apiFor(h, organizer).game.setResult({ gameId: site!.id, result: results[i % results.length]! });
-    }
-    const made = await heard((m): m is Extract<Said, { made: string }> => typeof m === "object" && "made" in m && m.made === id);
-    expect(made.by).toBe("fold");
-    await vi.waitFor(
-      async () => {
-        const [now] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
-        expect(now!.snapshotId).not.toBe(before!.snapshotId);
-      },
-      { timeout: 20_000, interval: 50 },
-    );
-    const saved = (await readSnapshot(h.db, id))!.state;
-    // JSON both, as the snapshot is stored: the same state, field for field.
-    expect(JSON.parse(made.state!)).toStrictEqual(JSON.parse(JSON.stringify(saved)));
-    other.send({ take: id });
-    const took = await heard((m): m is Extract<Said, { took: string }> => typeof m === "object" && "took" in m && m.took === id);
-    expect(took.same).toBe(true);
-  });
+    ["groups", 16, "none"],
+    ["swiss", 10, "half"],
+    ["elimination", 12, "none"],
+    ["league", 6, "half"],
+    ["diagonal", 6, "half"],
+    ["staged", 21, "none"],
+  ] as const)(
+    "%s, %i players, read after %s of round 1: the other process folds the round itself into the very state the close saves, and reads no snapshot",
+    async (format, players, readAt) => {
+      const { organizer, id } = await started(format, players);
+      const [before] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
+      const otherReads = async () => {
+        other.send({ read: id });
+        await heard((m): m is { read: string } => typeof m === "object" && "read" in m && m.read === id);
+      };
+      // Round 1's results set by the organizer, the last one's close run by this process:
+      // decisive and drawn (an elimination's draw is replayed at once, not closed: decisive there).
+      const results = format === "elimination" ? (["1-0", "0-1"] as const) : (["1-0", "0-1", "draw"] as const);
+      const open = playableGames((await liveState(h.db, id))!);
+      const half = Math.floor(open.length / 2);
+      if (readAt === "none") await otherReads();
+      for (const [i, g] of open.entries()) {
+        if (readAt === "half" && i === half) await otherReads();
+        const [site] = await h.db
+          .select({ id: games.id })
+          .from(games)
+          .where(and(eq(games.tournamentId, id), eq(games.tournamentGameKey, g.id)));
+        await apiFor(h, organizer).game.setResult({ gameId: site!.id, result: results[i % results.length]! });
+      }
+      const made = await heard((m): m is Extract<Said, { made: string }> => typeof m === "object" && "made" in m && m.made === id);
+      expect(made.by).toBe("fold");
+      await vi.waitFor(
+        async () => {
+          const [now] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, id));
+          expect(now!.snapshotId).not.toBe(before!.snapshotId);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      const saved = (await readSnapshot(h.db, id))!.state;
+      // JSON both, as the snapshot is stored: the same state, field for field.
+      expect(JSON.parse(made.state!)).toStrictEqual(JSON.parse(JSON.stringify(saved)));
+      other.send({ take: id });
+      const took = await heard((m): m is Extract<Said, { took: string }> => typeof m === "object" && "took" in m && m.took === id);
+      expect(took.same).toBe(true);
+    },
+  );
 });
