@@ -1,6 +1,7 @@
 // The tournament components on /dev/tournaments (engine simulations with fixed
 // seeds): league phases and shared ranks, the staged bracket, the Swiss and the
-// double elimination, champions, round tabs by keyboard, empty rounds, live game links, "why" details, the preview.
+// double elimination, champions, round tabs by keyboard, empty rounds, live game
+// links, "why" details, the preview.
 import { expect, test } from "./test";
 
 test.beforeEach(async ({ page }) => {

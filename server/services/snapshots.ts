@@ -54,11 +54,12 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
 
 /**
  * Writes a new snapshot row (not current until the tournament row points at it) and
- * returns its id (`id`, when the caller chose it). The JSON is made in slices (lib/json-slices.ts) so that a
- * 100,000-player state, tens of MB, does not hold the process for the half second
- * that stringifying it at once took. On PostgreSQL's pool the slices go to the
- * database as they are, by COPY (copySnapshot); in a transaction (node-postgres) as
- * one parameter of bytes (json's binary input is its text), on PGlite as text.
+ * returns its id (`id`, when the caller chose it). The JSON is made in slices
+ * (lib/json-slices.ts) so that a 100,000-player state, tens of MB, does not hold the
+ * process for the half second that stringifying it at once took. On PostgreSQL's pool
+ * the slices go to the database as they are, by COPY (copySnapshot); in a transaction
+ * (node-postgres) as one parameter of bytes (json's binary input is its text), on
+ * PGlite as text.
  */
 export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId()): Promise<string> {
   const pool = poolOf(db);
