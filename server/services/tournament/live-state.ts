@@ -125,6 +125,11 @@ async function logSince(db: Db, tournamentId: string, seq: number, upTo?: number
     .orderBy(asc(tournamentResults.seq));
 }
 
+/** Where a fold of the log starts from a remembered state: never a held round (Remembered.held), but the state read before it. */
+function foldStart(known: Remembered): { state: TournamentState; lastSeq: number } | undefined {
+  return known.held ? known.beforeHold : { state: known.state, lastSeq: known.lastSeq };
+}
+
 /** Whether the state's current round has every game played but is not closed (PlanOptions.hold left it open). */
 function roundHeld(state: TournamentState): boolean {
   const round = state.rounds.at(-1);
@@ -161,7 +166,7 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
     known = { snapshotId: row.snapshotId, lastSeq: row.foldedSeq, state: row.state, held: false };
   }
   // Where this read starts: a fold never from a held round.
-  const from = inTransaction && known.held ? known.beforeHold! : { state: known.state, lastSeq: known.lastSeq };
+  const from = inTransaction ? foldStart(known)! : { state: known.state, lastSeq: known.lastSeq };
   const rows = await logSince(db, tournamentId, from.lastSeq);
   const transition = rows.length === 0 ? { state: from.state, events: [] } : await applyLogInSlices(from.state, rows, options);
   const seq = rows.at(-1)?.seq ?? from.lastSeq;
@@ -224,8 +229,7 @@ export async function foldAhead(
 ): Promise<TournamentState | null> {
   const known = remembered.get(tournamentId);
   if (known?.snapshotId !== from.snapshotId) return null;
-  // Never from a held round, as a fold (read).
-  const base = known.held ? known.beforeHold : { state: known.state, lastSeq: known.lastSeq };
+  const base = foldStart(known);
   if (!base || base.lastSeq >= from.seq) return null;
   const rows = await logSince(db, tournamentId, base.lastSeq, from.seq);
   if (rows.at(-1)?.seq !== from.seq) return null;
