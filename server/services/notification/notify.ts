@@ -4,8 +4,8 @@
 // the recipients' open pages once it has committed (pingAfterCommit, collected on the
 // transaction). Delivery itself is the outbox worker's job (deliver-outbox.ts), never
 // done inline in a request.
-import { getTableName, sql } from "drizzle-orm";
-import { newRowId } from "@/db/schema/ids";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import { idBlock, newRowId } from "@/db/schema/ids";
 import type { Db } from "@/db/client";
 import { notifications, notificationSettings, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
@@ -96,6 +96,46 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
 }
 
 /**
+ * Notifications the database makes from a query of the caller's (`rows`: user_id,
+ * kind, payload, link, subject, dedupe_key, none of them a RENEWED_KINDS kind), stored
+ * and their deliveries queued in one statement, as notify and queueDeliveries would;
+ * `recipients` are the users `rows` names, pinged after the commit. For a tournament's
+ * releases (tournament-notices.ts): at 100,000 players, building 130,000 notices here,
+ * sending them as arrays and reading back what their deliveries need was most of a
+ * round's close's garbage, and its collection held every request of the process.
+ */
+export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<string>, now: Date): Promise<string[]> {
+  if (recipients.size === 0) return [];
+  const at = now.toISOString();
+  const notices = idBlock();
+  const deliveries = idBlock();
+  const email = channels().email !== null;
+  await tx.execute(
+    queueing(
+      sql`select (${deliveries} || lpad(to_hex(row_number() over ()), 10, '0'))::uuid as id, q.* from (
+        select distinct on (t.id) t."userId" as user_id, 'email'::text as channel, t.id as notification_id, null::uuid as subscription_id, 'email:' || t.id as dedupe_key
+        from targets t
+        where ${email}::boolean and t.mailable and coalesce(t."emailKinds", ${JSON.stringify(DEFAULT_EMAIL_KINDS)}::jsonb) @> jsonb_build_array(t.kind)
+        union all
+        select t."userId", 'push', t.id, t."subscriptionId", 'push:' || t.id || ':' || t."subscriptionId" from targets t where t."subscriptionId" is not null
+      ) q`,
+      now,
+      sql`inserted as (
+        insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at)
+        select (${notices} || lpad(to_hex(row_number() over ()), 10, '0'))::uuid, r.user_id, r.kind, r.payload, r.link, r.subject, r.dedupe_key, ${at}::timestamptz
+        from (${rows}) r
+        on conflict do nothing
+        returning id, user_id, kind
+      ),
+      targets as (${deliveryTargets("inserted")}),
+      `,
+    ),
+  );
+  pingAfterCommit(tx, recipients);
+  return [...recipients];
+}
+
+/**
  * notify's insert as a part of a statement of the caller's (together.ts), for the few
  * notifications of one event; the caller passes what it returns to queueDeliveries
  * afterwards. Written as SQL rather than through insertMany: a game's end runs it,
@@ -160,14 +200,27 @@ async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: 
       queued.push({ userId: c.userId, channel: "push", notificationId: c.id, subscriptionId: c.subscriptionId, dedupeKey: `push:${c.id}:${c.subscriptionId}` });
   }
   if (queued.length === 0) return [...userIds];
+  const column = <K extends keyof (typeof queued)[number]>(k: K) => arrayLiteral(queued.map((q) => q[k]));
+  await tx.execute(
+    queueing(
+      sql`select * from unnest(${arrayLiteral(queued.map(() => newRowId()))}::uuid[], ${column("userId")}::uuid[], ${column("channel")}::text[],
+        ${column("notificationId")}::uuid[], ${column("subscriptionId")}::uuid[], ${column("dedupeKey")}::text[])
+        as w(id, user_id, channel, notification_id, subscription_id, dedupe_key)`,
+      now,
+    ),
+  );
+  return [...userIds];
+}
+
+/**
+ * The one statement that queues deliveries (queueDeliveries, notifyAll): `wanted` selects
+ * them (id, user_id, channel, notification_id, subscription_id, dedupe_key); `before`
+ * names the common table expressions it reads, each followed by a comma.
+ */
+function queueing(wanted: SQL, now: Date, before: SQL = sql``): SQL {
   const windowStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const at = now.toISOString();
-  const column = <K extends keyof (typeof queued)[number]>(k: K) => arrayLiteral(queued.map((q) => q[k]));
-  await tx.execute(sql`with wanted as (
-      select * from unnest(${arrayLiteral(queued.map(() => newRowId()))}::uuid[], ${column("userId")}::uuid[], ${column("channel")}::text[],
-        ${column("notificationId")}::uuid[], ${column("subscriptionId")}::uuid[], ${column("dedupeKey")}::text[])
-        as w(id, user_id, channel, notification_id, subscription_id, dedupe_key)
-    ),
+  return sql`with ${before}wanted as (${wanted}),
     per_user as (select user_id, count(distinct notification_id)::int as n from wanted group by user_id),
     counted as (
       insert into rate_limits (key, window_start, count)
@@ -191,8 +244,7 @@ async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: 
     select gen_random_uuid(), user_id, 'digest', ${OVERFLOW_DIGEST}::text || user_id::text || ':' || ${windowStart.toISOString()}::text,
       ${new Date(windowStart.getTime() + HOUR_MS).toISOString()}::timestamptz, ${at}::timestamptz
     from (select distinct user_id from ranked where not allowed and channel = 'email') held
-    on conflict (dedupe_key) do nothing`);
-  return [...userIds];
+    on conflict (dedupe_key) do nothing`;
 }
 
 type Resolving = { subject: string; kinds: readonly NotificationKind[]; userIds?: readonly string[] };

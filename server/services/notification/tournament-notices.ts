@@ -1,15 +1,16 @@
 // Notifications about tournaments, written in the transaction that changed the
 // tournament: started, new games of a round or phase (one notice per player and
 // release, not per game), advanced, eliminated, champion, and organizer
-// announcements. A round of thousands of games costs a few statements.
-import { eq } from "drizzle-orm";
+// announcements. A round of thousands of games costs one statement: the database
+// makes the notices from a few arrays of ids (notifySelected).
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { anyOf } from "../bulk-insert";
+import { arrayLiteral } from "../bulk-insert";
 import type { CreatedGame } from "../game/create-game";
-import { SLICE_ROWS, letGo } from "@/lib/let-go";
-import { tournamentPlayers, users } from "@/db/schema";
+import { tournamentPlayers } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
-import { gameLink, gameSubject, notify, tournamentLink, tournamentSubject, type NewNotification } from "./notify";
+import type { NotificationKind } from "@/lib/notification-kinds";
+import { gameLink, gameSubject, notifySelected, tournamentLink, tournamentSubject } from "./notify";
 
 interface TournamentRef {
   id: string;
@@ -17,33 +18,26 @@ interface TournamentRef {
   organizerId: string;
 }
 
-async function namesOf(tx: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(anyOf(users.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.username]));
-}
-
 export async function playersOf(tx: Db, tournamentId: string): Promise<string[]> {
   const rows = await tx.select({ id: tournamentPlayers.userId }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, tournamentId));
   return rows.map((r) => r.id);
 }
 
-/** Each player's new games, in the order the engine released them (in slices: a 100,000-player round's are up to 300,000). */
-async function gamesByPlayer(created: readonly CreatedGame[]): Promise<Map<string, CreatedGame[]>> {
-  const by = new Map<string, CreatedGame[]>();
-  for (let i = 0; i < created.length; i++) {
-    const g = created[i]!;
-    if (i > 0 && i % SLICE_ROWS === 0) await letGo();
-    for (const p of [g.side1Id, g.side2Id]) {
-      const mine = by.get(p);
-      if (mine) mine.push(g);
-      else by.set(p, [g]);
-    }
-  }
-  return by;
+/** A list of ids as one uuid[] parameter. */
+const uuids = (ids: readonly string[]): SQL => sql`${arrayLiteral(ids)}::uuid[]`;
+
+/** What every notice about the tournament carries, and `extra`, as one JSON value all rows share. */
+const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>): SQL =>
+  sql`${JSON.stringify({ tournament: t.name, tournamentId: t.id, ...extra })}::jsonb`;
+
+/**
+ * A notice of `kind` about the tournament for each of `players`, as rows for
+ * notifySelected; each keyed `dedupe` followed by the player's id.
+ */
+function eachOf(t: TournamentRef, players: readonly string[], kind: NotificationKind, extra: Record<string, number | undefined>, dedupe: string): SQL {
+  return sql`select p.user_id, ${kind}::text as kind, ${payloadOf(t, extra)} as payload, ${tournamentLink(t.id)}::text as link,
+    ${tournamentSubject(t.id)}::text as subject, ${dedupe}::text || p.user_id::text as dedupe_key
+    from unnest(${uuids(players)}) as p(user_id)`;
 }
 
 /**
@@ -51,66 +45,49 @@ async function gamesByPlayer(created: readonly CreatedGame[]): Promise<Map<strin
  * (a 100,000-player start is 100,000 notices, not 700,000): with one game it names
  * the opponent and leads to the game (and is resolved when the game is played, as a
  * challenge's new game is); with several it counts them and leads to the tournament.
- * Keyed by the player's first new game, which is created once.
+ * Keyed by the player's first new game, which is created once. Rows for
+ * notifySelected: the database groups the games by player and reads the opponents'
+ * names. `n` is a game's place in `created`, the order the engine released them.
  */
-async function gameItems(reader: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<NewNotification[]> {
-  const by = await gamesByPlayer(created);
-  const single = [...by].filter(([, mine]) => mine.length === 1);
-  const names = await namesOf(
-    reader,
-    single.map(([p, [g]]) => (g!.side1Id === p ? g!.side2Id : g!.side1Id)),
-  );
-  const items: NewNotification[] = [];
-  for (const [player, mine] of by) {
-    // In slices: a 100,000-player round's notices, with the event loop let go between them.
-    if (items.length > 0 && items.length % SLICE_ROWS === 0) await letGo();
-    const first = mine[0]!;
-    const opponent = first.side1Id === player ? first.side2Id : first.side1Id;
-    const one = mine.length === 1;
-    items.push({
-      userId: player,
-      kind: "game-created",
-      payload: one
-        ? { gameId: first.id, opponent: names.get(opponent) ?? "your opponent", tournament: t.name, tournamentId: t.id, round }
-        : { games: mine.length, tournament: t.name, tournamentId: t.id, round },
-      link: one ? gameLink(first.id) : tournamentLink(t.id),
-      subject: one ? gameSubject(first.id) : tournamentSubject(t.id),
-      dedupeKey: `created:${first.id}:${player}`,
-    });
-  }
-  return items;
+function gameRows(t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): SQL {
+  const payload = payloadOf(t, { round });
+  return sql`with g as (
+      select * from unnest(${uuids(created.map((g) => g.id))}, ${uuids(created.map((g) => g.side1Id))}, ${uuids(created.map((g) => g.side2Id))})
+        with ordinality as g(id, side1, side2, n)
+    ),
+    mine as (
+      select player, count(*) as games, min(n) as first
+      from (select side1 as player, n from g union all select side2, n from g) sides group by player
+    )
+    select m.player as user_id, 'game-created'::text as kind,
+      case when m.games = 1 then ${payload} || jsonb_build_object('gameId', g.id, 'opponent', coalesce(u.username, 'your opponent'))
+        else ${payload} || jsonb_build_object('games', m.games) end as payload,
+      case when m.games = 1 then ${gameLink("")} || g.id::text else ${tournamentLink(t.id)} end as link,
+      case when m.games = 1 then ${gameSubject("")} || g.id::text else ${tournamentSubject(t.id)} end as subject,
+      'created:' || g.id::text || ':' || m.player::text as dedupe_key
+    from mine m join g on g.n = m.first
+    left join users u on u.id = case when g.side1 = m.player then g.side2 else g.side1 end`;
 }
 
-const tournamentItem = (
-  t: TournamentRef,
-  userId: string,
-  kind: NewNotification["kind"],
-  extra: NewNotification["payload"] = {},
-  dedupe?: string,
-): NewNotification => ({
-  userId,
-  kind,
-  payload: { tournament: t.name, tournamentId: t.id, ...extra },
-  link: tournamentLink(t.id),
-  subject: tournamentSubject(t.id),
-  dedupeKey: dedupe,
-});
+/** Everyone who plays in the games. */
+function playersIn(created: readonly CreatedGame[], into = new Set<string>()): Set<string> {
+  for (const g of created) into.add(g.side1Id).add(g.side2Id);
+  return into;
+}
 
 /** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
 export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const by = await gamesByPlayer(created);
-  return notify(
-    tx,
-    players.map((p) => tournamentItem(t, p, "tournament-started", { round: 1, games: by.get(p)?.length ?? 0 }, `started:${t.id}:${p}`)),
-    now,
-  );
+  const rows = sql`select p.user_id, 'tournament-started'::text as kind,
+      ${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0)) as payload,
+      ${tournamentLink(t.id)}::text as link, ${tournamentSubject(t.id)}::text as subject, ${`started:${t.id}:`}::text || p.user_id::text as dedupe_key
+    from unnest(${uuids(players)}) as p(user_id)
+    left join (
+      select player, count(*) as games from unnest(${uuids(created.map((g) => g.side1Id))} || ${uuids(created.map((g) => g.side2Id))}) as player group by player
+    ) c on c.player = p.user_id`;
+  return notifySelected(tx, rows, new Set(players), now);
 }
 
-/**
- * After a result changed the engine state: new games, who advanced or is out, champions.
- * `reader` reads the opponents' names: the transaction, or the database beside it (a
- * round's close, whose games are still being inserted on the transaction's connection).
- */
+/** After a result changed the engine state: new games, who advanced or is out, champions. */
 export async function noticeProgress(
   tx: Db,
   t: TournamentRef,
@@ -118,36 +95,47 @@ export async function noticeProgress(
   events: readonly EngineEvent[],
   created: readonly CreatedGame[],
   now: Date,
-  reader: Db = tx,
 ): Promise<string[]> {
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
-  // Not push(...): spreading a 100,000-player round's notices overflows the call stack.
-  const items: NewNotification[] = await gameItems(reader, t, created, released && "round" in released ? released.round : undefined);
-  // In slices too: a 100,000-player round's close tells about 100,000 players who advanced or are out.
-  const add = async (item: NewNotification) => {
-    if (items.length % SLICE_ROWS === 0) await letGo();
-    items.push(item);
+  const parts: SQL[] = [];
+  const recipients = new Set<string>();
+  if (created.length > 0) {
+    parts.push(gameRows(t, created, released && "round" in released ? released.round : undefined));
+    playersIn(created, recipients);
+  }
+  const add = (players: readonly string[], kind: NotificationKind, extra: Record<string, number>, dedupe: string) => {
+    if (players.length === 0) return;
+    parts.push(eachOf(t, players, kind, extra, dedupe));
+    for (const p of players) recipients.add(p);
   };
   for (const e of events) {
-    if (e.type === "round-released") items.push(tournamentItem(t, t.organizerId, "round-released", { round: e.round }, `round:${t.id}:${e.round}`));
+    if (e.type === "round-released") {
+      recipients.add(t.organizerId);
+      parts.push(sql`select ${t.organizerId}::uuid as user_id, 'round-released'::text as kind, ${payloadOf(t, { round: e.round })} as payload,
+        ${tournamentLink(t.id)}::text as link, ${tournamentSubject(t.id)}::text as subject, ${`round:${t.id}:${e.round}`}::text as dedupe_key`);
+    }
     if (e.type === "round-complete") {
       const round = next.rounds[e.round - 1];
       // The last round's survivors are the champions, told below.
-      if (round && next.status !== "finished")
-        for (const p of round.advanced ?? []) await add(tournamentItem(t, p, "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:${p}`));
-      for (const p of round?.eliminated ?? []) await add(tournamentItem(t, p, "eliminated", { round: e.round }, `eliminated:${t.id}:${p}`));
+      if (round && next.status !== "finished") add(round.advanced ?? [], "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:`);
+      add(round?.eliminated ?? [], "eliminated", { round: e.round }, `eliminated:${t.id}:`);
     }
-    if (e.type === "finished") for (const p of e.champions) items.push(tournamentItem(t, p, "champion", {}, `champion:${t.id}:${p}`));
+    if (e.type === "finished") add(e.champions, "champion", {}, `champion:${t.id}:`);
   }
-  return notify(tx, items, now);
+  if (parts.length === 0) return [];
+  return notifySelected(
+    tx,
+    sql.join(
+      parts.map((p) => sql`(${p})`),
+      sql` union all `,
+    ),
+    recipients,
+    now,
+  );
 }
 
 /** Players of tournaments starting within the hour hear it once (the sweeper calls this). */
 export async function noticeStartingSoon(tx: Db, t: TournamentRef & { startsAt: Date }, now: Date): Promise<string[]> {
   const players = await playersOf(tx, t.id);
-  return notify(
-    tx,
-    players.map((p) => tournamentItem(t, p, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:${p}`)),
-    now,
-  );
+  return notifySelected(tx, eachOf(t, players, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:`), new Set(players), now);
 }

@@ -24,7 +24,7 @@
 // between, the sweeper finds the round (pending 0, unfolded log rows) and closes it
 // (closeDueRounds): nothing committed is lost, and the games are created once.
 import { and, eq, sql } from "drizzle-orm";
-import { runsBesideTransactions, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
 import { inBackground, stepInSlices } from "@/lib/let-go";
 import { tournaments, type TournamentRow } from "@/db/schema";
@@ -175,9 +175,7 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         snapshot = snapshotBeside(db, tournamentId, next, snapshotRow);
         // The other processes that could not fold it read it ahead (snapshot-news.ts).
         void tellWritten(tournamentId, snapshot.beside);
-        // The names the notices need are committed data: read beside the transaction too, where it can be.
-        const reader = runsBesideTransactions(db) ? db : tx;
-        const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, reader)]);
+        const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now)]);
         // What pages read of the new state, made while the database finishes the inserts (tournament-page.ts).
         readAhead(next, snapshot.beside ?? written);
         await written;
