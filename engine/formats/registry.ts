@@ -138,6 +138,22 @@ export function recordResults<F extends FormatName>(state: TournamentState<F>, r
   return formatOf(state).recordResults(state, results, options) as Transition<F>;
 }
 
+/** Whether the format closes a held round in steps (Format.closeHeldRoundSteps). */
+export function closesHeldRoundInSteps(state: TournamentState): boolean {
+  return formatOf(state).closeHeldRoundSteps !== undefined;
+}
+
+/**
+ * Closes the current round that PlanOptions.hold left complete and open, in steps
+ * (Format.closeHeldRoundSteps; check closesHeldRoundInSteps first): what recordResults
+ * without `hold` would have made on the round's last result.
+ */
+export function closeHeldRoundSteps<F extends FormatName>(state: TournamentState<F>, options: PlanOptions = {}): Generator<void, Transition<F>> {
+  const steps = formatOf(state).closeHeldRoundSteps;
+  if (!steps) throw new FormatError(`${getFormat(state.format).noun} closes a round in one step`);
+  return steps(state, options) as Generator<void, Transition<F>>;
+}
+
 /** A late entry (formats that take them: `canAddPlayers`), paired from the next round the format plans. */
 export function addPlayer<F extends FormatName>(state: TournamentState<F>, player: Player): TournamentState<F> {
   const add = formatOf(state).addPlayer;

@@ -24,6 +24,7 @@ import type { z } from "zod";
 import {
   begin,
   closeIfDone,
+  draftOf,
   finish,
   gamesOf,
   groupGameId,
@@ -111,8 +112,19 @@ export function groupSizes(n: number, settings: GroupsSettings): number[] {
   return settings.partition === "balanced" ? balancedGroupSizes(n, settings.maxGroupSize) : fixedGroupSizes(n, settings.groupSize);
 }
 
+/**
+ * Groups judged, or planned, per step of a round's close in steps (closeHeldRoundSteps):
+ * a 100,000-player round has 25,000 groups.
+ */
+const STEP_GROUPS = 2500;
+
 /** Plans one round: groups cut top-down from the seed order, double round robin in each. */
 export function planGroupsRound(number: number, seeds: readonly string[], ratings: readonly number[], settings: GroupsSettings): Round {
+  return runSteps(planGroupsRoundSteps(number, seeds, ratings, settings));
+}
+
+/** planGroupsRound, yielding every STEP_GROUPS groups. */
+function* planGroupsRoundSteps(number: number, seeds: readonly string[], ratings: readonly number[], settings: GroupsSettings): Generator<void, Round> {
   const sizes = groupSizes(seeds.length, settings);
   const groups: Group[] = [];
   let pending = 0;
@@ -138,6 +150,7 @@ export function planGroupsRound(number: number, seeds: readonly string[], rating
     }
     pending += games.length;
     groups.push({ name: `Group ${gi + 1}`, players, games: vec(games) });
+    if ((gi + 1) % STEP_GROUPS === 0) yield;
   }
   return { number, name: `Round ${number}`, seeds: seeds.slice(), ratings: ratings.slice(), groups: vec(groups), pending, status: "playing" };
 }
@@ -176,47 +189,55 @@ function judgeGroup(group: Group, withdrawn: ReadonlySet<string>, blackSide: 1 |
 
 const hooks: RoundHooks<"groups"> = {
   closeRound(s, options, events) {
-    const index = s.rounds.length - 1;
-    const round = s.rounds[index] as DraftRound;
-    const withdrawn = withdrawnSet(s as TournamentState);
-    const blackSide = GAME_FAMILIES[s.gameType].blackSide;
-    const advanced: string[] = [];
-    const eliminated: string[] = [];
-    let inseparable = true;
-    for (const group of groupsOf(round as Round)) {
-      const o = judgeGroup(group, withdrawn, blackSide);
-      advanced.push(...o.advanced);
-      eliminated.push(...o.eliminated);
-      inseparable &&= o.inseparable;
-    }
-    s.rounds[index] = { ...round, status: "complete", advanced, eliminated };
-    events.push({ type: "round-complete", round: round.number });
-
-    if (advanced.length <= 1) return finish(s, advanced, events);
-    if (inseparable) {
-      s.audit.push({ round: round.number, what: "end of the tournament", decided: `nobody could be separated: ${advanced.length} joint champions` });
-      return finish(s, advanced, events);
-    }
-    s.roundsWithoutElimination = eliminated.length === 0 ? s.roundsWithoutElimination + 1 : 0;
-    if (s.roundsWithoutElimination >= 2) {
-      s.audit.push({
-        round: round.number,
-        what: "end of the tournament",
-        decided: `two consecutive rounds eliminated nobody: ${advanced.length} joint champions`,
-      });
-      return finish(s, advanced, events);
-    }
-    planNext(s, advanced, options, events);
+    runSteps(closeRoundSteps(s, options, events));
   },
 };
 
-function planNext(s: DraftState<"groups">, players: readonly string[], options: PlanOptions, events: EngineEvent[]): void {
+/** The hooks' closeRound, yielding every STEP_GROUPS groups judged or planned (closeHeldRoundSteps). */
+function* closeRoundSteps(s: DraftState<"groups">, options: PlanOptions, events: EngineEvent[]): Generator<void, void> {
+  const index = s.rounds.length - 1;
+  const round = s.rounds[index] as DraftRound;
+  const withdrawn = withdrawnSet(s as TournamentState);
+  const blackSide = GAME_FAMILIES[s.gameType].blackSide;
+  const advanced: string[] = [];
+  const eliminated: string[] = [];
+  let inseparable = true;
+  let judged = 0;
+  for (const group of groupsOf(round as Round)) {
+    const o = judgeGroup(group, withdrawn, blackSide);
+    advanced.push(...o.advanced);
+    eliminated.push(...o.eliminated);
+    inseparable &&= o.inseparable;
+    if (++judged % STEP_GROUPS === 0) yield;
+  }
+  s.rounds[index] = { ...round, status: "complete", advanced, eliminated };
+  events.push({ type: "round-complete", round: round.number });
+
+  if (advanced.length <= 1) return finish(s, advanced, events);
+  if (inseparable) {
+    s.audit.push({ round: round.number, what: "end of the tournament", decided: `nobody could be separated: ${advanced.length} joint champions` });
+    return finish(s, advanced, events);
+  }
+  s.roundsWithoutElimination = eliminated.length === 0 ? s.roundsWithoutElimination + 1 : 0;
+  if (s.roundsWithoutElimination >= 2) {
+    s.audit.push({
+      round: round.number,
+      what: "end of the tournament",
+      decided: `two consecutive rounds eliminated nobody: ${advanced.length} joint champions`,
+    });
+    return finish(s, advanced, events);
+  }
+  yield* planNext(s, advanced, options, events);
+}
+
+function* planNext(s: DraftState<"groups">, players: readonly string[], options: PlanOptions, events: EngineEvent[]): Generator<void, void> {
   const number = s.rounds.length + 1;
   const ratingOf = ratingLookup(options.ratings, lastKnownRatings(s as TournamentState));
   const { rng, store } = resumePrng(s);
   const { seeds, ratings } = orderByRating(players, ratingOf, rng, s.audit, number);
   store();
-  s.rounds.push(planGroupsRound(number, seeds, ratings, s.settings) as DraftRound);
+  yield;
+  s.rounds.push((yield* planGroupsRoundSteps(number, seeds, ratings, s.settings)) as DraftRound);
   events.push({ type: "round-released", round: number });
 }
 
@@ -453,6 +474,15 @@ export const groupsFormat: Format<"groups", GroupsSettings> = {
 
   recordResults(state, results, options) {
     return recordResults(state, results, hooks, options);
+  },
+
+  *closeHeldRoundSteps(state, options) {
+    const round = state.rounds.at(-1);
+    if (state.status !== "playing" || round?.status !== "playing" || round.pending !== 0) throw new FormatError("the current round is not complete and open");
+    const s = draftOf(state);
+    const events: EngineEvent[] = [];
+    yield* closeRoundSteps(s, options, events);
+    return { state: s as TournamentState<"groups">, events };
   },
 
   withdraw(state, playerId, options = {}) {

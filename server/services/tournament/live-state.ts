@@ -13,8 +13,10 @@ import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
 import { readSnapshot, readSnapshotById } from "../snapshots";
-import { SLICE_ROWS, letGo, needed, stepInSlices } from "@/lib/let-go";
+import { SLICE_ROWS, letGo, needed, runInSlices, stepInSlices } from "@/lib/let-go";
 import {
+  closeHeldRoundSteps,
+  closesHeldRoundInSteps,
   findGame,
   recordResults,
   warmRoundTallies,
@@ -108,6 +110,24 @@ export async function applyLogInSlices(state: TournamentState, rows: readonly Lo
   return { state: current, events };
 }
 
+/**
+ * applyLogInSlices for a fold: a round the rows complete is closed and the next one
+ * planned. Where the format closes a round in steps (closesHeldRoundInSteps: group
+ * elimination, whose 100,000-player close and plan were one step of about 0.2 s in
+ * this process's heap), the rows are applied with the round held and the close is
+ * stepped in slices, so that no request of the process waits for all of it; the same
+ * state and events as applying the rows without `hold` (the format's contract, tested
+ * in the engine).
+ */
+export async function foldInSlices(state: TournamentState, rows: readonly LogRow[], options: PlanOptions = {}): Promise<Transition> {
+  if (options.hold || !closesHeldRoundInSteps(state)) return applyLogInSlices(state, rows, options);
+  const applied = await applyLogInSlices(state, rows, { ...options, hold: true });
+  // A round held before these rows stays as the rows found it, as without `hold`.
+  if (!roundHeld(applied.state) || roundHeld(state)) return applied;
+  const closed = await runInSlices(closeHeldRoundSteps(applied.state, options));
+  return { state: closed.state, events: [...applied.events, ...closed.events] };
+}
+
 /** The log rows after `seq`, up to `upTo` when given. */
 async function logSince(db: Db, tournamentId: string, seq: number, upTo?: number): Promise<LogRow[]> {
   return db
@@ -168,7 +188,7 @@ async function read(db: Db, tournamentId: string, inTransaction: boolean, option
   // Where this read starts: a fold never from a held round.
   const from = inTransaction ? foldStart(known)! : { state: known.state, lastSeq: known.lastSeq };
   const rows = await logSince(db, tournamentId, from.lastSeq);
-  const transition = rows.length === 0 ? { state: from.state, events: [] } : await applyLogInSlices(from.state, rows, options);
+  const transition = rows.length === 0 ? { state: from.state, events: [] } : await foldInSlices(from.state, rows, options);
   const seq = rows.at(-1)?.seq ?? from.lastSeq;
   if (!inTransaction) {
     const held = known.held || roundHeld(transition.state) || transition.events.length > 0;
@@ -236,7 +256,7 @@ export async function foldAhead(
   // What the close reads of every group, done ahead in slices as the close does it
   // (close-round.ts): the groups of the state remembered are mostly those the fold starts from.
   await stepInSlices(warmRoundTallies(known.state));
-  return (await applyLogInSlices(base.state, rows, { ratings })).state;
+  return (await foldInSlices(base.state, rows, { ratings })).state;
 }
 
 /** Drops the expected state of a snapshot that gave none (a fold ahead or a reading that gave nothing), so that it can be read. */
