@@ -8,7 +8,7 @@ import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { SLICE_ROWS } from "@/lib/let-go";
 import fc from "fast-check";
-import { ONE_STATEMENT, anyOf, arrayLiteral, insertMany } from "./bulk-insert";
+import { ONE_STATEMENT, anyOf, arrayLiteral, arrayLiteralInSlices, insertMany } from "./bulk-insert";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -211,5 +211,12 @@ describe("arrayLiteral", () => {
       { numRuns: 100 },
     );
     expect(rowsOf(await h.db.execute(sql`select unnest(${arrayLiteral([1, 2.5, true, undefined])}::text[]) as v`))).toEqual(["1", "2.5", "true", null]);
+  });
+
+  it("made in slices (arrayLiteralInSlices), is the same literal, across slice boundaries too", async () => {
+    const values = Array.from({ length: 2 * SLICE_ROWS + 7 }, (_, i) => (i % 3 === 0 ? null : i % 3 === 1 ? `a,"${i}"` : String(i)));
+    for (const n of [0, 1, SLICE_ROWS, SLICE_ROWS + 1, values.length])
+      expect(await arrayLiteralInSlices(values.slice(0, n))).toBe(arrayLiteral(values.slice(0, n)));
+    expect(rowsOf(await h.db.execute(sql`select unnest(${await arrayLiteralInSlices(values)}::text[]) as v`))).toEqual(values);
   });
 });

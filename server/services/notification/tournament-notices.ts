@@ -5,7 +5,7 @@
 // makes the notices from a few arrays of ids (notifySelected).
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { arrayLiteral } from "../bulk-insert";
+import { arrayLiteralInSlices } from "../bulk-insert";
 import type { CreatedGame } from "../game/create-game";
 import { tournamentPlayers } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
@@ -23,8 +23,8 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** A list of ids as one uuid[] parameter. */
-const uuids = (ids: readonly string[]): SQL => sql`${arrayLiteral(ids)}::uuid[]`;
+/** A list of ids as one uuid[] parameter (made in slices: a 100,000-player round's lists are about 100,000 ids each). */
+const uuids = async (ids: readonly string[]): Promise<SQL> => sql`${await arrayLiteralInSlices(ids)}::uuid[]`;
 
 /** What every notice about the tournament carries, and `extra`, as one JSON value all rows share. */
 const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>): SQL =>
@@ -34,10 +34,16 @@ const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>):
  * A notice of `kind` about the tournament for each of `players`, as rows for
  * notifySelected; each keyed `dedupe` followed by the player's id.
  */
-function eachOf(t: TournamentRef, players: readonly string[], kind: NotificationKind, extra: Record<string, number | undefined>, dedupe: string): SQL {
+async function eachOf(
+  t: TournamentRef,
+  players: readonly string[],
+  kind: NotificationKind,
+  extra: Record<string, number | undefined>,
+  dedupe: string,
+): Promise<SQL> {
   return sql`select p.user_id, ${kind}::text as kind, ${payloadOf(t, extra)} as payload, ${tournamentLink(t.id)}::text as link,
     ${tournamentSubject(t.id)}::text as subject, ${dedupe}::text || p.user_id::text as dedupe_key
-    from unnest(${uuids(players)}) as p(user_id)`;
+    from unnest(${await uuids(players)}) as p(user_id)`;
 }
 
 /**
@@ -49,10 +55,10 @@ function eachOf(t: TournamentRef, players: readonly string[], kind: Notification
  * notifySelected: the database groups the games by player and reads the opponents'
  * names. `n` is a game's place in `created`, the order the engine released them.
  */
-function gameRows(t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): SQL {
+async function gameRows(t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<SQL> {
   const payload = payloadOf(t, { round });
   return sql`with g as (
-      select * from unnest(${uuids(created.map((g) => g.id))}, ${uuids(created.map((g) => g.side1Id))}, ${uuids(created.map((g) => g.side2Id))})
+      select * from unnest(${await uuids(created.map((g) => g.id))}, ${await uuids(created.map((g) => g.side1Id))}, ${await uuids(created.map((g) => g.side2Id))})
         with ordinality as g(id, side1, side2, n)
     ),
     mine as (
@@ -80,9 +86,9 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
   const rows = sql`select p.user_id, 'tournament-started'::text as kind,
       ${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0)) as payload,
       ${tournamentLink(t.id)}::text as link, ${tournamentSubject(t.id)}::text as subject, ${`started:${t.id}:`}::text || p.user_id::text as dedupe_key
-    from unnest(${uuids(players)}) as p(user_id)
+    from unnest(${await uuids(players)}) as p(user_id)
     left join (
-      select player, count(*) as games from unnest(${uuids(created.map((g) => g.side1Id))} || ${uuids(created.map((g) => g.side2Id))}) as player group by player
+      select player, count(*) as games from unnest(${await uuids(created.map((g) => g.side1Id))} || ${await uuids(created.map((g) => g.side2Id))}) as player group by player
     ) c on c.player = p.user_id`;
   return notifySelected(tx, rows, new Set(players), now);
 }
@@ -100,12 +106,12 @@ export async function noticeProgress(
   const parts: SQL[] = [];
   const recipients = new Set<string>();
   if (created.length > 0) {
-    parts.push(gameRows(t, created, released && "round" in released ? released.round : undefined));
+    parts.push(await gameRows(t, created, released && "round" in released ? released.round : undefined));
     playersIn(created, recipients);
   }
-  const add = (players: readonly string[], kind: NotificationKind, extra: Record<string, number>, dedupe: string) => {
+  const add = async (players: readonly string[], kind: NotificationKind, extra: Record<string, number>, dedupe: string) => {
     if (players.length === 0) return;
-    parts.push(eachOf(t, players, kind, extra, dedupe));
+    parts.push(await eachOf(t, players, kind, extra, dedupe));
     for (const p of players) recipients.add(p);
   };
   for (const e of events) {
@@ -117,10 +123,10 @@ export async function noticeProgress(
     if (e.type === "round-complete") {
       const round = next.rounds[e.round - 1];
       // The last round's survivors are the champions, told below.
-      if (round && next.status !== "finished") add(round.advanced ?? [], "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:`);
-      add(round?.eliminated ?? [], "eliminated", { round: e.round }, `eliminated:${t.id}:`);
+      if (round && next.status !== "finished") await add(round.advanced ?? [], "advanced", { round: e.round }, `advanced:${t.id}:${e.round}:`);
+      await add(round?.eliminated ?? [], "eliminated", { round: e.round }, `eliminated:${t.id}:`);
     }
-    if (e.type === "finished") add(e.champions, "champion", {}, `champion:${t.id}:`);
+    if (e.type === "finished") await add(e.champions, "champion", {}, `champion:${t.id}:`);
   }
   if (parts.length === 0) return [];
   return notifySelected(
@@ -137,5 +143,5 @@ export async function noticeProgress(
 /** Players of tournaments starting within the hour hear it once (the sweeper calls this). */
 export async function noticeStartingSoon(tx: Db, t: TournamentRef & { startsAt: Date }, now: Date): Promise<string[]> {
   const players = await playersOf(tx, t.id);
-  return notifySelected(tx, eachOf(t, players, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:`), new Set(players), now);
+  return notifySelected(tx, await eachOf(t, players, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:`), new Set(players), now);
 }
