@@ -213,7 +213,7 @@ async function queueDeliveries(tx: Db, created: readonly Created[] | null, now: 
 }
 
 /**
- * The one statement that queues deliveries (queueDeliveries, notifyAll): `wanted` selects
+ * The one statement that queues deliveries (queueDeliveries, notifySelected): `wanted` selects
  * them (id, user_id, channel, notification_id, subscription_id, dedupe_key); `before`
  * names the common table expressions it reads, each followed by a comma.
  */
