@@ -5,6 +5,7 @@
 // hundred index pages instead of tens of thousands, and a single result dirties (and,
 // after a checkpoint, logs whole to the WAL) fewer pages. Rows inserted by plain SQL
 // still get the database default, a random UUID.
+import { sql, type SQL } from "drizzle-orm";
 import { uuid } from "drizzle-orm/pg-core";
 import { v7 } from "uuid";
 
@@ -42,15 +43,15 @@ export function newRowId(): string {
 export const timeOrderedId = () => uuid("id").primaryKey().defaultRandom().$defaultFn(newRowId);
 
 /**
- * Ids for the rows one SQL statement inserts, made by the database from each row's
- * number (1, 2, …; below 2^40): the first 11 bytes of a fresh newRowId, then the
- * number in the last 5. The uuid library's version 7 keeps the millisecond and a
+ * An id for each row of the select it is part of, made by the database from the
+ * row's number (row_number(): 1, 2, …; below 2^40): the first 11 bytes of a fresh
+ * newRowId, then the number in the last 5 (ten hex digits). The uuid library's version 7 keeps the millisecond and a
  * counter it steps on every id in those 11 bytes, so no other id this process makes
  * starts with them, and every later one sorts after the whole block: the ids stay
  * time-ordered (see above) without a value per row sent from here. The database's
  * own gen_random_uuid() cost 1.2 µs a row on this machine and lands each row on a
  * random page of the index; this is text and one cast.
  */
-export function idBlock(): string {
-  return newRowId().slice(0, 26);
+export function idPerRow(): SQL {
+  return sql`(${newRowId().slice(0, 26)} || lpad(to_hex(row_number() over ()), 10, '0'))::uuid`;
 }

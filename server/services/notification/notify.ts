@@ -5,7 +5,7 @@
 // transaction). Delivery itself is the outbox worker's job (deliver-outbox.ts), never
 // done inline in a request.
 import { getTableName, sql, type SQL } from "drizzle-orm";
-import { idBlock, newRowId } from "@/db/schema/ids";
+import { idPerRow, newRowId } from "@/db/schema/ids";
 import type { Db } from "@/db/client";
 import { notifications, notificationSettings, pushSubscriptions, users } from "@/db/schema";
 import { DEFAULT_EMAIL_KINDS, type NotificationKind, type NotificationPayload } from "@/lib/notification-kinds";
@@ -107,12 +107,10 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
 export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<string>, now: Date): Promise<string[]> {
   if (recipients.size === 0) return [];
   const at = now.toISOString();
-  const notices = idBlock();
-  const deliveries = idBlock();
   const email = channels().email !== null;
   await tx.execute(
     queueing(
-      sql`select (${deliveries} || lpad(to_hex(row_number() over ()), 10, '0'))::uuid as id, q.* from (
+      sql`select ${idPerRow()} as id, q.* from (
         select distinct on (t.id) t."userId" as user_id, 'email'::text as channel, t.id as notification_id, null::uuid as subscription_id, 'email:' || t.id as dedupe_key
         from targets t
         where ${email}::boolean and t.mailable and coalesce(t."emailKinds", ${JSON.stringify(DEFAULT_EMAIL_KINDS)}::jsonb) @> jsonb_build_array(t.kind)
@@ -122,7 +120,7 @@ export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<
       now,
       sql`inserted as (
         insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at)
-        select (${notices} || lpad(to_hex(row_number() over ()), 10, '0'))::uuid, r.user_id, r.kind, r.payload, r.link, r.subject, r.dedupe_key, ${at}::timestamptz
+        select ${idPerRow()}, r.user_id, r.kind, r.payload, r.link, r.subject, r.dedupe_key, ${at}::timestamptz
         from (${rows}) r
         on conflict do nothing
         returning id, user_id, kind

@@ -31,9 +31,19 @@ const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>):
   sql`${JSON.stringify({ tournament: t.name, tournamentId: t.id, ...extra })}::jsonb`;
 
 /**
- * A notice of `kind` about the tournament for each of `players`, as rows for
- * notifySelected; each keyed `dedupe` followed by the player's id.
+ * Rows for notifySelected: a notice of `kind` about the tournament, leading to it, for
+ * each recipient `p.user_id` of `from`, with `payload` and `dedupe` (SQL over `from`).
  */
+function aboutTournament(t: TournamentRef, kind: NotificationKind, payload: SQL, dedupe: SQL, from: SQL): SQL {
+  return sql`select p.user_id, ${kind}::text as kind, ${payload} as payload, ${tournamentLink(t.id)}::text as link,
+    ${tournamentSubject(t.id)}::text as subject, ${dedupe} as dedupe_key
+    from ${from}`;
+}
+
+/** The key `prefix` followed by the recipient's id. */
+const keyedByPlayer = (prefix: string): SQL => sql`${prefix}::text || p.user_id::text`;
+
+/** A notice of `kind` about the tournament for each of `players`, keyed `dedupe` followed by the player's id. */
 async function eachOf(
   t: TournamentRef,
   players: readonly string[],
@@ -41,9 +51,7 @@ async function eachOf(
   extra: Record<string, number | undefined>,
   dedupe: string,
 ): Promise<SQL> {
-  return sql`select p.user_id, ${kind}::text as kind, ${payloadOf(t, extra)} as payload, ${tournamentLink(t.id)}::text as link,
-    ${tournamentSubject(t.id)}::text as subject, ${dedupe}::text || p.user_id::text as dedupe_key
-    from unnest(${await uuids(players)}) as p(user_id)`;
+  return aboutTournament(t, kind, payloadOf(t, extra), keyedByPlayer(dedupe), sql`unnest(${await uuids(players)}) as p(user_id)`);
 }
 
 /**
@@ -75,21 +83,18 @@ async function gameRows(t: TournamentRef, created: readonly CreatedGame[], round
     left join users u on u.id = case when g.side1 = m.player then g.side2 else g.side1 end`;
 }
 
-/** Everyone who plays in the games. */
-function playersIn(created: readonly CreatedGame[], into = new Set<string>()): Set<string> {
-  for (const g of created) into.add(g.side1Id).add(g.side2Id);
-  return into;
-}
-
 /** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
 export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
-  const rows = sql`select p.user_id, 'tournament-started'::text as kind,
-      ${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0)) as payload,
-      ${tournamentLink(t.id)}::text as link, ${tournamentSubject(t.id)}::text as subject, ${`started:${t.id}:`}::text || p.user_id::text as dedupe_key
-    from unnest(${await uuids(players)}) as p(user_id)
+  const rows = aboutTournament(
+    t,
+    "tournament-started",
+    sql`${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0))`,
+    keyedByPlayer(`started:${t.id}:`),
+    sql`unnest(${await uuids(players)}) as p(user_id)
     left join (
       select player, count(*) as games from unnest(${await uuids(created.map((g) => g.side1Id))} || ${await uuids(created.map((g) => g.side2Id))}) as player group by player
-    ) c on c.player = p.user_id`;
+    ) c on c.player = p.user_id`,
+  );
   return notifySelected(tx, rows, new Set(players), now);
 }
 
@@ -107,7 +112,7 @@ export async function noticeProgress(
   const recipients = new Set<string>();
   if (created.length > 0) {
     parts.push(await gameRows(t, created, released && "round" in released ? released.round : undefined));
-    playersIn(created, recipients);
+    for (const g of created) recipients.add(g.side1Id).add(g.side2Id);
   }
   const add = async (players: readonly string[], kind: NotificationKind, extra: Record<string, number>, dedupe: string) => {
     if (players.length === 0) return;
@@ -117,8 +122,15 @@ export async function noticeProgress(
   for (const e of events) {
     if (e.type === "round-released") {
       recipients.add(t.organizerId);
-      parts.push(sql`select ${t.organizerId}::uuid as user_id, 'round-released'::text as kind, ${payloadOf(t, { round: e.round })} as payload,
-        ${tournamentLink(t.id)}::text as link, ${tournamentSubject(t.id)}::text as subject, ${`round:${t.id}:${e.round}`}::text as dedupe_key`);
+      parts.push(
+        aboutTournament(
+          t,
+          "round-released",
+          payloadOf(t, { round: e.round }),
+          sql`${`round:${t.id}:${e.round}`}::text`,
+          sql`(select ${t.organizerId}::uuid as user_id) as p`,
+        ),
+      );
     }
     if (e.type === "round-complete") {
       const round = next.rounds[e.round - 1];
