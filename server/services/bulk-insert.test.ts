@@ -8,7 +8,9 @@ import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { SLICE_ROWS } from "@/lib/let-go";
 import fc from "fast-check";
-import { ONE_STATEMENT, anyOf, arrayLiteral, arrayLiteralInSlices, insertMany } from "./bulk-insert";
+import { ONE_STATEMENT, anyOf, arrayLiteral, arrayLiteralInSlices, insertMany, uuidArrayBytes } from "./bulk-insert";
+import { sendsBytesAsIs } from "@/db/client";
+import { newRowId } from "@/db/schema/ids";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -218,5 +220,19 @@ describe("arrayLiteral", () => {
     for (const n of [0, 1, SLICE_ROWS, SLICE_ROWS + 1, values.length])
       expect(await arrayLiteralInSlices(values.slice(0, n))).toBe(arrayLiteral(values.slice(0, n)));
     expect(rowsOf(await h.db.execute(sql`select unnest(${await arrayLiteralInSlices(values)}::text[]) as v`))).toEqual(values);
+  });
+
+  it("a list of ids in binary (uuidArrayBytes) is the bytes PostgreSQL sends for it, across slices, and reads back as given", async () => {
+    // Mixed case and every hex digit: the text PostgreSQL reads, whatever made it.
+    const ids = [...Array.from({ length: SLICE_ROWS + 3 }, () => newRowId()), "0123abcd-EF45-6789-aBcD-ef0123456789"];
+    for (const list of [[], ids.slice(0, 1), ids]) {
+      const [sent] = rowsOf(await h.db.execute(sql`select array_send(${arrayLiteral(list)}::uuid[]) as v`));
+      expect((await uuidArrayBytes(list)).equals(Buffer.from(sent as Uint8Array))).toBe(true);
+      // Sent as a parameter where the driver sends bytes as they are (node-postgres).
+      if (sendsBytesAsIs(h.db))
+        expect(rowsOf(await h.db.execute(sql`select unnest(${await uuidArrayBytes(list)}::uuid[])::text as v`))).toEqual(list.map((id) => id.toLowerCase()));
+    }
+    await expect(uuidArrayBytes([ids[0]!, "not-a-uuid"])).rejects.toThrow("not a uuid");
+    await expect(uuidArrayBytes([ids[0]!.replace(/.$/, "g")])).rejects.toThrow("not a uuid");
   });
 });

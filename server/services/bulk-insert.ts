@@ -155,6 +155,46 @@ export async function arrayLiteralInSlices(values: readonly unknown[]): Promise<
   return `{${parts.join(",")}}`;
 }
 
+/** PostgreSQL's oid of the uuid type: a binary array names its elements' type. */
+const UUID_OID = 2950;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of ids as a uuid[] in PostgreSQL's binary format (array_recv: dimensions,
+ * flags, element type, length and lower bound, then each element's length and 16
+ * bytes), made in slices of SLICE_ROWS ids with the event loop let go between them.
+ * Sent as a Buffer, node-postgres copies it into its message as it is: a 100,000-player
+ * close's notices sent four lists of about 100,000 ids as text, and the driver measured
+ * and encoded their 15 MB in one go, the close's longest block (0.3 s of work, 0.7 s
+ * on a busy machine). Half the bytes, and no parsing of text on the server.
+ * Throws on a value that is not a uuid's text, as PostgreSQL would.
+ */
+export async function uuidArrayBytes(ids: readonly string[]): Promise<Buffer> {
+  const header = ids.length === 0 ? 12 : 20;
+  const out = Buffer.allocUnsafe(header + 20 * ids.length);
+  out.writeInt32BE(ids.length === 0 ? 0 : 1, 0);
+  out.writeInt32BE(0, 4);
+  out.writeInt32BE(UUID_OID, 8);
+  if (ids.length > 0) {
+    out.writeInt32BE(ids.length, 12);
+    out.writeInt32BE(1, 16);
+  }
+  for (let i = 0; i < ids.length; i++) {
+    if (i > 0 && i % SLICE_ROWS === 0) await letGo();
+    const id = ids[i]!;
+    if (!UUID_TEXT.test(id)) throw new Error(`not a uuid: ${JSON.stringify(id)}`);
+    const at = header + 20 * i;
+    out.writeInt32BE(16, at);
+    // The five groups of hex digits, 4, 2, 2, 2 and 6 bytes.
+    out.write(id.slice(0, 8), at + 4, "hex");
+    out.write(id.slice(9, 13), at + 8, "hex");
+    out.write(id.slice(14, 18), at + 10, "hex");
+    out.write(id.slice(19, 23), at + 12, "hex");
+    out.write(id.slice(24), at + 14, "hex");
+  }
+  return out;
+}
+
 /**
  * Whether the rows hold one value in the column, as `cell` would send it: a scalar,
  * null, or the same instant. A missing value is null, unless the column's default

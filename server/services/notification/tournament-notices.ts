@@ -4,8 +4,8 @@
 // announcements. A round of thousands of games costs one statement: the database
 // makes the notices from a few arrays of ids (notifySelected).
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { arrayLiteralInSlices } from "../bulk-insert";
+import { sendsBytesAsIs, type Db } from "@/db/client";
+import { arrayLiteralInSlices, uuidArrayBytes } from "../bulk-insert";
 import type { CreatedGame } from "../game/create-game";
 import { tournamentPlayers } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
@@ -23,8 +23,13 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** A list of ids as one uuid[] parameter (made in slices: a 100,000-player round's lists are about 100,000 ids each). */
-const uuids = async (ids: readonly string[]): Promise<SQL> => sql`${await arrayLiteralInSlices(ids)}::uuid[]`;
+/**
+ * A list of ids as one uuid[] parameter, made in slices (a 100,000-player round's lists
+ * are about 100,000 ids each): in binary where the driver sends bytes as they are
+ * (uuidArrayBytes), else as an array literal.
+ */
+const uuids = async (tx: Db, ids: readonly string[]): Promise<SQL> =>
+  sql`${sendsBytesAsIs(tx) ? await uuidArrayBytes(ids) : await arrayLiteralInSlices(ids)}::uuid[]`;
 
 /** What every notice about the tournament carries, and `extra`, as one JSON value all rows share. */
 const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>): SQL =>
@@ -45,13 +50,14 @@ const keyedByPlayer = (prefix: string): SQL => sql`${prefix}::text || p.user_id:
 
 /** A notice of `kind` about the tournament for each of `players`, keyed `dedupe` followed by the player's id. */
 async function eachOf(
+  tx: Db,
   t: TournamentRef,
   players: readonly string[],
   kind: NotificationKind,
   extra: Record<string, number | undefined>,
   dedupe: string,
 ): Promise<SQL> {
-  return aboutTournament(t, kind, payloadOf(t, extra), keyedByPlayer(dedupe), sql`unnest(${await uuids(players)}) as p(user_id)`);
+  return aboutTournament(t, kind, payloadOf(t, extra), keyedByPlayer(dedupe), sql`unnest(${await uuids(tx, players)}) as p(user_id)`);
 }
 
 /**
@@ -63,10 +69,19 @@ async function eachOf(
  * notifySelected: the database groups the games by player and reads the opponents'
  * names. `n` is a game's place in `created`, the order the engine released them.
  */
-async function gameRows(t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<SQL> {
+async function gameRows(tx: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<SQL> {
   const payload = payloadOf(t, { round });
   return sql`with g as (
-      select * from unnest(${await uuids(created.map((g) => g.id))}, ${await uuids(created.map((g) => g.side1Id))}, ${await uuids(created.map((g) => g.side2Id))})
+      select * from unnest(${await uuids(
+        tx,
+        created.map((g) => g.id),
+      )}, ${await uuids(
+        tx,
+        created.map((g) => g.side1Id),
+      )}, ${await uuids(
+        tx,
+        created.map((g) => g.side2Id),
+      )})
         with ordinality as g(id, side1, side2, n)
     ),
     mine as (
@@ -90,9 +105,15 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
     "tournament-started",
     sql`${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0))`,
     keyedByPlayer(`started:${t.id}:`),
-    sql`unnest(${await uuids(players)}) as p(user_id)
+    sql`unnest(${await uuids(tx, players)}) as p(user_id)
     left join (
-      select player, count(*) as games from unnest(${await uuids(created.map((g) => g.side1Id))} || ${await uuids(created.map((g) => g.side2Id))}) as player group by player
+      select player, count(*) as games from unnest(${await uuids(
+        tx,
+        created.map((g) => g.side1Id),
+      )} || ${await uuids(
+        tx,
+        created.map((g) => g.side2Id),
+      )}) as player group by player
     ) c on c.player = p.user_id`,
   );
   return notifySelected(tx, rows, new Set(players), now);
@@ -111,12 +132,12 @@ export async function noticeProgress(
   const parts: SQL[] = [];
   const recipients = new Set<string>();
   if (created.length > 0) {
-    parts.push(await gameRows(t, created, released && "round" in released ? released.round : undefined));
+    parts.push(await gameRows(tx, t, created, released && "round" in released ? released.round : undefined));
     for (const g of created) recipients.add(g.side1Id).add(g.side2Id);
   }
   const add = async (players: readonly string[], kind: NotificationKind, extra: Record<string, number>, dedupe: string) => {
     if (players.length === 0) return;
-    parts.push(await eachOf(t, players, kind, extra, dedupe));
+    parts.push(await eachOf(tx, t, players, kind, extra, dedupe));
     for (const p of players) recipients.add(p);
   };
   for (const e of events) {
@@ -155,5 +176,5 @@ export async function noticeProgress(
 /** Players of tournaments starting within the hour hear it once (the sweeper calls this). */
 export async function noticeStartingSoon(tx: Db, t: TournamentRef & { startsAt: Date }, now: Date): Promise<string[]> {
   const players = await playersOf(tx, t.id);
-  return notifySelected(tx, await eachOf(t, players, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:`), new Set(players), now);
+  return notifySelected(tx, await eachOf(tx, t, players, "tournament-soon", { at: t.startsAt.getTime() }, `soon:${t.id}:`), new Set(players), now);
 }
