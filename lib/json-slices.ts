@@ -104,41 +104,40 @@ function* writeParts(value: unknown, limit: number, out: string[]): Generator<vo
 
 /**
  * The same text as JSON.stringify(value) for plain JSON data (objects, arrays,
- * strings, numbers, booleans, null), made in slices of about `sliceMs` of work each
- * with the event loop let go between them: as a string, as UTF-8 bytes, or as the
- * slices' UTF-8 bytes in order ("buffers": for a writer that takes them one by one,
- * sparing a copy of the whole, which at tens of MB held the process a quarter of a
- * second). `wholeUpTo`: how many values a part stringified at once may hold (tests cut
- * small values finely).
+ * strings, numbers, booleans, null), in order, one slice of about `sliceMs` of work at
+ * a time, with the event loop let go after each: a writer that takes the slices as
+ * they come (a snapshot's COPY) holds no more of the text than it has not yet sent.
+ * `wholeUpTo`: how many values a part stringified at once may hold (tests cut small
+ * values finely).
  */
-export async function jsonInSlices(value: unknown, as: "buffers", sliceMs?: number, wholeUpTo?: number): Promise<Buffer[]>;
-export async function jsonInSlices(value: unknown, as: "buffer", sliceMs?: number, wholeUpTo?: number): Promise<Buffer>;
-export async function jsonInSlices(value: unknown, as: "string", sliceMs?: number, wholeUpTo?: number): Promise<string>;
-export async function jsonInSlices(
-  value: unknown,
-  as: "buffers" | "buffer" | "string",
-  sliceMs = 10,
-  wholeUpTo = WHOLE_UP_TO,
-): Promise<Buffer[] | Buffer | string> {
-  const slices: (Buffer | string)[] = [];
+export async function* jsonSlices(value: unknown, sliceMs = 10, wholeUpTo = WHOLE_UP_TO): AsyncGenerator<string> {
   const current: string[] = [];
   let started = performance.now();
-  const close = () => {
-    const text = current.join("");
-    slices.push(as === "string" ? text : Buffer.from(text, "utf8"));
-    current.length = 0;
-  };
   const steps = writeParts(value, wholeUpTo, current);
   while (!steps.next().done) {
     if (performance.now() - started > sliceMs) {
-      close();
+      yield current.join("");
+      current.length = 0;
       await letGo();
       started = performance.now();
     }
   }
-  close();
-  if (as === "buffers") return slices as Buffer[];
-  return as === "buffer" ? Buffer.concat(slices as Buffer[]) : (slices as string[]).join("");
+  yield current.join("");
+}
+
+/** jsonSlices' text whole: as a string, or as its UTF-8 bytes. */
+export async function jsonInSlices(value: unknown, as: "buffer", sliceMs?: number, wholeUpTo?: number): Promise<Buffer>;
+export async function jsonInSlices(value: unknown, as: "string", sliceMs?: number, wholeUpTo?: number): Promise<string>;
+export async function jsonInSlices(value: unknown, as: "buffer" | "string", sliceMs = 10, wholeUpTo = WHOLE_UP_TO): Promise<Buffer | string> {
+  if (as === "string") {
+    const slices: string[] = [];
+    for await (const slice of jsonSlices(value, sliceMs, wholeUpTo)) slices.push(slice);
+    return slices.join("");
+  }
+  // Each slice encoded as it comes: no string of the whole text to encode at once.
+  const bytes: Buffer[] = [];
+  for await (const slice of jsonSlices(value, sliceMs, wholeUpTo)) bytes.push(Buffer.from(slice, "utf8"));
+  return Buffer.concat(bytes);
 }
 
 /**

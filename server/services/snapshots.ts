@@ -13,7 +13,7 @@ import type { Pool } from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { poolOf, runsBesideTransactions, sendsBytesAsIs, type Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
-import { jsonInSlices, parseInSlices } from "@/lib/json-slices";
+import { jsonInSlices, jsonSlices, parseInSlices } from "@/lib/json-slices";
 import { tournamentSnapshots, tournaments } from "@/db/schema";
 import type { TournamentState } from "@/engine/formats";
 
@@ -64,7 +64,7 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
 export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId()): Promise<string> {
   const pool = poolOf(db);
   if (pool) {
-    await copySnapshot(pool, id, tournamentId, await jsonInSlices(state, "buffers"));
+    await copySnapshot(pool, id, tournamentId, state);
     return id;
   }
   const json = sendsBytesAsIs(db) ? await jsonInSlices(state, "buffer") : await jsonInSlices(state, "string");
@@ -72,35 +72,28 @@ export async function writeSnapshot(db: Db, tournamentId: string, state: Tournam
   return id;
 }
 
-/** PostgreSQL's binary COPY format: its signature, no flags, no header extension; and the end of the rows. */
-const COPY_HEADER = Buffer.concat([Buffer.from("PGCOPY\n\xff\r\n\0", "latin1"), Buffer.alloc(8)]);
-const COPY_TRAILER = Buffer.from([0xff, 0xff]);
-
-/** A uuid as COPY's binary format sends it: its length, then its 16 bytes. */
-function uuidField(id: string): Buffer {
-  const field = Buffer.alloc(20);
-  field.writeInt32BE(16, 0);
-  field.write(id.replaceAll("-", ""), 4, "hex");
-  return field;
-}
+/** COPY's text format: a backslash, and the characters that end a field or a row, written as its escapes. */
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const copyText = (text: string) => text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]!);
 
 /**
- * Inserts one snapshot row by a binary COPY on a connection of the pool, the JSON's
- * slices written to the socket one after another: sent as one parameter, they were
- * first copied into one buffer, and then twice more by the driver, at 100,000 players
- * 50 MB each time (the longest pause of a round's close).
+ * Inserts one snapshot row by a COPY in text format on a connection of the pool, the
+ * state's JSON sent slice by slice as it is made (jsonSlices), each made once the
+ * connection has taken the one before. Made whole first, the 100,000-player state's
+ * 50 MB stayed in this process's memory until the database had it (a full garbage
+ * collection of the close's); sent as one parameter, it was first copied into one
+ * buffer, and twice more by the driver. Text, not binary, because binary's field
+ * starts with its length, which is known only at the end.
  */
-async function copySnapshot(pool: Pool, id: string, tournamentId: string, json: readonly Buffer[]): Promise<void> {
-  const stateLength = Buffer.alloc(4);
-  stateLength.writeInt32BE(json.reduce((n, b) => n + b.length, 0));
-  // One row of three fields, in the order the COPY names them; json's binary form is its text.
-  const parts = [COPY_HEADER, Buffer.from([0, 3]), uuidField(id), uuidField(tournamentId), stateLength, ...json, COPY_TRAILER];
+async function copySnapshot(pool: Pool, id: string, tournamentId: string, state: TournamentState): Promise<void> {
+  async function* row() {
+    yield Buffer.from(`${id}\t${tournamentId}\t`, "utf8");
+    for await (const slice of jsonSlices(state)) yield Buffer.from(copyText(slice), "utf8");
+    yield Buffer.from("\n", "utf8");
+  }
   const client = await pool.connect();
   try {
-    await pipeline(
-      Readable.from(parts),
-      client.query(copyFrom(`copy ${getTableName(tournamentSnapshots)} (id, tournament_id, state) from stdin with (format binary)`)),
-    );
+    await pipeline(Readable.from(row()), client.query(copyFrom(`copy ${getTableName(tournamentSnapshots)} (id, tournament_id, state) from stdin`)));
     client.release();
   } catch (err) {
     // A connection whose COPY failed midway is not given back to the pool.
