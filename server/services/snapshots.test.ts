@@ -9,7 +9,7 @@ import { playableGames } from "@/engine/formats";
 import { newRowId } from "@/db/schema/ids";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { dropSnapshot, readSnapshot, sweepSnapshots, writeSnapshot } from "./snapshots";
+import { dropSnapshot, readSnapshot, snapshotBeside, sweepSnapshots, writeSnapshot } from "./snapshots";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -82,6 +82,42 @@ describe("a snapshot written beside a transaction", () => {
       expect(r.text).toBe(JSON.stringify(expected));
     }
     for (const id of written) await dropSnapshot(h.db, tournamentId, id);
+  });
+
+  it("tells when its JSON is made, before the database has taken the row (a reader may read ahead meanwhile)", async () => {
+    const { tournamentId } = await runningTournament(h, "groups", "brandubh", 4);
+    const state = (await readSnapshot(h.db, tournamentId))!.state;
+    if (!runsBesideTransactions(h.db)) {
+      // PGlite: written in the transaction, so nothing is made beside it.
+      expect(snapshotBeside(h.db, tournamentId, state).made).toBeNull();
+      return;
+    }
+    // Another transaction holds the table: the COPY waits for it, the JSON does not.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = h.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${tournamentSnapshots} in access exclusive mode`);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const snapshot = snapshotBeside(h.db, tournamentId, state);
+    let written = false;
+    void snapshot.beside!.then(() => (written = true));
+    await snapshot.made;
+    expect(written).toBe(false);
+    release();
+    await holder;
+    const id = await snapshot.beside;
+    expect(id).not.toBeNull();
+    const [row] = await h.db
+      .select({ text: sql<string>`${tournamentSnapshots.state}::text` })
+      .from(tournamentSnapshots)
+      .where(eq(tournamentSnapshots.id, id!));
+    expect(row!.text).toBe(JSON.stringify(state));
+    await dropSnapshot(h.db, tournamentId, id!);
   });
 });
 

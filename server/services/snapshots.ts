@@ -59,12 +59,12 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
  * process for the half second that stringifying it at once took. On PostgreSQL's pool
  * the slices go to the database as they are, by COPY (copySnapshot); in a transaction
  * (node-postgres) as one parameter of bytes (json's binary input is its text), on
- * PGlite as text.
+ * PGlite as text. `made` is called once the JSON is made, before the database has all of it.
  */
-export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId()): Promise<string> {
+export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId(), made?: () => void): Promise<string> {
   const pool = poolOf(db);
   if (pool) {
-    await copySnapshot(pool, id, tournamentId, state);
+    await copySnapshot(pool, id, tournamentId, state, made);
     return id;
   }
   const json = sendsBytesAsIs(db) ? await jsonInSlices(state, "buffer") : await jsonInSlices(state, "string");
@@ -85,10 +85,11 @@ const copyText = (text: string) => text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAP
  * buffer, and twice more by the driver. Text, not binary, because binary's field
  * starts with its length, which is known only at the end.
  */
-async function copySnapshot(pool: Pool, id: string, tournamentId: string, state: TournamentState): Promise<void> {
+async function copySnapshot(pool: Pool, id: string, tournamentId: string, state: TournamentState, made?: () => void): Promise<void> {
   async function* row() {
     yield Buffer.from(`${id}\t${tournamentId}\t`, "utf8");
     for await (const slice of jsonSlices(state)) yield Buffer.from(copyText(slice), "utf8");
+    made?.();
     yield Buffer.from("\n", "utf8");
   }
   const client = await pool.connect();
@@ -119,19 +120,25 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
  * `id(tx)` gives the row's id (`rowId`, chosen by the caller who tells it ahead); after
  * the transaction failed, `discard()` deletes a row written beside it. `beside`:
  * settles (never fails) when the write beside the transaction has, with the row's id
- * (null when the write failed); null where it is written in the transaction.
+ * (null when the write failed); null where it is written in the transaction. `made`:
+ * settles (never fails) once this process's part of that write is done (its JSON made,
+ * or the write ended): at 100,000 players the database takes seconds more for the row
+ * while it inserts the close's notices, and the process is free to read ahead meanwhile.
  */
 export function snapshotBeside(
   db: Db,
   tournamentId: string,
   state: TournamentState,
   rowId = newRowId(),
-): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<string | null> | null } {
-  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state, rowId) : null;
+): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<string | null> | null; made: Promise<unknown> | null } {
+  let jsonMade!: () => void;
+  const made = new Promise<void>((resolve) => (jsonMade = resolve));
+  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state, rowId, jsonMade) : null;
   // Awaited through id(); this only keeps a failure from counting as unhandled before then.
   const beside = written?.catch(() => null) ?? null;
   return {
     beside,
+    made: beside && Promise.race([made, beside]),
     id: (tx) => written ?? writeSnapshot(tx, tournamentId, state, rowId),
     async discard() {
       const id = await written?.catch(() => null);

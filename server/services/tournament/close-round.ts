@@ -177,7 +177,7 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         void tellWritten(tournamentId, snapshot.beside);
         const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now)]);
         // What pages read of the new state, made while the database finishes the inserts (tournament-page.ts).
-        readAhead(next, snapshot.beside ?? written);
+        readAhead(next, snapshot.made ?? written);
         await written;
         const snapshotId = await snapshot.id(tx);
         await tx.execute(LOCK_TIMEOUT);

@@ -58,7 +58,7 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
     const ids = players.map((p) => p.id);
     const inserted = Promise.all([written, noticeStarted(tx, t, ids, created, now)]);
     // What pages read of round 1, made while the database finishes the inserts (tournament-page.ts).
-    readAhead(state, snapshot.beside ?? inserted);
+    readAhead(state, snapshot.made ?? inserted);
     await inserted;
     // Nothing is logged before the start: the snapshot includes the log up to position 0.
     announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, await snapshot.id(tx)));
