@@ -119,7 +119,11 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
   return notifySelected(tx, rows, new Set(players), now);
 }
 
-/** After a result changed the engine state: new games, who advanced or is out, champions. */
+/**
+ * After a result changed the engine state: new games, who advanced or is out, champions.
+ * `built` is called once the statement is built and this process's part is done (a
+ * caller waits for it before work of its own that would delay the statement).
+ */
 export async function noticeProgress(
   tx: Db,
   t: TournamentRef,
@@ -127,6 +131,7 @@ export async function noticeProgress(
   events: readonly EngineEvent[],
   created: readonly CreatedGame[],
   now: Date,
+  built?: () => void,
 ): Promise<string[]> {
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
   const parts: SQL[] = [];
@@ -161,6 +166,7 @@ export async function noticeProgress(
     }
     if (e.type === "finished") await add(e.champions, "champion", {}, `champion:${t.id}:`);
   }
+  built?.();
   if (parts.length === 0) return [];
   return notifySelected(
     tx,
