@@ -31,6 +31,13 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
 const uuids = async (tx: Db, ids: readonly string[]): Promise<SQL> =>
   sql`${sendsBytesAsIs(tx) ? await uuidArrayBytes(ids) : await arrayLiteralInSlices(ids)}::uuid[]`;
 
+/** The new games' first and second players, each as one uuid[] parameter. */
+async function sidesOf(tx: Db, created: readonly CreatedGame[]): Promise<[SQL, SQL]> {
+  const side1 = created.map((g) => g.side1Id);
+  const side2 = created.map((g) => g.side2Id);
+  return [await uuids(tx, side1), await uuids(tx, side2)];
+}
+
 /** What every notice about the tournament carries, and `extra`, as one JSON value all rows share. */
 const payloadOf = (t: TournamentRef, extra: Record<string, number | undefined>): SQL =>
   sql`${JSON.stringify({ tournament: t.name, tournamentId: t.id, ...extra })}::jsonb`;
@@ -71,18 +78,11 @@ async function eachOf(
  */
 async function gameRows(tx: Db, t: TournamentRef, created: readonly CreatedGame[], round: number | undefined): Promise<SQL> {
   const payload = payloadOf(t, { round });
+  const gameIds = created.map((g) => g.id);
+  const ids = await uuids(tx, gameIds);
+  const [side1, side2] = await sidesOf(tx, created);
   return sql`with g as (
-      select * from unnest(${await uuids(
-        tx,
-        created.map((g) => g.id),
-      )}, ${await uuids(
-        tx,
-        created.map((g) => g.side1Id),
-      )}, ${await uuids(
-        tx,
-        created.map((g) => g.side2Id),
-      )})
-        with ordinality as g(id, side1, side2, n)
+      select * from unnest(${ids}, ${side1}, ${side2}) with ordinality as g(id, side1, side2, n)
     ),
     mine as (
       select player, count(*) as games, min(n) as first
@@ -100,20 +100,16 @@ async function gameRows(tx: Db, t: TournamentRef, created: readonly CreatedGame[
 
 /** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
 export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
+  const everyone = await uuids(tx, players);
+  const [side1, side2] = await sidesOf(tx, created);
   const rows = aboutTournament(
     t,
     "tournament-started",
     sql`${payloadOf(t, { round: 1 })} || jsonb_build_object('games', coalesce(c.games, 0))`,
     keyedByPlayer(`started:${t.id}:`),
-    sql`unnest(${await uuids(tx, players)}) as p(user_id)
+    sql`unnest(${everyone}) as p(user_id)
     left join (
-      select player, count(*) as games from unnest(${await uuids(
-        tx,
-        created.map((g) => g.side1Id),
-      )} || ${await uuids(
-        tx,
-        created.map((g) => g.side2Id),
-      )}) as player group by player
+      select player, count(*) as games from unnest(${side1} || ${side2}) as player group by player
     ) c on c.player = p.user_id`,
   );
   return notifySelected(tx, rows, new Set(players), now);
