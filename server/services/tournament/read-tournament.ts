@@ -11,7 +11,7 @@ import { runInSlices } from "@/lib/let-go";
 import { isSiteAdmin } from "../admin/site-admins";
 import { TOURNAMENT_STATUSES, type TournamentStatus } from "@/lib/contracts";
 import { containsPattern, pageCount } from "../listing";
-import { liveState } from "./live-state";
+import { liveState, type StatePointer } from "./live-state";
 import { gameLinks } from "./game-links";
 import { readTournament } from "./lock-tournament";
 
@@ -208,8 +208,8 @@ export function standingsOf(state: TournamentState): Promise<Standings> {
 }
 
 /** The tournament's standings (standingsOf its live state); none before the start. */
-export async function tournamentStandings(db: Db, tournamentId: string): Promise<Standings> {
-  const state = await liveState(db, tournamentId);
+export async function tournamentStandings(db: Db, tournamentId: string, pointer?: StatePointer): Promise<Standings> {
+  const state = await liveState(db, tournamentId, pointer);
   return state ? standingsOf(state) : { rows: [], why: () => "" };
 }
 

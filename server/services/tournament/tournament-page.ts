@@ -12,7 +12,7 @@
 
 import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { games, playerRatings, tournamentAudit, tournamentPlayers, users, ratingOf, ratingColumns } from "@/db/schema";
+import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users, ratingOf, ratingColumns } from "@/db/schema";
 import {
   findGame,
   gamesOf,
@@ -178,42 +178,65 @@ async function nextGameFor(db: Db, tournamentId: string, state: TournamentState,
 
 // ---------------------------------------------------------------- audit
 
-/**
- * One page of the merged audit log (the engine's entries, timed by their round's
- * start, and the site's recorded actions, by time; an action at the instant a
- * round starts comes after the round's entries; engine entries of rounds without
- * a known start come last), reading only that page's rows from the database.
- */
-async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt: Date | null }, state: TournamentState | null, requested: number | undefined) {
-  const starts = await db
+/** The site's "round started" actions of the tournament: when each round after the first began (depends on the tournament's id alone). */
+function roundStarts(db: Db, tournamentId: string) {
+  return db
     .select({ at: tournamentAudit.at, detail: tournamentAudit.detail })
     .from(tournamentAudit)
-    .where(and(eq(tournamentAudit.tournamentId, t.id), eq(tournamentAudit.action, "round started")));
+    .where(and(eq(tournamentAudit.tournamentId, tournamentId), eq(tournamentAudit.action, "round started")));
+}
+
+/** When each round started, and how many recorded actions came before each of those instants and in all: what the audit log is merged by. */
+interface AuditClock {
+  readonly roundTimes: ReadonlyMap<number, Date>;
+  readonly actions: number;
+  /** Recorded actions before the instant `x` (ms), one of roundTimes'. */
+  before(x: number): number;
+}
+
+/** The audit's clock, in one query, from the round starts read with the tournament (roundStarts). */
+async function auditClock(db: Db, t: { id: string; startedAt: Date | null }, starts: readonly { at: Date; detail: string }[]): Promise<AuditClock> {
   const roundTimes = new Map<number, Date>();
   if (t.startedAt) roundTimes.set(1, t.startedAt);
   for (const s of starts) {
     const m = /^Round (\d+)/.exec(s.detail);
     if (m) roundTimes.set(Number(m[1]), s.at);
   }
-  // Engine entries in blocks of equal time, in time order (untimed last).
-  const engine: readonly AuditEntry[] = state?.audit ?? [];
-  const timeOf = (e: AuditEntry) => roundTimes.get(e.round)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const ordered = engine.map((e, i) => ({ e, i })).sort((a, b) => timeOf(a.e) - timeOf(b.e) || a.i - b.i);
-  const blockTimes = [...new Set(ordered.map(({ e }) => timeOf(e)))];
-  const finite = blockTimes.filter((x) => Number.isFinite(x));
-  // How many recorded actions come before each block, in one query.
+  // How many recorded actions come before each round's start, in one query.
+  const times = [...new Set([...roundTimes.values()].map((d) => d.getTime()))];
   const counts = await db
     .select({
       total: count(),
       ...Object.fromEntries(
-        finite.map((x, k) => [`b${k}`, sql<number>`count(*) filter (where ${tournamentAudit.at} < ${new Date(x).toISOString()})`.mapWith(Number)]),
+        times.map((x, k) => [`b${k}`, sql<number>`count(*) filter (where ${tournamentAudit.at} < ${new Date(x).toISOString()})`.mapWith(Number)]),
       ),
     })
     .from(tournamentAudit)
     .where(eq(tournamentAudit.tournamentId, t.id));
   const row = (counts[0] ?? { total: 0 }) as Record<string, number>;
   const actions = Number(row.total ?? 0);
-  const before = (x: number) => (Number.isFinite(x) ? Number(row[`b${finite.indexOf(x)}`] ?? 0) : actions);
+  return { roundTimes, actions, before: (x) => Number(row[`b${times.indexOf(x)}`] ?? 0) };
+}
+
+/**
+ * One page of the merged audit log (the engine's entries, timed by their round's
+ * start, and the site's recorded actions, by time; an action at the instant a
+ * round starts comes after the round's entries; engine entries of rounds without
+ * a known start come last), reading only that page's rows from the database.
+ */
+async function auditPage(
+  db: Db,
+  t: { id: string; organizerId: string },
+  state: TournamentState | null,
+  requested: number | undefined,
+  { roundTimes, actions, before: beforeTime }: AuditClock,
+) {
+  // Engine entries in blocks of equal time, in time order (untimed last).
+  const engine: readonly AuditEntry[] = state?.audit ?? [];
+  const timeOf = (e: AuditEntry) => roundTimes.get(e.round)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const ordered = engine.map((e, i) => ({ e, i })).sort((a, b) => timeOf(a.e) - timeOf(b.e) || a.i - b.i);
+  const blockTimes = [...new Set(ordered.map(({ e }) => timeOf(e)))];
+  const before = (x: number) => (Number.isFinite(x) ? beforeTime(x) : actions);
 
   // The merged list as runs: actions [from, to) of the recorded ones, or engine entries [from, to) of `ordered`.
   type Run = { kind: "actions" | "engine"; from: number; to: number };
@@ -283,6 +306,86 @@ async function auditPage(db: Db, t: { id: string; organizerId: string; startedAt
     }
   }
   return { page, pageCount, total, items };
+}
+
+/** One page of the tournament's players: in seed order once started (by rating before), or those matching a search. */
+async function playerList(
+  db: Db,
+  t: { id: string; gameType: string; status: string },
+  state: TournamentState | null,
+  query: PageQuery,
+  playerCount: number,
+  statusOf: (id: string) => string | undefined,
+) {
+  const search = query.q?.trim() ?? "";
+  let playerIds: string[];
+  let playerTotal: number;
+  let playerPage: number;
+  let playerPageCount: number;
+  if (search) {
+    const matches = await db
+      .select({ id: tournamentPlayers.userId })
+      .from(tournamentPlayers)
+      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .where(and(eq(tournamentPlayers.tournamentId, t.id), ilike(users.username, containsPattern(search))));
+    const ids = matches.map((m) => m.id);
+    const seedIndex = state ? placesOf(state.players, seedPlayer, ids) : null;
+    if (seedIndex) ids.sort((a, b) => (seedIndex.get(a) ?? 0) - (seedIndex.get(b) ?? 0));
+    playerTotal = ids.length;
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
+    playerIds = ids.slice(s.start, s.end);
+  } else if (state) {
+    playerTotal = state.players.length;
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
+    playerIds = state.players.slice(s.start, s.end).map((p) => p.id);
+  } else {
+    playerTotal = Number(playerCount);
+    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
+    playerPage = clampPage(query.players, playerPageCount);
+    const rows = await db
+      .select({ id: tournamentPlayers.userId })
+      .from(tournamentPlayers)
+      .leftJoin(playerRatings, ratingOf(playerRatings, tournamentPlayers.userId, t.gameType))
+      .where(eq(tournamentPlayers.tournamentId, t.id))
+      .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId))
+      .limit(PAGE_SIZES.players)
+      .offset((playerPage - 1) * PAGE_SIZES.players);
+    playerIds = rows.map((r) => r.id);
+  }
+  const playerInfo = playerIds.length
+    ? await db
+        .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
+        .from(users)
+        .leftJoin(playerRatings, ratingOf(playerRatings, users.id, t.gameType))
+        .where(inArray(users.id, playerIds))
+    : [];
+  const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
+  const seedOf = state ? placesOf(state.players, seedPlayer, playerIds) : null;
+  const withdrawn = new Set(state?.withdrawals.map((w) => w.player) ?? []);
+  const firstSeed = (playerPage - 1) * PAGE_SIZES.players;
+  const playerRows = playerIds.flatMap((id, i) => {
+    const p = infoOf.get(id);
+    if (!p) return [];
+    const seedIndex = seedOf?.get(id);
+    return [
+      {
+        id,
+        username: p.username,
+        /** Place in the list: the seed once started, else the place by rating. */
+        number: seedIndex !== undefined ? seedIndex + 1 : firstSeed + i + 1,
+        rating: { rating: p.rating, rd: p.rd },
+        seedRating: seedIndex !== undefined ? (state!.players[seedIndex]?.rating ?? null) : null,
+        withdrawn: withdrawn.has(id),
+        stillPlaying: t.status === "running" && statusOf(id) === "playing",
+      },
+    ];
+  });
+
+  return { page: playerPage, pageCount: playerPageCount, total: playerTotal, q: search, rows: playerRows };
 }
 
 // ---------------------------------------------------------------- the page
@@ -382,19 +485,27 @@ async function roundsPanel(
 }
 
 export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
-  const t = await readTournament(db, tournamentId);
   const me = viewer?.id;
-  const [state, [organizer], [{ n: playerCount } = { n: 0 }], joinedRows] = await Promise.all([
-    liveState(db, t.id),
-    db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, t.organizerId)),
-    db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id)),
+  // The reads are sent together where they do not depend on each other: four round trips
+  // in a row, where there were eight. During a 100,000-player round's close each waits
+  // behind the close's inserts, and the page waited for each in turn.
+  const [t, [organizer], [{ n: playerCount } = { n: 0 }], joinedRows, starts] = await Promise.all([
+    readTournament(db, tournamentId),
+    db
+      .select({ id: users.id, username: users.username })
+      .from(tournaments)
+      .innerJoin(users, eq(users.id, tournaments.organizerId))
+      .where(eq(tournaments.id, tournamentId)),
+    db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, tournamentId)),
     me
       ? db
           .select({ id: tournamentPlayers.userId })
           .from(tournamentPlayers)
-          .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, me)))
+          .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, me)))
       : Promise.resolve([]),
+    roundStarts(db, tournamentId),
   ]);
+  const [state, clock] = await Promise.all([liveState(db, t.id, t), auditClock(db, t, starts)]);
   const shown = new Shown();
   const isOrganizer = !!viewer && (viewer.id === t.organizerId || viewer.isAdmin);
 
@@ -459,78 +570,16 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     roundsView = { tabs, index, panel, summary };
   }
 
-  // Players: one page, in seed order once started (by rating before), or those matching a search.
-  const search = query.q?.trim() ?? "";
-  let playerIds: string[];
-  let playerTotal: number;
-  let playerPage: number;
-  let playerPageCount: number;
-  if (search) {
-    const matches = await db
-      .select({ id: tournamentPlayers.userId })
-      .from(tournamentPlayers)
-      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
-      .where(and(eq(tournamentPlayers.tournamentId, t.id), ilike(users.username, containsPattern(search))));
-    const ids = matches.map((m) => m.id);
-    const seedIndex = state ? placesOf(state.players, seedPlayer, ids) : null;
-    if (seedIndex) ids.sort((a, b) => (seedIndex.get(a) ?? 0) - (seedIndex.get(b) ?? 0));
-    playerTotal = ids.length;
-    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
-    playerPage = clampPage(query.players, playerPageCount);
-    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
-    playerIds = ids.slice(s.start, s.end);
-  } else if (state) {
-    playerTotal = state.players.length;
-    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
-    playerPage = clampPage(query.players, playerPageCount);
-    const s = pageSpan(playerPage, PAGE_SIZES.players, playerTotal);
-    playerIds = state.players.slice(s.start, s.end).map((p) => p.id);
-  } else {
-    playerTotal = Number(playerCount);
-    playerPageCount = pagesFor(playerTotal, PAGE_SIZES.players);
-    playerPage = clampPage(query.players, playerPageCount);
-    const rows = await db
-      .select({ id: tournamentPlayers.userId })
-      .from(tournamentPlayers)
-      .leftJoin(playerRatings, ratingOf(playerRatings, tournamentPlayers.userId, t.gameType))
-      .where(eq(tournamentPlayers.tournamentId, t.id))
-      .orderBy(desc(ratingColumns(playerRatings).rating), asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.userId))
-      .limit(PAGE_SIZES.players)
-      .offset((playerPage - 1) * PAGE_SIZES.players);
-    playerIds = rows.map((r) => r.id);
-  }
-  const playerInfo = playerIds.length
-    ? await db
-        .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
-        .from(users)
-        .leftJoin(playerRatings, ratingOf(playerRatings, users.id, t.gameType))
-        .where(inArray(users.id, playerIds))
-    : [];
-  const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
   const statusOf = (id: string) => {
     const i = place(id);
     return i === undefined ? undefined : allRows[i]?.status;
   };
-  const seedOf = state ? placesOf(state.players, seedPlayer, playerIds) : null;
-  const withdrawn = new Set(state?.withdrawals.map((w) => w.player) ?? []);
-  const firstSeed = (playerPage - 1) * PAGE_SIZES.players;
-  const playerRows = playerIds.flatMap((id, i) => {
-    const p = infoOf.get(id);
-    if (!p) return [];
-    const seedIndex = seedOf?.get(id);
-    return [
-      {
-        id,
-        username: p.username,
-        /** Place in the list: the seed once started, else the place by rating. */
-        number: seedIndex !== undefined ? seedIndex + 1 : firstSeed + i + 1,
-        rating: { rating: p.rating, rd: p.rd },
-        seedRating: seedIndex !== undefined ? (state!.players[seedIndex]?.rating ?? null) : null,
-        withdrawn: withdrawn.has(id),
-        stillPlaying: t.status === "running" && statusOf(id) === "playing",
-      },
-    ];
-  });
+  // A page of players, a page of the audit log and the viewer's next game: a round trip or two each, read together.
+  const [players, audit, nextGame] = await Promise.all([
+    playerList(db, t, state, query, Number(playerCount), statusOf),
+    auditPage(db, t, state, query.audit, clock),
+    me && state && t.status === "running" ? nextGameFor(db, t.id, state, me) : null,
+  ]);
 
   // Side balance: totals of every game and one page of players (in seed order).
   let balanceView = null;
@@ -545,7 +594,6 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   }
 
   // Audit: one page, with what its sentences mention.
-  const audit = await auditPage(db, t, state, query.audit);
   const refs = auditReferences(audit.items.flatMap((i) => (i.kind === "engine" ? [i.what, i.decided] : [i.what])));
   shown.addPlayers(refs.words);
   shown.addGames(refs.gameKeys);
@@ -572,7 +620,6 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 
   const champions = state?.status === "finished" ? state.champions : [];
   shown.addPlayers(champions);
-  const nextGame = me && state && t.status === "running" ? await nextGameFor(db, t.id, state, me) : null;
 
   const [names, links] = await Promise.all([namesOf(db, shown.players, t.gameType), linksOf(db, t.id, shown.gameKeys)]);
   const info: TableInfo | null = state ? tableInfo(state) : null;
@@ -595,7 +642,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
     gameLinks: links,
     /** The viewer's most urgent open game here, and how many other open games they have (and of those, on their move). */
     nextGame,
-    players: { page: playerPage, pageCount: playerPageCount, total: playerTotal, q: search, rows: playerRows },
+    players,
     standings: standingsView,
     rounds: roundsView,
     sideBalance: balanceView,
@@ -606,7 +653,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 /** One page of the tournament standings with the players' names (tournament.standings). */
 export async function standingsPage(db: Db, tournamentId: string, requested: number | undefined) {
   const t = await readTournament(db, tournamentId);
-  const table = await tournamentStandings(db, tournamentId);
+  const table = await tournamentStandings(db, tournamentId, t);
   const { version } = t;
   const { rows } = table;
   const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
@@ -623,6 +670,7 @@ export async function standingsPage(db: Db, tournamentId: string, requested: num
 
 /** One page of the merged audit log (tournament.audit); the latest page when none is asked for. */
 export async function auditLogPage(db: Db, tournamentId: string, requested: number | undefined) {
-  const t = await readTournament(db, tournamentId);
-  return auditPage(db, t, await liveState(db, t.id), requested);
+  const [t, starts] = await Promise.all([readTournament(db, tournamentId), roundStarts(db, tournamentId)]);
+  const [state, clock] = await Promise.all([liveState(db, t.id, t), auditClock(db, t, starts)]);
+  return auditPage(db, t, state, requested, clock);
 }
