@@ -10,8 +10,9 @@ import { playableGames, startTournament } from "@/engine/formats";
 import { players } from "@/engine/formats/testing";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
-import { applyLog, applyLogInSlices, expectSaved, foldLog, forget, liveState } from "./live-state";
+import { applyLog, applyLogInSlices, expectSaved, foldLog, forget, liveState, rememberSaved } from "./live-state";
 import { closeRound } from "./close-round";
+import { readTournament } from "./lock-tournament";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -108,6 +109,34 @@ describe("a save committed and not yet remembered", () => {
     // The tournament points at the snapshot being saved: its state is taken as it is.
     expectSaved(tournamentId, head!.snapshotId!, saved);
     expect(await liveState(h.db, tournamentId)).toBe(saved);
+  });
+});
+
+describe("a read that began before this process's close committed", () => {
+  it("reads the state the close saved, not a snapshot from the database, and does not put the earlier state back", async () => {
+    const { tournamentId } = await runningTournament(h, "groups", "brandubh", 8);
+    // A page read takes the tournament's row (its pointer) before the close commits.
+    const stale = await readTournament(h.db, tournamentId);
+    const before = (await liveState(h.db, tournamentId, stale))!;
+    for (const g of playableGames(before)) {
+      await h.db.insert(tournamentResults).values({ tournamentId, gameKey: g.id, outcome: g.side1 < g.side2 ? "1-0" : "0-1", reason: "normal" });
+    }
+    await h.db.update(tournaments).set({ pending: 0 }).where(eq(tournaments.id, tournamentId));
+    await closeRound(h.db, tournamentId);
+    const current = (await liveState(h.db, tournamentId))!;
+    expect(current.rounds).toHaveLength(2);
+    // The saved snapshot is spoiled in the database: a read of it would fail.
+    const { snapshotId } = await readTournament(h.db, tournamentId);
+    expect(snapshotId).not.toBe(stale.snapshotId);
+    await h.db
+      .update(tournamentSnapshots)
+      .set({ state: { spoiled: true } as never })
+      .where(eq(tournamentSnapshots.id, snapshotId!));
+    // The read with the earlier pointer is given the later state this process has.
+    expect(await liveState(h.db, tournamentId, stale)).toBe(current);
+    // A reader that began with the earlier state and finishes now does not replace the later one.
+    rememberSaved(tournamentId, stale.snapshotId!, before, stale.foldedSeq, stale.version);
+    expect(await liveState(h.db, tournamentId)).toBe(current);
   });
 });
 

@@ -49,7 +49,7 @@ export async function saveSnapshot(
   const { version, replaced } = row!;
   expectSaved(id, snapshot, state);
   afterCommit(tx, async (db) => {
-    rememberSaved(id, snapshot, state, seq);
+    rememberSaved(id, snapshot, state, seq, version);
     // A failure here leaves a row no one points at, for the sweeper (sweepSnapshots).
     if (replaced) await dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err));
   });
