@@ -56,6 +56,33 @@ async function groupsTournament() {
   return { organizer, t, players };
 }
 
+describe("the entrants' count on the page", () => {
+  it("follows every entry and leave, read after each (counted once per version of the tournament)", async () => {
+    const organizer = await newPlayer(h);
+    const t = await api(organizer).tournament.create({
+      description: "",
+      gameType: "chess-elsewhere",
+      timeControl: "3d+6h",
+      rated: false,
+      minPlayers: 2,
+      maxPlayers: 10,
+      name: `Count ${uniqueName("")}`,
+      format: "groups",
+      settings: { groupSize: 4 } as never,
+    });
+    const count = async () => (await api(null).tournament.page({ tournamentId: t.id })).playerCount;
+    expect(await count()).toBe(0);
+    const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
+    for (const [i, p] of players.entries()) {
+      await api(p).tournament.join({ tournamentId: t.id });
+      expect(await count()).toBe(i + 1);
+      expect(await count()).toBe(i + 1);
+    }
+    await api(players[1]!).tournament.leave({ tournamentId: t.id });
+    expect(await count()).toBe(2);
+  });
+});
+
 describe("tournament.page", () => {
   let fixture: Awaited<ReturnType<typeof groupsTournament>>;
   beforeAll(async () => {
