@@ -26,13 +26,16 @@ const stateText = sql<string>`${tournamentSnapshots.state}::text`;
 const stateOf = async (text: string) => (await parseInSlices(text)) as TournamentState;
 
 /** The current snapshot of a tournament, its id and the log position it includes, or null before the start. */
-export async function readSnapshot(db: Db, tournamentId: string): Promise<{ state: TournamentState; foldedSeq: number; snapshotId: string } | null> {
+export async function readSnapshot(
+  db: Db,
+  tournamentId: string,
+): Promise<{ state: TournamentState; foldedSeq: number; snapshotId: string; version: number } | null> {
   const [row] = await db
-    .select({ state: stateText, foldedSeq: tournaments.foldedSeq, snapshotId: tournamentSnapshots.id })
+    .select({ state: stateText, foldedSeq: tournaments.foldedSeq, snapshotId: tournamentSnapshots.id, version: tournaments.version })
     .from(tournaments)
     .innerJoin(tournamentSnapshots, eq(tournamentSnapshots.id, tournaments.snapshotId))
     .where(eq(tournaments.id, tournamentId));
-  return row ? { state: await stateOf(row.state), foldedSeq: row.foldedSeq, snapshotId: row.snapshotId } : null;
+  return row ? { state: await stateOf(row.state), foldedSeq: row.foldedSeq, snapshotId: row.snapshotId, version: row.version } : null;
 }
 
 /** A snapshot by its id, current or not yet (a close's, written before its commit), or null when there is no such row. */

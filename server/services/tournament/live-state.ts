@@ -216,8 +216,8 @@ async function read(
   if (!known) {
     const row = await readSnapshot(db, tournamentId);
     if (!row) return null;
-    // The row may be of a later snapshot than the head's: the head's version is its least.
-    known = { snapshotId: row.snapshotId, version: head.version, lastSeq: row.foldedSeq, state: row.state, held: false };
+    // The row may be of a later snapshot than the head's, read with its own version.
+    known = { snapshotId: row.snapshotId, version: row.version, lastSeq: row.foldedSeq, state: row.state, held: false };
   }
   // Where this read starts: a fold never from a held round.
   const from = inTransaction ? foldStart(known)! : { state: known.state, lastSeq: known.lastSeq };
