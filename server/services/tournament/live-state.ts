@@ -13,6 +13,7 @@ import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tournamentResults, tournaments } from "@/db/schema";
 import { readSnapshot, readSnapshotById } from "../snapshots";
+import { setBounded } from "@/lib/bounded-map";
 import { SLICE_ROWS, letGo, needed, runInSlices, stepInSlices } from "@/lib/let-go";
 import {
   closeHeldRoundSteps,
@@ -64,9 +65,7 @@ const REMEMBER_LIMIT = 8;
 
 /** Sets `id` in a map of states kept per process, the least recently set going past REMEMBER_LIMIT. */
 function keep<T>(map: Map<string, T>, id: string, entry: T): void {
-  map.delete(id);
-  if (map.size >= REMEMBER_LIMIT) map.delete(map.keys().next().value!);
-  map.set(id, entry);
+  setBounded(map, id, entry, REMEMBER_LIMIT);
 }
 
 function remember(id: string, entry: Remembered): void {

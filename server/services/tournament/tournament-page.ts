@@ -33,6 +33,7 @@ import {
 } from "@/engine/formats";
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
+import { setBounded } from "@/lib/bounded-map";
 import { inBackground, letGo, needed, stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
@@ -408,9 +409,7 @@ function entrantCount(db: Db, t: { id: string; version: number }): Promise<numbe
     .then(([row]) => Number(row?.n ?? 0));
   // A count that failed is not kept: the next read counts again.
   n.catch(() => entrantCounts.get(t.id)?.n === n && entrantCounts.delete(t.id));
-  entrantCounts.delete(t.id);
-  if (entrantCounts.size >= ENTRANT_COUNTS_KEPT) entrantCounts.delete(entrantCounts.keys().next().value!);
-  entrantCounts.set(t.id, { version: t.version, n });
+  setBounded(entrantCounts, t.id, { version: t.version, n }, ENTRANT_COUNTS_KEPT);
   return n;
 }
 
