@@ -33,19 +33,24 @@ function groupsPanel(view: PageView): GroupsPanel {
   return panel.data;
 }
 
-async function groupsTournament() {
-  const organizer = await newPlayer(h);
-  const t = await api(organizer).tournament.create({
+/** A group elimination (groups of four, chess played elsewhere) registering up to `maxPlayers`. */
+function createGroups(organizer: SessionUser, name: string, maxPlayers: number) {
+  return api(organizer).tournament.create({
     description: "",
     gameType: "chess-elsewhere",
     timeControl: "3d+6h",
     rated: false,
     minPlayers: 2,
-    maxPlayers: 1000,
-    name: `Window ${uniqueName("")}`,
+    maxPlayers,
+    name: `${name} ${uniqueName("")}`,
     format: "groups",
     settings: { groupSize: 4 } as never,
   });
+}
+
+async function groupsTournament() {
+  const organizer = await newPlayer(h);
+  const t = await createGroups(organizer, "Window", 1000);
   const players: SessionUser[] = [];
   for (let i = 0; i < N; i++) {
     const p = await newPlayer(h, { ratings: { "chess-elsewhere": 2400 - i * 5 } });
@@ -58,18 +63,7 @@ async function groupsTournament() {
 
 describe("the entrants' count on the page", () => {
   it("follows every entry and leave, read after each (counted once per version of the tournament)", async () => {
-    const organizer = await newPlayer(h);
-    const t = await api(organizer).tournament.create({
-      description: "",
-      gameType: "chess-elsewhere",
-      timeControl: "3d+6h",
-      rated: false,
-      minPlayers: 2,
-      maxPlayers: 10,
-      name: `Count ${uniqueName("")}`,
-      format: "groups",
-      settings: { groupSize: 4 } as never,
-    });
+    const t = await createGroups(await newPlayer(h), "Count", 10);
     const count = async () => (await api(null).tournament.page({ tournamentId: t.id })).playerCount;
     expect(await count()).toBe(0);
     const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h)];
