@@ -180,8 +180,9 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, built)]);
         // What pages read of the new state, made while the database finishes the inserts
         // (tournament-page.ts): once the snapshot's JSON and the notices' statement are
-        // made. Begun before the notices were built, it delayed their insert (a
-        // 10,000-player close 1.6x its floor became 2.0-2.3x).
+        // made, so that it does not take the processor from this process's own part of
+        // the close. (Begun when the snapshot's row was written instead, a 10,000-player
+        // close measured the same in three runs each: docs/performance-history.md, 2026-12-02.)
         readAhead(next, Promise.all([snapshot.made ?? written, noticesBuilt]));
         await written;
         const snapshotId = await snapshot.id(tx);
