@@ -31,3 +31,21 @@ describe("the embedded database", () => {
     }
   }, 120_000);
 });
+
+describe("the PostgreSQL pool", () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    "keeps an unused connection past node-postgres's default of 10 s (a new one costs about 15 ms)",
+    async () => {
+      const h = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: "unused" });
+      const backend = async () => ((await h.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+      try {
+        const before = await backend();
+        await new Promise((resolve) => setTimeout(resolve, 11_000));
+        expect(await backend()).toBe(before);
+      } finally {
+        await h.close();
+      }
+    },
+    30_000,
+  );
+});

@@ -56,10 +56,20 @@ export const poolOf = (db: Db): Pool | null => pools.get(db) ?? null;
  */
 export const sendsBytesAsIs = (db: Db): boolean => (db._.session.constructor as unknown as Record<symbol, unknown>)[entityKind] === "NodePgSession";
 
+/**
+ * How long the pool keeps a connection nobody uses. node-postgres closes it after 10 s
+ * by default, and a new one costs about 15 ms on loopback (a server process forked and
+ * authenticated): 4 times a result's own work. Correspondence games' moves and
+ * results come minutes apart, so each paid it, and a round's close after a quiet spell
+ * paid it for each connection it opens beside its transaction. The pool hands out the
+ * connection used last, so only the ones a burst needed time out.
+ */
+export const IDLE_CONNECTION_MS = 10 * 60_000;
+
 async function openPostgres(url: string): Promise<DbHandle> {
   const pg = (await import("pg")).default;
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
   // An idle client losing its connection must not crash the process.
   pool.on("error", (err) => console.error("[db] idle client error:", err.message));
   const db = drizzle(pool, { schema }) as unknown as Db;
