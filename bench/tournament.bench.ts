@@ -45,6 +45,12 @@
 //   COMMIT (3 round trips); and that statement alone (1 round trip). A row checks that
 //   all four leave the same rows; another gives one round trip
 //   (`select 1` through the same pool);
+// - one result after a quiet spell (first size only, BENCH_IDLE_SAMPLES samples, 3; 0
+//   skips them): after 11 s without a query (node-postgres's default pool closes a
+//   connection unused for 10 s), setResult as above on another open game. Baseline,
+//   right after it, the bare 10-statement transaction on a pool of its own that keeps
+//   its connections as Moot's does (IDLE_CONNECTION_MS); a row under it gives the same
+//   on a pool with node-postgres's default, which opens a new connection each time;
 // - WAL per result, three ways: the WAL records between the positions before and after
 //   each setResult (pg_current_wal_lsn) that touch this benchmark's database
 //   (pg_walinspect; full-page images included, commit records of ~50 bytes not
@@ -120,7 +126,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import superjson from "superjson";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { openDatabase, type Db } from "@/db/client";
+import { IDLE_CONNECTION_MS, openDatabase, type Db } from "@/db/client";
 import { games, notifications, tournamentResults, tournaments } from "@/db/schema";
 import { newRowId } from "@/db/schema/ids";
 import { GAME_FAMILIES, playableGames, type GameFamily } from "@/engine/formats";
@@ -150,6 +156,10 @@ const RUNS = Number(process.env.BENCH_RESULT_RUNS ?? 3);
 // third from one to the next); two at 100,000, where each start and close takes seconds.
 const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 6));
 const STANDINGS_SAMPLES = 15;
+// Results taken after the pool sat unused past node-postgres's default idle timeout
+// (10 s), at the first size only: each sample waits IDLE_WAIT_MS.
+const IDLE_SAMPLES = Number(process.env.BENCH_IDLE_SAMPLES ?? 3);
+const IDLE_WAIT_MS = 11_000;
 const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
@@ -586,9 +596,10 @@ try {
       await bare.query(
         `select id, tournament_game_key as key, side1_id as side1, side2_id as side2, ply, side_to_move as "sideToMove", position, remaining1_ms::text as remaining1, remaining2_ms::text as remaining2
           from games where tournament_id = $1 and status = 'active' order by random() limit $2`,
-        [id, RESULTS * 4 * RUNS],
+        [id, RESULTS * 4 * RUNS + 3 * IDLE_SAMPLES],
       )
     ).rows.map((g: Omit<OpenGame, "name1" | "name2">) => ({ ...g, name1: names.get(g.side1)!, name2: names.get(g.side2)! })) as OpenGame[];
+    const afterIdle = open.splice(RESULTS * 4 * RUNS);
     // The results are taken in RUNS runs of RESULTS each; every row gives the median of
     // the runs' figures with their min–max, and each ratio is a run's own (Moot and its
     // baselines interleaved in the same minute).
@@ -716,6 +727,45 @@ try {
       target: "-",
       ok: null,
     });
+    if (N === SIZES[0] && afterIdle.length >= 3) {
+      // A result after a quiet spell, as correspondence games' results come: Moot's pool
+      // keeps its connections (IDLE_CONNECTION_MS), node-postgres's default closes them
+      // after 10 s. Each pool is used only here, once per wait, so each wait leaves it unused.
+      const kept = new pg.Pool({ connectionString: fresh.url, max: 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
+      const closing = new pg.Pool({ connectionString: fresh.url, max: 10 });
+      await Promise.all([kept.query("select 1"), closing.query("select 1")]);
+      const idle = { moot: [] as number[], kept: [] as number[], closing: [] as number[] };
+      for (let i = 0; i + 2 < afterIdle.length; i += 3) {
+        const [g, gKept, gClosing] = [afterIdle[i]!, afterIdle[i + 1]!, afterIdle[i + 2]!];
+        const keptWrites = resultWrites(gKept, draw(gKept.side1, gKept.side2), ratings, tournament, new Date());
+        const closingWrites = resultWrites(gClosing, draw(gClosing.side1, gClosing.side2), ratings, tournament, new Date());
+        await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+        const t0 = performance.now();
+        await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
+        idle.moot.push(performance.now() - t0);
+        const t1 = performance.now();
+        await bareTransaction(kept, keptWrites);
+        idle.kept.push(performance.now() - t1);
+        const t2 = performance.now();
+        await bareTransaction(closing, closingWrites);
+        idle.closing.push(performance.now() - t2);
+      }
+      await Promise.all([kept.end(), closing.end()]);
+      rows.push({
+        name: `one result at ${label} after ${IDLE_WAIT_MS / 1000} s without a query (setResult as above; Moot's pool keeps unused connections ${IDLE_CONNECTION_MS / 60_000} min)`,
+        measured: spread(idle.moot, ms),
+        baseline: `${spread(idle.kept, ms)}: the bare transaction of 10 round trips above, after the same wait, on a pool that keeps its connections as Moot's`,
+        ratio: ratio(median(idle.moot), median(idle.kept)),
+        target: "-",
+        ok: null,
+      });
+      rows.push({
+        name: `  the same bare transaction after the same wait on node-postgres's default pool (closes a connection unused for 10 s: a new one each time)`,
+        measured: spread(idle.closing, ms),
+        target: "-",
+        ok: null,
+      });
+    }
     rows.push({
       name: `rows a result leaves (setResult | bare transaction | one statement | one statement in a transaction)`,
       measured: new Set(leftRows).size === 1 ? `${leftRows[0]} (each)` : leftRows.join(" | "),
