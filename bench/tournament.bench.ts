@@ -600,6 +600,8 @@ try {
       )
     ).rows.map((g: Omit<OpenGame, "name1" | "name2">) => ({ ...g, name1: names.get(g.side1)!, name2: names.get(g.side2)! })) as OpenGame[];
     const afterIdle = open.splice(RESULTS * 4 * RUNS);
+    /** The bare writes of a seeded result of `g`, as setResult would make them now. */
+    const writesFor = (g: OpenGame) => resultWrites(g, draw(g.side1, g.side2), ratings, tournament, new Date());
     // The results are taken in RUNS runs of RESULTS each; every row gives the median of
     // the runs' figures with their min–max, and each ratio is a run's own (Moot and its
     // baselines interleaved in the same minute).
@@ -652,15 +654,15 @@ try {
         pageAfterResultMs.push(performance.now() - p0);
       }
       // The bare writes, values computed before the clock starts.
-      const txWrites = resultWrites(gTx, draw(gTx.side1, gTx.side2), ratings, tournament, new Date());
+      const txWrites = writesFor(gTx);
       const t1 = performance.now();
       await bareTransaction(bare, txWrites);
       r.tx.push(performance.now() - t1);
-      const oneWrite = asOneStatement(resultWrites(gOne, draw(gOne.side1, gOne.side2), ratings, tournament, new Date()));
+      const oneWrite = asOneStatement(writesFor(gOne));
       const t2 = performance.now();
       await bare.query(oneWrite.text, oneWrite.values);
       r.one.push(performance.now() - t2);
-      const txOneWrite = asOneStatement(resultWrites(gTxOne, draw(gTxOne.side1, gTxOne.side2), ratings, tournament, new Date()));
+      const txOneWrite = asOneStatement(writesFor(gTxOne));
       const t4 = performance.now();
       await bareTransaction(bare, [txOneWrite]);
       r.txOne.push(performance.now() - t4);
@@ -737,8 +739,8 @@ try {
       const idle = { moot: [] as number[], kept: [] as number[], closing: [] as number[] };
       for (let i = 0; i + 2 < afterIdle.length; i += 3) {
         const [g, gKept, gClosing] = [afterIdle[i]!, afterIdle[i + 1]!, afterIdle[i + 2]!];
-        const keptWrites = resultWrites(gKept, draw(gKept.side1, gKept.side2), ratings, tournament, new Date());
-        const closingWrites = resultWrites(gClosing, draw(gClosing.side1, gClosing.side2), ratings, tournament, new Date());
+        const keptWrites = writesFor(gKept);
+        const closingWrites = writesFor(gClosing);
         await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
         const t0 = performance.now();
         await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
