@@ -1,6 +1,8 @@
 "use client";
 // The bell in the header: the unread count, kept live over Socket.IO (the server pings
-// the user's room when the inbox changes; the bell refetches). Items that arrive while
+// the user's room when the inbox changes). The bell is the one listener for those
+// pings on every signed-in page: it refreshes every view of the inbox (inbox-refresh.ts),
+// the "Your turn" count and the lists of /inbox and /my-turn among them. Items that arrive while
 // the page is open show once as a toast; what was already there at load never does.
 //
 // A toast is only for news that is not on the screen: nothing about the page being
@@ -8,11 +10,12 @@
 // never covers a control: it is portalled into its own line under the header, in the
 // page's flow, rather than floating over the board's buttons on a phone. One at a
 // time: the newest, since the others are in the inbox.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
+import { useInboxRefresh } from "@/lib/inbox-refresh";
 import type { InboxItem } from "@/lib/notification-kinds";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
@@ -28,10 +31,9 @@ function linkPath(link: string): string {
 
 export function InboxBell() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const pathname = usePathname();
   const summary = useQuery(trpc.notification.summary.queryOptions());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notification.summary.queryKey() });
+  const refresh = useInboxRefresh();
   useRealtime(null, { inbox: refresh, reconnected: refresh });
 
   // Ids already seen by this page (toasted or present at load): never toasted again.

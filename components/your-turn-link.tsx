@@ -2,19 +2,16 @@
 // "Your turn" in the header with a count of everything waiting on the user (games,
 // reports, role choices and, for organizers, their queues), kept live by inbox pings.
 // The tab's title carries the same count, as on lichess, so a player sees it is their
-// move from another tab.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// move from another tab. The inbox bell beside it (always shown with it) listens for
+// the pings and refreshes this count.
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect } from "react";
-import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
 
 export function YourTurnLink() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const count = useQuery(trpc.notification.waitingCount.queryOptions());
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() });
-  useRealtime(null, { inbox: refresh, reconnected: refresh });
   const n = count.data ?? 0;
   useWaitingInTitle(n);
   return (

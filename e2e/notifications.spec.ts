@@ -44,6 +44,38 @@ test("the bell counts live, toasts once, and the inbox lists and marks read", as
   // The deep link leads to the game.
   await item.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/games/${gameId}$`));
+
+  // The inbox visited again soon after (within the query cache's 10 s) lists what came meanwhile.
+  await trpcMutation(page.request, "game.move", { gameId, ply: 1, move: "d6-d9" });
+  await opponent.mutation("game.move", { gameId, ply: 2, move: "e1-e3" });
+  await expect(page.getByTestId("inbox-count")).toHaveText("1");
+  await page.getByTestId("inbox-bell").click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByTestId("inbox-item").first()).toHaveAttribute("data-unread", "true");
+});
+
+test("a notice that comes while the page's socket is still connecting is counted once it connects", async ({ page }) => {
+  const opponent = new HttpSession(BASE);
+  await opponent.signUp(freshUsername("op"), PASSWORD);
+  await signUpByApi(page, freshUsername("me"), PASSWORD);
+  // The page's socket is held open but silent until the notice is in: the bell fetches
+  // its count before the socket is in the user's room, so no ping can tell it.
+  let release!: () => void;
+  const released = new Promise<void>((go) => (release = go));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await released;
+    ws.connectToServer();
+  });
+  const counted = page.waitForResponse((r) => r.url().includes("notification.summary"));
+  await page.goto("/players");
+  await counted;
+  await expect(page.getByTestId("inbox-count")).toHaveCount(0);
+
+  const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "hnefatafl", timeControl: "3d+6h", side: "side1", rated: false });
+  const { gameId } = await trpcMutation<{ gameId: string }>(page.request, "challenge.accept", { challengeId: ch.id });
+  await opponent.mutation("game.move", { gameId, ply: 0, move: "d1-d3" });
+  release();
+  await expect(page.getByTestId("inbox-count")).toHaveText("1");
 });
 
 test("a disputed result waits in the organizer's queue and is settled there", async ({ page }) => {

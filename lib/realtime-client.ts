@@ -28,7 +28,8 @@ type Handlers = {
   /**
    * Refetch to catch up: called once the room is watched (events published between
    * the page's server render and the watch would otherwise be missed) and after every
-   * reconnect.
+   * reconnect; without a room, at every connect after the component mounted, the
+   * page's first one included.
    */
   reconnected?: () => void;
 };
@@ -44,16 +45,13 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
       watched.set(room, (watched.get(room) ?? 0) + 1);
       if (s.connected) s.emit("watch", room, catchUp);
     }
-    let connectedBefore = s.connected;
     const onConnect = () => {
-      // A room is re-watched with an acknowledgement, then caught up; without a room,
-      // only a reconnect can have missed anything.
+      // A room is re-watched with an acknowledgement, then caught up. Without a room,
+      // the user's own room is joined by the server as the socket connects: whatever
+      // this component fetched before (mounted while the page's socket was still
+      // connecting, or during a drop) may have missed a ping, so it catches up too.
       if (room) s.emit("watch", room, catchUp);
-      else if (connectedBefore) catchUp();
-      connectedBefore = true;
-    };
-    const onDisconnect = () => {
-      connectedBefore = true;
+      else catchUp();
     };
     const onGameUpdate: ServerToClientEvents["gameUpdate"] = (u) => ref.current.gameUpdate?.(u);
     const onChanged: ServerToClientEvents["changed"] = (m) => ref.current.changed?.(m);
@@ -62,7 +60,6 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     const onChatMessage: ServerToClientEvents["chatMessage"] = (m) => ref.current.chatMessage?.(m);
     const onChatHidden: ServerToClientEvents["chatHidden"] = (m) => ref.current.chatHidden?.(m);
     s.on("connect", onConnect);
-    s.on("disconnect", onDisconnect);
     s.on("gameUpdate", onGameUpdate);
     s.on("changed", onChanged);
     s.on("inbox", onInbox);
@@ -71,7 +68,6 @@ export function useRealtime(room: string | null, handlers: Handlers): void {
     s.on("chatHidden", onChatHidden);
     return () => {
       s.off("connect", onConnect);
-      s.off("disconnect", onDisconnect);
       s.off("gameUpdate", onGameUpdate);
       s.off("changed", onChanged);
       s.off("inbox", onInbox);

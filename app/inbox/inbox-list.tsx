@@ -1,23 +1,19 @@
 "use client";
 // The signed-in user's notifications, newest first, 20 a page. Unread items stand out;
 // resolved ones (their cause is gone) are shown muted as done. Opening one marks it read.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The header's bell refreshes the list when the inbox changes (inbox-refresh.ts).
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Pagination } from "@/components/pagination";
-import { useRealtime } from "@/lib/realtime-client";
+import { useInboxRefresh } from "@/lib/inbox-refresh";
 import { useTRPC } from "@/lib/trpc/client";
 
 const when = (d: Date) => d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function InboxList({ page }: { page: number }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.notification.list.queryOptions({ page }));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.notification.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.notification.summary.queryKey() });
-  };
-  useRealtime(null, { inbox: refresh, reconnected: refresh });
+  const refresh = useInboxRefresh();
   const markRead = useMutation(trpc.notification.markRead.mutationOptions({ onSuccess: refresh }));
   const markAll = useMutation(trpc.notification.markAllRead.mutationOptions({ onSuccess: refresh }));
 

@@ -1,13 +1,14 @@
 "use client";
 // Everything waiting on the signed-in player, the most urgent deadline first, and the
 // organizer's queues (disputes, games past their deadline without a result) with
-// one-click settlements. Refreshes whenever the inbox changes.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// one-click settlements. The header's bell refreshes it whenever the inbox changes
+// (inbox-refresh.ts).
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatClock } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
 import { GAME_RESULTS, type GameResult } from "@/lib/contracts";
-import { useRealtime } from "@/lib/realtime-client";
+import { useInboxRefresh } from "@/lib/inbox-refresh";
 import { gameKeyWords } from "@/lib/tournament-view";
 import { useTRPC } from "@/lib/trpc/client";
 import { WAITING_REASONS } from "@/lib/waiting";
@@ -24,13 +25,8 @@ const resultWords = (result: GameResult, [name1, name2]: readonly [string, strin
 
 export function MyTurnList() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const waiting = useQuery(trpc.notification.waiting.queryOptions());
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.notification.waiting.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() });
-  };
-  useRealtime(null, { inbox: refresh, reconnected: refresh });
+  const refresh = useInboxRefresh();
   const settle = useMutation(trpc.game.setResult.mutationOptions({ onSuccess: refresh }));
 
   if (waiting.isPending) return <p className="text-sm text-stone-500">Loading…</p>;

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { FormAlert } from "@/components/form";
 import { LocalTime } from "@/components/local-time";
+import { useInboxRefresh } from "@/lib/inbox-refresh";
 import { useRealtime } from "@/lib/realtime-client";
 import { useTRPC } from "@/lib/trpc/client";
 
@@ -16,16 +17,15 @@ export function ReportedMessages() {
   const reported = useQuery(trpc.chat.reported.queryOptions());
   // A new report pings the organizer's pages (as the inbox does): fetch the list again.
   const refetch = () => void reported.refetch();
+  const refreshInbox = useInboxRefresh();
   useRealtime(null, { inbox: refetch, reconnected: refetch });
   const [error, setError] = useState<string | null>(null);
   const options = {
     // The list, the "Your turn" count and the page's sentence all count reported messages.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.chat.reported.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.notification.waitingCount.queryKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.notification.waiting.queryKey() }),
-      ]),
+    onSuccess: () => {
+      refreshInbox();
+      return queryClient.invalidateQueries({ queryKey: trpc.chat.reported.queryKey() });
+    },
     onError: (err: { message: string }) => setError(err.message),
   };
   const hide = useMutation(trpc.chat.hide.mutationOptions(options));
