@@ -12,8 +12,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-// Runs before paint so the saved (or system) theme shows without a flash.
-const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+// Runs before paint so the saved (or system) theme shows without a flash. Without a
+// saved choice the page follows the system's theme as it changes (a phone going dark at
+// sunset), as it would on a reload.
+const themeScript = `try{var m=matchMedia("(prefers-color-scheme: dark)"),t=localStorage.getItem("theme");if(t==="dark"||(!t&&m.matches))document.documentElement.classList.add("dark");m.addEventListener("change",function(e){if(!localStorage.getItem("theme"))document.documentElement.classList.toggle("dark",e.matches)})}catch(e){}`;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (

@@ -4,7 +4,14 @@ import { useEffect, useState } from "react";
 /** Switches light/dark and remembers the choice. */
 export function ThemeToggle() {
   const [dark, setDark] = useState<boolean | null>(null);
-  useEffect(() => setDark(document.documentElement.classList.contains("dark")), []);
+  useEffect(() => {
+    const html = document.documentElement;
+    setDark(html.classList.contains("dark"));
+    // The theme also follows the system's while no choice is saved (the layout's script): the icon follows the page.
+    const observer = new MutationObserver(() => setDark(html.classList.contains("dark")));
+    observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+    return () => observer.disconnect();
+  }, []);
   function toggle() {
     const next = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", next);
