@@ -2,14 +2,15 @@
 // violation, in the light and the dark theme: the lists, a live game of every game
 // played on the site, a tournament of each format and state, the forms, and a
 // signed-in player's own pages. (The rules and format pages have their
-// own checks in rules.spec.ts.)
+// own checks in rules.spec.ts.) Each page is loaded once and checked in both themes
+// (e2e/axe.ts).
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./test";
 import { ON_SITE_GAMES } from "../engine/games/registry";
 import { openDatabase } from "../db/client";
 import { grantAdmin } from "../server/services/admin/grant-admin";
 import { trpcQuery } from "./api";
+import { expectAccessibleInBothThemes } from "./axe";
 import { freshUsername, signIn, signUpByApi } from "./helpers";
 
 // Only reads pages: spread over both workers.
@@ -25,28 +26,10 @@ interface Listed<T> {
   tournaments?: T[];
 }
 
-/** All of axe's rules in the light theme; in the dark one only the colour rules, the ones a theme can break (and a full run per page per theme took CI 3 minutes). */
-async function expectAccessible(page: Page, path: string, scheme: "light" | "dark") {
+async function expectAccessible(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("main")).toBeVisible();
-  await expectNoGraveViolation(page, path, scheme);
-}
-
-/** axe on the page as it stands (after whatever the test did to it). */
-async function expectNoGraveViolation(page: Page, path: string, scheme: "light" | "dark") {
-  const axe = new AxeBuilder({ page });
-  if (scheme === "dark") axe.withRules(["color-contrast", "link-in-text-block"]);
-  const { violations } = await axe.analyze();
-  const grave = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    );
-  expect(grave, `axe-core on ${path}`).toEqual([]);
+  await expectAccessibleInBothThemes(page, path);
 }
 
 /** A live game of each game type played on the site (newest first: other specs add theirs). */
@@ -71,67 +54,62 @@ async function tournamentPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
-for (const scheme of ["light", "dark"] as const) {
-  test.describe(`${scheme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      test.setTimeout(240_000);
-      await page.emulateMedia({ colorScheme: scheme });
-    });
+test.beforeEach(() => {
+  test.setTimeout(240_000);
+});
 
-    test("the lists, the forms and a page that does not exist, signed out", async ({ page }) => {
-      for (const path of ["/", "/tournaments?tab=running", "/play", "/players", "/players/alice", "/signin", "/signup", "/dice/verify", "/no-such-page"]) {
-        await expectAccessible(page, path, scheme);
-      }
-    });
+test("the lists, the forms and a page that does not exist, signed out", async ({ page }) => {
+  for (const path of ["/", "/tournaments?tab=running", "/play", "/players", "/players/alice", "/signin", "/signup", "/dice/verify", "/no-such-page"]) {
+    await expectAccessible(page, path);
+  }
+});
 
-    test("a live game of every game played on the site", async ({ page }) => {
-      const paths = await liveGamePaths(page);
-      expect(paths.length).toBeGreaterThanOrEqual(5);
-      for (const path of paths) await expectAccessible(page, path, scheme);
-    });
+test("a live game of every game played on the site", async ({ page }) => {
+  const paths = await liveGamePaths(page);
+  expect(paths.length).toBeGreaterThanOrEqual(5);
+  for (const path of paths) await expectAccessible(page, path);
+});
 
-    test("a tournament of each format and state", async ({ page }) => {
-      for (const path of await tournamentPaths(page)) await expectAccessible(page, path, scheme);
-    });
+test("a tournament of each format and state", async ({ page }) => {
+  for (const path of await tournamentPaths(page)) await expectAccessible(page, path);
+});
 
-    test("a game mid-replay, the dice check with a record loaded, and the admins' deliveries page", async ({ page }) => {
-      // A game past both first moves (the home page's "games in play"), shown at its first move.
-      const [game] = await trpcQuery<{ id: string }[]>(page.request, "game.inPlay", { limit: 1 });
-      expect(game, "a game in play").toBeDefined();
-      await page.goto(`/games/${game!.id}?ply=1`);
-      await expect(page.locator("[data-board-slot][data-replaying]")).toBeVisible();
-      // The step buttons draw their icons (a font may lack ⏮ ⏭ and show empty boxes), and are named for screen readers.
-      const steps = page.getByRole("group", { name: "Step through the game" });
-      await expect(steps.getByRole("button")).toHaveCount(4);
-      await expect(steps.locator("button svg")).toHaveCount(4);
-      expect(await steps.getByRole("button").allTextContents()).toEqual(["", "", "", ""]);
-      await expectNoGraveViolation(page, "a game mid-replay", scheme);
+test("a game mid-replay, the dice check with a record loaded, and the admins' deliveries page", async ({ page }) => {
+  // A game past both first moves (the home page's "games in play"), shown at its first move.
+  const [game] = await trpcQuery<{ id: string }[]>(page.request, "game.inPlay", { limit: 1 });
+  expect(game, "a game in play").toBeDefined();
+  await page.goto(`/games/${game!.id}?ply=1`);
+  await expect(page.locator("[data-board-slot][data-replaying]")).toBeVisible();
+  // The step buttons draw their icons (a font may lack ⏮ ⏭ and show empty boxes), and are named for screen readers.
+  const steps = page.getByRole("group", { name: "Step through the game" });
+  await expect(steps.getByRole("button")).toHaveCount(4);
+  await expect(steps.locator("button svg")).toHaveCount(4);
+  expect(await steps.getByRole("button").allTextContents()).toEqual(["", "", "", ""]);
+  await expectAccessibleInBothThemes(page, "a game mid-replay");
 
-      await page.goto("/dice/verify");
-      await page.getByLabel("Dice record (JSON)").fill(readFileSync("docs/examples/dice-record.json", "utf8"));
-      await page.getByRole("button", { name: "Verify" }).click();
-      await expect(page.getByTestId("dice-check")).toContainText("The dice match.");
-      await expectNoGraveViolation(page, "/dice/verify with a record", scheme);
+  await page.goto("/dice/verify");
+  await page.getByLabel("Dice record (JSON)").fill(readFileSync("docs/examples/dice-record.json", "utf8"));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByTestId("dice-check")).toContainText("The dice match.");
+  await expectAccessibleInBothThemes(page, "/dice/verify with a record");
 
-      // Only the operator grants the admin role, so the test does it in the server's
-      // database, which run.ts names (PostgreSQL only: PGlite allows one process).
-      const url = process.env.E2E_DATABASE_URL;
-      test.skip(!url, "the admin page needs the server's PostgreSQL database (E2E_DATABASE_URL)");
-      const name = freshUsername("Adm");
-      await signUpByApi(page, name, "admin page password");
-      const handle = await openDatabase({ databaseUrl: url, dataDir: "" });
-      await grantAdmin(handle.db, name).finally(() => handle.close());
-      await expectAccessible(page, "/admin/deliveries", scheme);
-      await expect(page.getByRole("heading", { name: "Failed deliveries" })).toBeVisible();
-    });
+  // Only the operator grants the admin role, so the test does it in the server's
+  // database, which run.ts names (PostgreSQL only: PGlite allows one process).
+  const url = process.env.E2E_DATABASE_URL;
+  test.skip(!url, "the admin page needs the server's PostgreSQL database (E2E_DATABASE_URL)");
+  const name = freshUsername("Adm");
+  await signUpByApi(page, name, "admin page password");
+  const handle = await openDatabase({ databaseUrl: url, dataDir: "" });
+  await grantAdmin(handle.db, name).finally(() => handle.close());
+  await expectAccessible(page, "/admin/deliveries");
+  await expect(page.getByRole("heading", { name: "Failed deliveries" })).toBeVisible();
+});
 
-    test("a signed-in organizer's own pages, and the challenge form on another's profile", async ({ page }) => {
-      await signIn(page, "alice", "moot-demo");
-      for (const path of ["/", "/inbox", "/my-turn", "/settings", "/tournaments/new", "/play"]) await expectAccessible(page, path, scheme);
-      // Another player's profile, its challenge form unfolded (as a game page's link opens it).
-      await page.goto("/players/bob#challenge");
-      await expect(page.getByRole("form", { name: "Challenge bob" })).toBeVisible();
-      await expectNoGraveViolation(page, "/players/bob#challenge", scheme);
-    });
-  });
-}
+test("a signed-in organizer's own pages, and the challenge form on another's profile", async ({ page }) => {
+  await signIn(page, "alice", "moot-demo");
+  for (const path of ["/", "/inbox", "/my-turn", "/settings", "/tournaments/new", "/play"]) await expectAccessible(page, path);
+  // Another player's profile, its challenge form unfolded (as a game page's link opens it).
+  await page.goto("/players/bob#challenge");
+  await expect(page.getByRole("form", { name: "Challenge bob" })).toBeVisible();
+  await expectAccessibleInBothThemes(page, "/players/bob#challenge");
+});

@@ -2,9 +2,9 @@
 // (on a phone, where the chat sits below the board and its controls) and a signed-out
 // spectator live, and a burst past the per-minute limit is refused with its sentence.
 // The accounts and the game are made through the API (signUpByApi); the browsers only chat.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "./test";
 import { trpcMutation } from "./api";
+import { expectNoGraveViolation } from "./axe";
 import { freshUsername, signUpByApi } from "./helpers";
 
 const PASSWORD = "chat password";
@@ -39,8 +39,7 @@ test("a chat message reaches the opponent and a spectator live, and a burst past
   }
   await expect(input).toHaveValue("");
   // The panel with a message, its menu and its form: no serious or critical axe violation.
-  const { violations } = await new AxeBuilder({ page: opponent }).include('[data-testid="chat"]').analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await expectNoGraveViolation(opponent, "the chat panel", { include: '[data-testid="chat"]' });
 
   // On the phone the chat lies below the board and its buttons, covering none of them.
   const [board, chat] = [await opponent.locator("[data-board-slot]").boundingBox(), await opponent.getByTestId("chat").boundingBox()];

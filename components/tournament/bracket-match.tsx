@@ -52,7 +52,11 @@ function SlotLine({ slot, position, names, match }: { slot: BracketSlot; positio
         >
           {seed === undefined ? "" : `#${seed}`}
         </span>
-        {slot.player ? <PlayerLabel id={slot.player} names={names} /> : <span className="truncate text-stone-400 italic">{slot.source}</span>}
+        {slot.player ? (
+          <PlayerLabel id={slot.player} names={names} />
+        ) : (
+          <span className="truncate text-stone-500 italic dark:text-stone-400">{slot.source}</span>
+        )}
       </span>
       {trophy ? (
         <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800 dark:text-amber-300" data-testid="bracket-champion">
