@@ -50,7 +50,8 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
   // The games' insert is sent, and while the database runs it this process writes the
   // snapshot's JSON (on a connection of its own where there is one) and builds the
   // notices, whose insert queues behind the games'.
-  const { created, written } = await sendMissingGames(tx, t, state, now);
+  // Still registering (checked above, with the row locked): no game of it exists yet.
+  const { created, written } = await sendMissingGames(tx, t, state, now, { starting: true });
   const snapshot = snapshotBeside(db, t.id, state);
   // The other processes read it ahead (snapshot-news.ts).
   void tellWritten(t.id, snapshot.beside);

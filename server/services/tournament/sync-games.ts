@@ -16,17 +16,30 @@ export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState
   return created;
 }
 
-/** syncGames without waiting for the insert: see sendGames. */
-export async function sendMissingGames(tx: Db, t: TournamentRow, state: TournamentState, now: Date): Promise<ReturnType<typeof sendGames>> {
+/**
+ * syncGames without waiting for the insert: see sendGames. `starting`: the tournament
+ * is starting, so it has no games yet and the read of those it has is skipped (a round
+ * trip and a scan of the index before a start's first insert).
+ */
+export async function sendMissingGames(
+  tx: Db,
+  t: TournamentRow,
+  state: TournamentState,
+  now: Date,
+  { starting = false } = {},
+): Promise<ReturnType<typeof sendGames>> {
   const playable = playableGames(state);
   if (playable.length === 0) return { created: [], written: Promise.resolve() };
-  const round = state.rounds.length;
-  const existing = await tx
-    .select({ key: games.tournamentGameKey })
-    .from(games)
-    .where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, `r${round}-%`)));
-  const have = new Set(existing.map((r) => r.key));
-  const missing = playable.filter((g) => !have.has(g.id));
+  let missing = playable;
+  if (!starting) {
+    const round = state.rounds.length;
+    const existing = await tx
+      .select({ key: games.tournamentGameKey })
+      .from(games)
+      .where(and(eq(games.tournamentId, t.id), like(games.tournamentGameKey, `r${round}-%`)));
+    const have = new Set(existing.map((r) => r.key));
+    missing = playable.filter((g) => !have.has(g.id));
+  }
   return sendGames(
     tx,
     {
