@@ -59,6 +59,9 @@ test("organizer creates a group elimination, five players join, games are played
     await page.goto(tournamentUrl);
     await page.getByRole("button", { name: "Join" }).click();
     await expect(page.getByRole("button", { name: "Leave" })).toBeVisible();
+    // Off the tournament page once joined: every open copy of it renders again on the
+    // server at each change, and only the spectator's is watched from here on.
+    await page.goto("about:blank");
     players.push({ page, username });
   }
 
@@ -71,6 +74,7 @@ test("organizer creates a group elimination, five players join, games are played
   await organizerPage.reload();
   await organizerPage.getByRole("button", { name: "Start now" }).click();
   await expect(spectator.getByTestId("tournament-status")).toHaveText("Running");
+  await organizerPage.goto("about:blank");
 
   const organizer = new HttpSession(baseURL!);
   organizer.cookie = (await organizerPage.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
