@@ -352,3 +352,21 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+test("the theme follows the system's until one is chosen, and the choice stays", async ({ page }) => {
+  const html = page.locator("html");
+  await page.goto("/");
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+  // The system turns dark: the page and the toggle's icon follow, without a reload.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/\bdark\b/);
+  // Chosen with the toggle: kept whatever the system does, and across a reload.
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Switch to dark theme" })).toBeVisible();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+});
