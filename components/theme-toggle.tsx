@@ -7,7 +7,8 @@ export function ThemeToggle() {
   useEffect(() => {
     const html = document.documentElement;
     setDark(html.classList.contains("dark"));
-    // The theme also follows the system's while no choice is saved (the layout's script): the icon follows the page.
+    // The icon follows the page's class, whoever changes it: this toggle, or the
+    // system's theme while no choice is saved (the layout's script).
     const observer = new MutationObserver(() => setDark(html.classList.contains("dark")));
     observer.observe(html, { attributes: true, attributeFilter: ["class"] });
     return () => observer.disconnect();
@@ -16,7 +17,6 @@ export function ThemeToggle() {
     const next = !document.documentElement.classList.contains("dark");
     document.documentElement.classList.toggle("dark", next);
     localStorage.setItem("theme", next ? "dark" : "light");
-    setDark(next);
   }
   return (
     <button
