@@ -1,7 +1,7 @@
 // letGo's turns: pieces of work that let go go on one per turn of the event loop, first
 // come first served, so that a turn never holds two jobs' slices at once.
 import { describe, expect, it } from "vitest";
-import { HOLD_MS, asRequest, inBackground, letGo, needed, runInSlices } from "./let-go";
+import { HOLD_MS, asRequest, holdBackground, inBackground, letGo, needed, runInSlices } from "./let-go";
 
 /** Counts the event loop's turns: an immediate that queues itself again runs once per turn. */
 function turnCounter() {
@@ -133,6 +133,31 @@ describe("lanes", () => {
     // About a step per turn; held, each step would have waited HOLD_MS while the
     // request is in flight, thousands of turns.
     expect(turns.now() - from).toBeLessThan(100);
+  });
+
+  it("holds background slices while a hold is on (a close's last round trips), and lets them go once it is released", async () => {
+    const order: string[] = [];
+    const background = steps("b", 1000, order);
+    await sleep(5);
+    const release = holdBackground();
+    const before = order.length;
+    expect(before).toBeGreaterThan(0);
+    // Round trips of the close's tail, each shorter than HOLD_MS.
+    for (let i = 0; i < 3; i++) await sleep(Math.floor(HOLD_MS / 5));
+    expect(order).toHaveLength(before);
+    release();
+    // A second release changes nothing: the other holds (none here) still count.
+    release();
+    await background;
+    expect(order.filter((x) => x === "b")).toHaveLength(1000);
+    // Released twice, and still a request holds background work as before.
+    const after: string[] = [];
+    const more = steps("b", 1000, after);
+    await sleep(5);
+    const at = after.length;
+    await asRequest(() => sleep(Math.floor(HOLD_MS / 5)));
+    expect(after.length).toBe(at);
+    await more;
   });
 
   it("holds background work a request starts (inBackground), as a round's close after its last result", async () => {

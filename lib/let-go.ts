@@ -14,7 +14,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 type Lane = "request" | "background";
 const lane = new AsyncLocalStorage<Lane>();
 
-/** Requests in flight: while there are any, background work waits (up to HOLD_MS a slice). */
+/** Requests in flight, and holds (holdBackground): while there are any, background work waits (up to HOLD_MS a slice). */
 let requests = 0;
 /**
  * Requests awaiting background work (needed): while there are any, background work is
@@ -106,6 +106,25 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
     // Background work held for this request goes on now.
     if (requests === 0) schedule();
   }
+}
+
+/**
+ * Holds background work as a request in flight does, until the returned function is
+ * called (once; later calls do nothing). For the short tail of background work that
+ * others wait on, made of round trips (a round's close once its rows are inserted:
+ * its lock, a few small writes, the commit): a slice of other background work (the
+ * pages' readings, 10 ms each) that started while one of its statements was out held
+ * its next one.
+ */
+export function holdBackground(): () => void {
+  requests++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    requests--;
+    if (requests === 0) schedule();
+  };
 }
 
 /**
