@@ -171,7 +171,7 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
     let release = () => {};
     try {
       await transaction(db, async (tx) => {
-        const games = await sendMissingGames(tx, head, next, now);
+        const games = await sendMissingGames(tx, head, next, now, { allNew: true });
         // Its JSON is made while the database inserts the games.
         snapshot = snapshotBeside(db, tournamentId, next, snapshotRow);
         // The other processes that could not fold it read it ahead (snapshot-news.ts).

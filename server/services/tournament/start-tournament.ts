@@ -51,7 +51,7 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
   // snapshot's JSON (on a connection of its own where there is one) and builds the
   // notices, whose insert queues behind the games'.
   // Still registering (checked above, with the row locked): no game of it exists yet.
-  const { created, written } = await sendMissingGames(tx, t, state, now, { starting: true });
+  const { created, written } = await sendMissingGames(tx, t, state, now, { allNew: true });
   const snapshot = snapshotBeside(db, t.id, state);
   // The other processes read it ahead (snapshot-news.ts).
   void tellWritten(t.id, snapshot.beside);

@@ -17,21 +17,25 @@ export async function syncGames(tx: Db, t: TournamentRow, state: TournamentState
 }
 
 /**
- * syncGames without waiting for the insert: see sendGames. `starting`: the tournament
- * is starting, so it has no games yet and the read of those it has is skipped (a round
- * trip and a scan of the index before a start's first insert).
+ * syncGames without waiting for the insert: see sendGames. `allNew`: the site has none
+ * of the playable games yet, so the read of those it has is skipped (a round trip and
+ * a scan of the index before the first insert, 4–8 ms of a 2,000-player close): a
+ * start (the tournament, registering under its lock, has no games), or a round's
+ * close outside the lock (every game the close releases is new unless another close
+ * of the same round committed first, and then the unique index refuses the insert and
+ * the close starts again, close-round.ts).
  */
 export async function sendMissingGames(
   tx: Db,
   t: TournamentRow,
   state: TournamentState,
   now: Date,
-  { starting = false } = {},
+  { allNew = false } = {},
 ): Promise<ReturnType<typeof sendGames>> {
   const playable = playableGames(state);
   if (playable.length === 0) return { created: [], written: Promise.resolve() };
   let missing = playable;
-  if (!starting) {
+  if (!allNew) {
     const round = state.rounds.length;
     const existing = await tx
       .select({ key: games.tournamentGameKey })
