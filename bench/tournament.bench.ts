@@ -12,6 +12,12 @@
 // 127.0.0.1) with one client connected to it, watching the tournament's room and, during
 // each timed result, that game's room: the services' publishing is real work here.
 //
+// The start, every result and the round's last result (with its close) run as a request
+// (asRequest, as the tRPC middleware runs every procedure: lib/let-go.ts), so the
+// background work they start is held or not as on the server: the pages' reading ahead
+// after a start waits while the start is in flight, and a close its request awaits is
+// not held by it.
+//
 // Rows, per size N:
 // - start: startTournamentNow, the whole transaction and what follows it: reads the
 //   players and their ratings, the engine seeds and plans round 1, the site lists
@@ -561,7 +567,7 @@ try {
       // A start's own instant, so its notifications are the ones made at it.
       const now = new Date();
       const t0 = performance.now();
-      const started = await startTournamentNow(db, organizer, t.id, now);
+      const started = await asRequest(() => startTournamentNow(db, organizer, t.id, now));
       startMs.push(performance.now() - t0);
       created = started.created.length;
       ids.push(t.id);
@@ -635,7 +641,7 @@ try {
       });
       const before = await walLsn(db);
       const t0 = performance.now();
-      await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
+      await asRequest(() => setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) }));
       r.times.push(performance.now() - t0);
       r.delivered.push((await got) - t0);
       socket.emit("unwatch", gameRoom(g.id));
@@ -743,7 +749,7 @@ try {
         const closingWrites = writesFor(gClosing);
         await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
         const t0 = performance.now();
-        await setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) });
+        await asRequest(() => setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) }));
         idle.moot.push(performance.now() - t0);
         const t1 = performance.now();
         await bareTransaction(kept, keptWrites);
@@ -867,7 +873,7 @@ try {
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const c1 = performance.now();
-      const closing = setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow).then(() => {
+      const closing = asRequest(() => setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow)).then(() => {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
       });
       if (quiet) {

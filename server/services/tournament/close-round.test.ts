@@ -16,6 +16,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { uniqueName } from "@/test/db";
 import { createFreshDatabase, type FreshDatabase } from "@/test/fresh-database";
+import { inBackground, letGo } from "@/lib/let-go";
 import { closeDueRounds } from "./close-round";
 import { liveState } from "./live-state";
 
@@ -180,6 +181,30 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
     await expectRoundTwoOnce(id);
     const [said] = await h.db.select({ n: count() }).from(tournamentAnnouncements).where(eq(tournamentAnnouncements.tournamentId, id));
     expect(said!.n).toBe(1);
+  });
+
+  it("is not held by the request of the round's last result, which awaits it: background work goes on meanwhile", async () => {
+    const { id, release, closing } = await closeHeld(await running("groups", 8));
+    // The setResult request is in flight, awaiting its close. Background work beside it
+    // (another close's slices, the pages' reading ahead) goes on a step a turn when
+    // nothing holds the lane, and one step per HOLD_MS (50 ms) while a request that
+    // does not await it is in flight: held, the close's own slices went as slowly.
+    let steps = 0;
+    let on = true;
+    const beside = inBackground(async () => {
+      while (on) {
+        await letGo();
+        steps++;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    on = false;
+    await beside;
+    // Held, about five steps in 250 ms; unheld, one at every turn of the event loop.
+    expect(steps).toBeGreaterThan(50);
+    await release();
+    await closing;
+    await expectRoundTwoOnce(id);
   });
 
   it("starts again when the tournament changed under it: a cancellation during the close releases nothing", async () => {
