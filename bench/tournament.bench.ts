@@ -119,9 +119,10 @@
 //   stderr which it did.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close, after one page read of this process (the first read after the bulk
-//   catch-up makes the state's readings from nothing, which a live server does not). A row under each gives every request's wait during the probed closes,
-//   p50 / p90, beside the same for the 2 s before (the longest is one request of a
-//   hundred; these say what a request usually waits).
+//   catch-up makes the state's readings from nothing, which a live server does not).
+//   A row under each gives every request's wait during the probed closes, p50 / p90,
+//   beside the same for the 2 s before (the longest is one request of a hundred; these
+//   say what a request usually waits).
 //
 // Sizes: BENCH_TOURNAMENT_SIZES (default "2000,10000"; add 100000 for the issue's
 // largest size, several minutes more). BENCH_TOURNAMENT_RESULTS results per run (200)

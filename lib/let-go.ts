@@ -98,19 +98,19 @@ export function currentLane(): Lane {
 
 /** Runs a request's work: its slices go before background work, which waits while it is in flight. */
 export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
-  requests++;
+  const release = holdBackground();
   try {
     return await lane.run("request", work);
   } finally {
-    requests--;
     // Background work held for this request goes on now.
-    if (requests === 0) schedule();
+    release();
   }
 }
 
 /**
- * Holds background work as a request in flight does, until the returned function is
- * called (once; later calls do nothing). For the short tail of background work that
+ * Holds background work as a request in flight does (asRequest takes one such hold per
+ * request), until the returned function is called (once; later calls do nothing).
+ * Also for the short tail of background work that
  * others wait on, made of round trips (a round's close once its rows are inserted:
  * its lock, a few small writes, the commit): a slice of other background work (the
  * pages' readings, 10 ms each) that started while one of its statements was out held

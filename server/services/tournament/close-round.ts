@@ -141,12 +141,13 @@ export function closeRound(db: Db, tournamentId: string, now = new Date()): Prom
   // work it is) awaits it as needed work (lib/let-go.ts): else the request in flight
   // held each of the close's slices for HOLD_MS, and a 10,000-player close that lets
   // the event loop go 25 times took half a second longer.
-  const running = closing.get(tournamentId);
-  if (running) return needed(running);
-  // In the background lane: the requests of the tournament (and any other) go first,
-  // also when the close runs after a request's result (lib/let-go.ts).
-  const close = inBackground(() => closeOutsideLock(db, tournamentId, now)).finally(() => closing.delete(tournamentId));
-  closing.set(tournamentId, close);
+  let close = closing.get(tournamentId);
+  if (!close) {
+    // In the background lane: the requests of the tournament (and any other) go first,
+    // also when the close runs after a request's result (lib/let-go.ts).
+    close = inBackground(() => closeOutsideLock(db, tournamentId, now)).finally(() => closing.delete(tournamentId));
+    closing.set(tournamentId, close);
+  }
   return needed(close);
 }
 
