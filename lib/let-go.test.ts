@@ -1,7 +1,7 @@
 // letGo's turns: pieces of work that let go go on one per turn of the event loop, first
 // come first served, so that a turn never holds two jobs' slices at once.
 import { describe, expect, it } from "vitest";
-import { HOLD_MS, asRequest, holdBackground, inBackground, letGo, needed, runInSlices } from "./let-go";
+import { HOLD_MS, SLICE_MS, asRequest, holdBackground, inBackground, letGo, letGoIfDue, needed, runInSlices } from "./let-go";
 
 /** Counts the event loop's turns: an immediate that queues itself again runs once per turn. */
 function turnCounter() {
@@ -59,6 +59,52 @@ it("still lets timers and I/O in between: a due timer runs between two steps of 
   // Held until every step was done, the timer would have run after about a thousand of them.
   expect(order.at(-1)).toBe("timer");
   expect(step).toBeLessThan(50);
+});
+
+describe("letGoIfDue", () => {
+  /** Busy for `ms` without letting the event loop turn. */
+  const busy = (ms: number) => {
+    const t = performance.now();
+    while (performance.now() - t < ms);
+  };
+
+  it("lets go once the work has held the event loop a slice since it last went on, and spends no turn before", async () => {
+    await letGo();
+    // Just went on: not due, and nothing to await.
+    expect(letGoIfDue()).toBeUndefined();
+    busy(SLICE_MS / 2);
+    expect(letGoIfDue()).toBeUndefined();
+    busy(SLICE_MS / 2 + 1);
+    const due = letGoIfDue();
+    expect(due).toBeInstanceOf(Promise);
+    // A timer due meanwhile runs before the work goes on.
+    let timer = false;
+    setTimeout(() => (timer = true), 0);
+    busy(2);
+    await due;
+    expect(timer).toBe(true);
+    // Having let go, it is not due again at once.
+    expect(letGoIfDue()).toBeUndefined();
+  });
+
+  it("cuts work of steps of varying sizes into turns of about a slice: a timer runs between them", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    // 60 steps of 1 to 4 ms, 150 ms of work, with a check after each.
+    let turnsLetGo = 0;
+    for (let i = 0; i < 60; i++) {
+      busy(1 + (i % 4));
+      const due = letGoIfDue();
+      if (due) turnsLetGo++;
+      await due;
+    }
+    clearInterval(timer);
+    // Without the checks this work is one block of 150 ms, and the timer runs once after it.
+    expect(ticks).toBeGreaterThanOrEqual(turnsLetGo);
+    expect(turnsLetGo).toBeGreaterThanOrEqual(150 / (SLICE_MS + 4) / 2);
+    // Not at every step: only once a slice is up.
+    expect(turnsLetGo).toBeLessThan(60);
+  });
 });
 
 /** A job of `n` steps, each after letting go, recording its name in `order`. */

@@ -74,6 +74,13 @@ export interface RoundPanelInput<F extends FormatName> {
   remember<T>(key: string, make: () => T): Promise<T>;
   /** Players and engine game keys the panel shows: the page reads names and game links for exactly these. */
   show(players: Iterable<string>, games?: Iterable<string>): void;
+  /**
+   * Awaited between pieces of the panel's work whose size grows with what it shows (a
+   * page of groups' clinch marks, one group at a time): the server lets its event loop
+   * go there once the panel has held it for a slice (lib/let-go.ts letGoIfDue). A page
+   * of twelve groups' marks took 25 to 80 ms at once, while a round's close read them ahead.
+   */
+  pause(): Promise<void>;
 }
 
 /** A file a format offers beside the CSV exports (the Swiss's TRF for pairing checkers). */

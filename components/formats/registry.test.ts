@@ -47,6 +47,7 @@ async function cutEveryRound(state: TournamentState) {
           for (const p of players) shownPlayers.add(p);
           for (const g of games ?? []) shownGames.add(g);
         },
+        pause: async () => undefined,
       }),
     );
   }

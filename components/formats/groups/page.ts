@@ -34,7 +34,7 @@ export const groupsPage: FormatPage<"groups", GroupsPanel> = {
   roundTabs: oneTabPerRound,
   summaryRound: (_state, round) => round,
 
-  async roundPanel({ state, round: r, me, page: requested, running, show }) {
+  async roundPanel({ state, round: r, me, page: requested, running, show, pause }) {
     const round = state.rounds[r - 1]!;
     const groupCount = vecSize(round.groups);
     const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
@@ -53,14 +53,14 @@ export const groupsPage: FormatPage<"groups", GroupsPanel> = {
         g.games.map((x) => x.id),
       );
     const shownIndexes = [...(mineIndex >= 0 ? [mineIndex] : []), ...indexes].sort((a, b) => a - b);
-    return {
-      mine,
-      groups,
-      page,
-      pageCount,
-      total: groupCount,
-      clinch: round.status === "complete" || !running ? [] : clinchTables(state, shownIndexes).filter((c) => c.round === r),
-    };
+    // One group's marks at a time (each remembered per group: clinch-tables.ts).
+    const clinch: ClinchTable[] = [];
+    if (round.status !== "complete" && running)
+      for (const gi of shownIndexes) {
+        await pause();
+        clinch.push(...clinchTables(state, [gi]).filter((c) => c.round === r));
+      }
+    return { mine, groups, page, pageCount, total: groupCount, clinch };
   },
 
   points: () => ({ win: 2, draw: 1, loss: 0 }),

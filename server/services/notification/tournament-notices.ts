@@ -9,6 +9,7 @@ import { arrayLiteralInSlices, uuidArrayBytes } from "../bulk-insert";
 import type { CreatedGame } from "../game/create-game";
 import { tournamentPlayers } from "@/db/schema";
 import type { EngineEvent, TournamentState } from "@/engine/formats";
+import { letGoIfDue } from "@/lib/let-go";
 import type { NotificationKind } from "@/lib/notification-kinds";
 import { gameLink, gameSubject, notifySelected, tournamentLink, tournamentSubject } from "./notify";
 
@@ -26,10 +27,13 @@ export async function playersOf(tx: Db, tournamentId: string): Promise<string[]>
 /**
  * A list of ids as one uuid[] parameter, made in slices (a 100,000-player round's lists
  * are about 100,000 ids each): in binary where the driver sends bytes as they are
- * (uuidArrayBytes), else as an array literal.
+ * (uuidArrayBytes), else as an array literal. A round's close makes several such lists
+ * one after another (letGoIfDue: the event loop turns between them once a slice is up).
  */
-const uuids = async (tx: Db, ids: readonly string[]): Promise<SQL> =>
-  sql`${sendsBytesAsIs(tx) ? await uuidArrayBytes(ids) : await arrayLiteralInSlices(ids)}::uuid[]`;
+async function uuids(tx: Db, ids: readonly string[]): Promise<SQL> {
+  await letGoIfDue();
+  return sql`${sendsBytesAsIs(tx) ? await uuidArrayBytes(ids) : await arrayLiteralInSlices(ids)}::uuid[]`;
+}
 
 /** The new games' first and second players, each as one uuid[] parameter. */
 async function sidesOf(tx: Db, created: readonly CreatedGame[]): Promise<[SQL, SQL]> {

@@ -26,7 +26,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
-import { holdBackground, inBackground, needed, stepInSlices } from "@/lib/let-go";
+import { holdBackground, inBackground, letGoIfDue, needed, stepInSlices } from "@/lib/let-go";
 import { tournaments, type TournamentRow } from "@/db/schema";
 import { warmRoundTallies, type TournamentState, type Transition } from "@/engine/formats";
 import { AppError } from "../errors";
@@ -177,6 +177,9 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
     try {
       await transaction(db, async (tx) => {
         const games = await sendMissingGames(tx, head, next, now, { allNew: true });
+        // The games' statement is out: what follows is this process's own work, which
+        // waits its turn if making the games took a slice already.
+        await letGoIfDue();
         // Its JSON is made while the database inserts the games.
         snapshot = snapshotBeside(db, tournamentId, next, snapshotRow);
         // The other processes that could not fold it read it ahead (snapshot-news.ts).

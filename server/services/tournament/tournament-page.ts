@@ -34,7 +34,7 @@ import {
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
 import { setBounded } from "@/lib/bounded-map";
-import { inBackground, letGo, needed, stepInSlices } from "@/lib/let-go";
+import { inBackground, letGo, letGoIfDue, needed, stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
@@ -505,6 +505,7 @@ async function roundsPanel(
           tournamentClinch: view.clinch,
           remember: async (key, make) => perState(state, key, make),
           show: view.show,
+          pause: async () => letGoIfDue(),
         });
   return { tabs, index, panel };
 }
