@@ -1,7 +1,7 @@
 // The groups' round panel: its clinch marks are made one group at a time, with a pause
 // between (the server lets its event loop go there), and are the same marks as at once.
 import { expect, it } from "vitest";
-import { clinchTables, simulatedPlayers, startTournament } from "@/engine/formats";
+import { clinchTables, simulatedPlayers, startTournament, vecSize } from "@/engine/formats";
 import { groupsPage, groupsPerPage } from "./page";
 
 it("makes a page of groups' clinch marks one group at a time, pausing before each, the same marks as made at once", async () => {
@@ -22,7 +22,7 @@ it("makes a page of groups' clinch marks one group at a time, pausing before eac
     },
   });
   const perPage = groupsPerPage(4);
-  expect(round.groups.length).toBeGreaterThan(perPage);
+  expect(vecSize(round.groups)).toBeGreaterThan(perPage);
   expect(panel.groups).toHaveLength(perPage);
   expect(events).toHaveLength(perPage);
   const shown = Array.from({ length: perPage }, (_, i) => i);
