@@ -138,11 +138,10 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Holds background work as a request in flight does (asRequest takes one such hold per
  * request), until the returned function is called (once; later calls do nothing).
- * Also for the short tail of background work that
- * others wait on, made of round trips (a round's close once its rows are inserted:
- * its lock, a few small writes, the commit): a slice of other background work (the
- * pages' readings, 10 ms each) that started while one of its statements was out held
- * its next one.
+ * Also for the short tail of background work that others wait on, made of round trips
+ * (a round's close once its rows are inserted: its lock, a few small writes, the
+ * commit): a slice of other background work (the pages' readings, 10 ms each) that
+ * started while one of its statements was out held its next one.
  */
 export function holdBackground(): () => void {
   requests++;
