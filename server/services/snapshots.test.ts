@@ -137,9 +137,9 @@ describe("on the embedded database (PGlite), whatever DATABASE_URL says", () => 
       }
       const after = (await readSnapshot(own.db, tournamentId))!;
       expect(after.state.rounds).toHaveLength(2);
+      const rows = await own.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots);
       const [t] = await own.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
-      // The replaced rows are deleted after each commit, not awaited by the result's caller (save-tournament.ts).
-      await expect.poll(() => own.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots)).toEqual([{ id: t!.snapshotId }]);
+      expect(rows).toEqual([{ id: t!.snapshotId }]);
     } finally {
       await own.close();
     }

@@ -133,16 +133,11 @@ async function audited(tournamentId: string, action: string): Promise<number> {
   return row!.n;
 }
 
-/**
- * The tournament's snapshot rows: soon only the one it points at (a failed close's row
- * is deleted before the close returns, a replaced one once the close has committed,
- * not awaited by its caller: save-tournament.ts).
- */
+/** The tournament's snapshot rows: only the one it points at (a replaced or failed close's row is deleted). */
 async function expectOnlyCurrentSnapshot(tournamentId: string): Promise<void> {
+  const snapshots = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId));
   const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
-  await expect
-    .poll(() => h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId)))
-    .toEqual([{ id: t!.snapshotId }]);
+  expect(snapshots).toEqual([{ id: t!.snapshotId }]);
 }
 
 /** Round 2 as the engine has it, each game once on the site, released once. */
