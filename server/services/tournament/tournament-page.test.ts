@@ -13,7 +13,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
 import { openTestDatabase, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
-import { PAGE_SIZES } from "./tournament-page";
+import { PAGE_SIZES, tournamentPage } from "./tournament-page";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -193,5 +193,52 @@ describe("tournament.page", () => {
     const pages = [];
     for (let p = 1; p <= first.pageCount; p++) pages.push(...(await api(null).tournament.audit({ tournamentId: id, page: p })).items.map((i) => i.what));
     expect(pages).toEqual(merged);
+  });
+});
+
+describe("an anonymous viewer's page, kept per version", () => {
+  it("is read once per version and window, and read again when the version moves", async () => {
+    const organizer = await newPlayer(h);
+    const t = await createGroups(organizer, "Kept", 10);
+    const first = await tournamentPage(h.db, null, t.id, {});
+    expect(await tournamentPage(h.db, null, t.id, {})).toBe(first);
+    // The same window however its query is spelled; another window is another answer.
+    expect(await tournamentPage(h.db, null, t.id, { players: 1, standings: 1 })).toBe(await tournamentPage(h.db, null, t.id, { standings: 1, players: 1 }));
+    expect(await tournamentPage(h.db, null, t.id, { players: 1 })).not.toBe(first);
+    // Concurrent readers of a new version wait for one read.
+    await api(await newPlayer(h)).tournament.join({ tournamentId: t.id });
+    const [a, b] = await Promise.all([tournamentPage(h.db, null, t.id, {}), tournamentPage(h.db, null, t.id, {})]);
+    expect(a).toBe(b);
+    expect(a).not.toBe(first);
+    expect(a.playerCount).toBe(1);
+    expect(a.version).toBeGreaterThan(first.version);
+  });
+
+  it("holds no viewer's own data, and a signed-in viewer's page is read whole", async () => {
+    const organizer = await newPlayer(h);
+    const t = await createGroups(organizer, "Own", 10);
+    const player = await newPlayer(h);
+    await api(player).tournament.join({ tournamentId: t.id });
+    const anonymous = await api(null).tournament.page({ tournamentId: t.id });
+    expect(anonymous.joined).toBe(false);
+    expect(anonymous.isOrganizer).toBe(false);
+    expect((await api(player).tournament.page({ tournamentId: t.id })).joined).toBe(true);
+    expect((await api(organizer).tournament.page({ tournamentId: t.id })).isOrganizer).toBe(true);
+    expect((await api(null).tournament.page({ tournamentId: t.id })).joined).toBe(false);
+  });
+
+  it("shows a name changed without a new version at once to a signed-in viewer, and within seconds to an anonymous one", async () => {
+    const organizer = await newPlayer(h);
+    const t = await createGroups(organizer, "Renamed", 10);
+    const before = await tournamentPage(h.db, null, t.id, {});
+    expect(before.organizer.username).toBe(organizer.username);
+    const renamed = uniqueName("renamed");
+    await h.db.update(users).set({ username: renamed }).where(eq(users.id, organizer.id));
+    expect((await api(await newPlayer(h)).tournament.page({ tournamentId: t.id })).organizer.username).toBe(renamed);
+    await expect.poll(async () => (await tournamentPage(h.db, null, t.id, {})).organizer.username, { timeout: 15_000, interval: 200 }).toBe(renamed);
+  });
+
+  it("says there is no such tournament in words", async () => {
+    await expect(tournamentPage(h.db, null, "01900000-0000-7000-8000-000000000000", {})).rejects.toThrow("There is no such tournament.");
   });
 });

@@ -510,7 +510,65 @@ async function roundsPanel(
   return { tabs, index, panel };
 }
 
-export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
+/** How long an anonymous page's answer is served without being read again, and how long, read again in the background, it may be served at most. */
+const ANONYMOUS_FRESH_MS = 1_000;
+const ANONYMOUS_STALE_MS = 10_000;
+/** Anonymous answers kept per process (a key per tournament and window: ?q= makes them unbounded). */
+const ANONYMOUS_PAGES = 64;
+
+type PageAnswer = Awaited<ReturnType<typeof readPage>>;
+interface AnonymousPage {
+  readonly version: number;
+  readonly at: number;
+  readonly answer: Promise<PageAnswer>;
+  refreshing?: boolean;
+}
+const anonymousPages = new Map<string, AnonymousPage>();
+
+/**
+ * The tournament page's data for a viewer. An anonymous viewer's answer depends on the
+ * tournament's version and the window asked for alone, and on the players' names and
+ * ratings, which change without a new version: it is kept per process and served again
+ * while the version is the same (one round trip, for the version), read again in the
+ * background once it is a second old, and not served after ten. Every live page reads
+ * its tournament again when the version moves (one socket message to all of them at
+ * once: they wait for one read), and during a 100,000-player round's close each read
+ * waited behind the close's inserts at each of its four round trips (over 250 ms). A
+ * signed-in viewer's page is theirs (their row, group and next game) and is read whole.
+ */
+export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery): Promise<PageAnswer> {
+  if (viewer) return readPage(db, viewer, tournamentId, query);
+  const [row] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
+  // No such tournament: the read says so in words.
+  if (!row) return readPage(db, null, tournamentId, query);
+  const key = `${tournamentId} ${JSON.stringify(query, Object.keys(query).sort())}`;
+  const kept = anonymousPages.get(key);
+  const age = kept ? Date.now() - kept.at : Infinity;
+  if (kept && kept.version === row.version && age < ANONYMOUS_STALE_MS) {
+    if (age >= ANONYMOUS_FRESH_MS && !kept.refreshing) {
+      kept.refreshing = true;
+      const started = Date.now();
+      // Served as kept meanwhile. Its data is at least as new as the version it is kept
+      // under (the version only grows), so a newer reader reads again rather than get older data.
+      inBackground(() => readPage(db, null, tournamentId, query)).then(
+        (answer) => {
+          if (anonymousPages.get(key) === kept)
+            setBounded(anonymousPages, key, { version: row.version, at: started, answer: Promise.resolve(answer) }, ANONYMOUS_PAGES);
+        },
+        () => (kept.refreshing = false),
+      );
+    }
+    return kept.answer;
+  }
+  const answer = readPage(db, null, tournamentId, query);
+  const entry: AnonymousPage = { version: row.version, at: Date.now(), answer };
+  setBounded(anonymousPages, key, entry, ANONYMOUS_PAGES);
+  // A failed read is not kept: the next reader reads again (and is told why, as this one).
+  answer.catch(() => anonymousPages.get(key) === entry && anonymousPages.delete(key));
+  return answer;
+}
+
+async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
   const me = viewer?.id;
   // The reads are sent together where they do not depend on each other: four round trips
   // in a row, where there were eight. During a 100,000-player round's close each waits
