@@ -126,10 +126,18 @@ function resultWords(code: string, game: GamePlayers | undefined, ctx: SentenceC
 
 const text = (t: string): Segment => ({ type: "text", text: t });
 
-function factorial(n: number): number {
+/**
+ * How many orders n players have (n!), in words: exact up to 18! (the largest a double
+ * holds exactly), else its magnitude. Printed whole, 100 tied players' count was a
+ * 158-digit number that no line could break, and it was not exact either.
+ */
+function orderCount(n: number): string {
   let f = 1;
   for (let i = 2; i <= n; i++) f *= i;
-  return f;
+  if (n <= 18) return f.toLocaleString("en");
+  if (!Number.isFinite(f)) return `${n}! (more than 10^308)`;
+  const exponent = Math.floor(Math.log10(f));
+  return `${n}! (about ${(f / 10 ** exponent).toFixed(1)} × 10^${exponent})`;
 }
 
 /** One engine entry as a sentence: what was drawn, among which alternatives, with names. */
@@ -141,7 +149,7 @@ export function engineSentence(entry: { round: number; what: string; decided: st
     return [
       text(`${n} players had the same rating (${equal[2]}), so a random draw decided their seed order: `),
       ...linkify(entry.decided, ctx, find),
-      text(` (each of the ${factorial(n).toLocaleString("en")} possible orders was equally likely).`),
+      text(` (each of the ${orderCount(n)} possible orders was equally likely).`),
     ];
   }
   const grouping = /^round (\d) grouping$/.exec(entry.what);
@@ -187,7 +195,7 @@ export function engineSentence(entry: { round: number; what: string; decided: st
       ...linkify(tiedGroup[2] ?? "", ctx, find),
       text(` were tied on every criterion, so a random draw ordered them: `),
       ...linkify(entry.decided, ctx, find),
-      text(` (any of the ${factorial(n).toLocaleString("en")} orders was equally likely).`),
+      text(` (any of the ${orderCount(n)} orders was equally likely).`),
     ];
   }
   return [...linkify(capitalize(entry.what), ctx, find), text(": "), ...linkify(entry.decided, ctx, find), text(entry.decided.endsWith(".") ? "" : ".")];

@@ -75,7 +75,8 @@ function Entry({ item, props }: { item: AuditItem; props: AuditEntriesProps }) {
         <Badge tone={badge.tone}>{badge.label}</Badge>
         {item.at ? <LocalTime at={item.at} className="text-xs whitespace-nowrap text-stone-500 dark:text-stone-400" /> : null}
       </span>
-      <span className="min-w-0 text-stone-700 dark:text-stone-300">
+      {/* A long name or list of names breaks anywhere rather than widen a phone's page. */}
+      <span className="min-w-0 [overflow-wrap:anywhere] text-stone-700 dark:text-stone-300">
         {item.kind === "engine" ? (
           <Sentence segments={engineSentence(item, ctx)} gameLinks={props.gameLinks} links={props.linkPlayers} />
         ) : (

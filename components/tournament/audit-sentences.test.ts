@@ -47,6 +47,24 @@ describe("audit sentences", () => {
     expect(text).not.toMatch(UUID);
   });
 
+  it("a shuffle of many tied players gives the count of orders as its magnitude, not a 158-digit number", () => {
+    const players = simulatedPlayers(100).map((p) => ({ ...p, rating: 1500 }));
+    const s = simulate({ format: "groups", players, seed: 7 });
+    const entry = s.audit.find((e) => e.what.startsWith("order of"))!;
+    const text = words(engineSentence(entry, { names: named(s), state: s }));
+    expect(text).toContain("100 players had the same rating (1500)");
+    expect(text).toContain("each of the 100! (about 9.3 × 10^157) possible orders was equally likely");
+    // 18! is the largest written out: a double holds it exactly.
+    const eighteen = simulate({ format: "groups", players: simulatedPlayers(18).map((p) => ({ ...p, rating: 1500 })), seed: 7 });
+    const sentence = words(
+      engineSentence(
+        eighteen.audit.find((e) => e.what.startsWith("order of"))!,
+        { names: named(eighteen), state: eighteen },
+      ),
+    );
+    expect(sentence).toContain("each of the 6,402,373,705,728,000 possible orders");
+  });
+
   it("site actions read as sentences with the game's players instead of its code", () => {
     const game = gamesOf(groupsOf(state.rounds[0]!)[0]!)[0]!;
     const ctx = { names, state };
