@@ -11,7 +11,10 @@
 // - then BENCH_PAGE_REQUESTS (default 9) requests per viewer, each a full page load
 //   (HTML with the RSC payload inline), for an anonymous viewer and for a signed-in
 //   player deep in the standings (place ~3N/4: the page adds their row and group);
-//   and the RSC payload alone (`RSC: 1`, what a click on a page link fetches).
+//   and the RSC payload alone (`RSC: 1`, what a click on a page link fetches). The
+//   anonymous viewer's page data is kept per version by the server (tournamentPage):
+//   its repeated requests read the version and render the kept answer; the signed-in
+//   viewer's are read whole.
 // - then BENCH_PAGE_REQUESTS requests, each right after a new result (setResult from this process):
 //   each is a new tournament version, so the server's per-version readings are new:
 //   the standings are ranked again (from each group's entries, remembered per group
