@@ -14,6 +14,17 @@ function named(state: TournamentState): PlayerNames {
   return Object.fromEntries(state.players.map((p, i) => [p.id, { username: `player${i + 1}` }]));
 }
 
+/** The audit sentence of the seed-order draw among `n` players who share one rating. */
+function tieSentence(n: number): string {
+  const s = simulate({ format: "groups", players: simulatedPlayers(n).map((p) => ({ ...p, rating: 1500 })), seed: 7 });
+  return words(
+    engineSentence(
+      s.audit.find((e) => e.what.startsWith("order of"))!,
+      { names: named(s), state: s },
+    ),
+  );
+}
+
 describe("audit sentences", () => {
   const state = simulate({ format: "staged", players: simulatedPlayers(28), seed: "demo-3" });
   const names = named(state);
@@ -38,31 +49,18 @@ describe("audit sentences", () => {
   });
 
   it("an equal-rating shuffle says how many orders were possible", () => {
-    const players = simulatedPlayers(4).map((p) => ({ ...p, rating: 1500 }));
-    const s = simulate({ format: "groups", players, seed: 7 });
-    const entry = s.audit.find((e) => e.what.startsWith("order of"))!;
-    const text = words(engineSentence(entry, { names: named(s), state: s }));
+    const text = tieSentence(4);
     expect(text).toContain("4 players had the same rating (1500)");
     expect(text).toContain("each of the 24 possible orders was equally likely");
     expect(text).not.toMatch(UUID);
   });
 
   it("a shuffle of many tied players gives the count of orders as its magnitude, not a 158-digit number", () => {
-    const players = simulatedPlayers(100).map((p) => ({ ...p, rating: 1500 }));
-    const s = simulate({ format: "groups", players, seed: 7 });
-    const entry = s.audit.find((e) => e.what.startsWith("order of"))!;
-    const text = words(engineSentence(entry, { names: named(s), state: s }));
+    const text = tieSentence(100);
     expect(text).toContain("100 players had the same rating (1500)");
     expect(text).toContain("each of the 100! (about 9.3 × 10^157) possible orders was equally likely");
     // 18! is the largest written out: a double holds it exactly.
-    const eighteen = simulate({ format: "groups", players: simulatedPlayers(18).map((p) => ({ ...p, rating: 1500 })), seed: 7 });
-    const sentence = words(
-      engineSentence(
-        eighteen.audit.find((e) => e.what.startsWith("order of"))!,
-        { names: named(eighteen), state: eighteen },
-      ),
-    );
-    expect(sentence).toContain("each of the 6,402,373,705,728,000 possible orders");
+    expect(tieSentence(18)).toContain("each of the 6,402,373,705,728,000 possible orders");
   });
 
   it("site actions read as sentences with the game's players instead of its code", () => {
