@@ -18,6 +18,16 @@ const VIEWPORTS = [
 const square = (page: Page, name: string) => page.locator(`[data-square="${name}"]`);
 const socketConnected = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { __mootSocket?: { connected: boolean } }).__mootSocket?.connected === true);
+/** Who the server takes the page's socket for (its answer to "whoami"): null while it is anonymous. */
+const socketUser = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) =>
+        (window as unknown as { __mootSocket: { emit(e: string, ack: (u: { username: string } | null) => void): void } }).__mootSocket.emit("whoami", (u) =>
+          resolve(u?.username ?? null),
+        ),
+      ),
+  );
 
 /** A correspondence chess game between two new players, both at the board. */
 async function chessTable(browser: Browser, viewport: { width: number; height: number }) {
@@ -146,7 +156,8 @@ for (const viewport of VIEWPORTS) {
     const opponent = new HttpSession(baseURL!);
     const opponentName = freshUsername("To");
     await opponent.signUp(opponentName, "opponent password");
-    await signUpByApi(page, freshUsername("Tm"), "player password");
+    const playerName = freshUsername("Tm");
+    await signUpByApi(page, playerName, "player password");
     const gameIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const ch = await opponent.mutation<{ id: string }>("challenge.create", { gameType: "chess", timeControl: "3d+6h", side: "side1", rated: false });
@@ -155,8 +166,11 @@ for (const viewport of VIEWPORTS) {
     const [here, elsewhere] = gameIds as [string, string];
     await page.goto(`/games/${here}`);
     await expect(page.getByTestId("game-screen")).toHaveAttribute("data-ply", "0");
-    // The bell hears of new notices over the socket: wait until it is connected.
+    // The bell hears of new notices over the socket, in the player's own room: wait until
+    // the server has it there (a failure here says the socket is not signed in, rather
+    // than that a count never came).
     await socketConnected(page);
+    await expect.poll(() => socketUser(page), { message: "the page's socket is signed in" }).toBe(playerName);
 
     // A move in the game on the screen: the board shows it, the inbox counts it, no toast.
     await opponent.mutation("game.move", { gameId: here, ply: 0, move: "e4" });

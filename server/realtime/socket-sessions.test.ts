@@ -111,11 +111,16 @@ describe("in one process", () => {
     expect(await whoami(kept)).toEqual(summary(me));
   });
 
-  it("a change of role leaves the socket signed in, once its session is read again", async () => {
+  it("a change of role leaves the socket signed in once its session is read again, and tells its pages to catch up on what they missed meanwhile", async () => {
     const me = await newPlayer(h);
     const s = await lobbySocket(realtime.url, await cookieFor(me));
+    let told = 0;
+    s.on("inbox", () => told++);
     await grantAdmin(h.db, me.username);
     await expect.poll(() => whoami(s)).toEqual(summary(me));
+    // Nobody pinged it: it was out of its room while its session was read again.
+    await expect.poll(() => told).toBe(1);
+    s.off("inbox");
     expect(await inboxPings(realtime.server, [me], [s])).toEqual([1]);
   });
 

@@ -84,8 +84,13 @@ export function guardSocketSessions(db: Db): { join(socket: MootSocket): void; s
     }
     if (n !== socket.data.checks || !socket.connected) return;
     if (user) {
+      const wasOut = socket.data.user === null;
       socket.data.user = user;
       void socket.join(userRoom(user.id));
+      // Out of its room while the session was read again (a change that did not end it:
+      // another session's sign-out during its handshake, a change of role): the inbox
+      // pings sent meanwhile never reached it, so its pages are told to catch up.
+      if (wasOut) socket.emit("inbox");
       return;
     }
     makeAnonymous(socket);
