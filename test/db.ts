@@ -1,7 +1,8 @@
 // The database a test file uses: the run's fresh PostgreSQL database, or an
 // in-memory PGlite when DATABASE_URL is not set. Both are migrated.
 import { inject } from "vitest";
-import { openDatabase, type DbHandle } from "@/db/client";
+import { openDatabase, type Db, type DbHandle } from "@/db/client";
+import * as schema from "@/db/schema";
 import { createFreshDatabase } from "./fresh-database";
 
 export async function openTestDatabase(): Promise<DbHandle> {
@@ -41,4 +42,19 @@ let counter = 0;
 export function uniqueName(prefix = "u"): string {
   counter += 1;
   return `${prefix}${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${counter}`.slice(0, 24);
+}
+
+/**
+ * The same database through a second Drizzle instance that records the text of every
+ * statement it sends (`sent`): for tests of what a read asks the database, not how long it takes.
+ */
+export async function recordingDb(h: DbHandle): Promise<{ db: Db; sent: string[] }> {
+  const sent: string[] = [];
+  const logger = { logQuery: (query: string) => void sent.push(query) };
+  const client = (h.db as unknown as { $client: unknown }).$client;
+  const db =
+    h.kind === "pglite"
+      ? (await import("drizzle-orm/pglite")).drizzle(client as never, { schema, logger })
+      : (await import("drizzle-orm/node-postgres")).drizzle(client as never, { schema, logger });
+  return { db: db as unknown as Db, sent };
 }

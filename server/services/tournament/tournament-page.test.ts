@@ -11,7 +11,7 @@ import { mergeAudit } from "@/components/tournament/audit-entries";
 import { playableGames, standings } from "@/engine/formats";
 import type { SessionUser } from "@/server/auth/session";
 import { apiFor, newPlayer } from "@/test/api-fixtures";
-import { openTestDatabase, uniqueName } from "@/test/db";
+import { openTestDatabase, recordingDb, uniqueName } from "@/test/db";
 import { liveState } from "./live-state";
 import { PAGE_SIZES, tournamentPage } from "./tournament-page";
 
@@ -227,6 +227,33 @@ describe("an anonymous viewer's page, kept per version", () => {
     expect((await api(null).tournament.page({ tournamentId: t.id })).joined).toBe(false);
   });
 
+  it("a signed-in viewer's page reads the window's players and audit log once per version, and what is the viewer's own every time", async () => {
+    const organizer = await newPlayer(h);
+    const t = await createGroups(organizer, "Shared", 10);
+    const [player, later] = [await newPlayer(h), await newPlayer(h)];
+    await api(player).tournament.join({ tournamentId: t.id });
+    const { db, sent } = await recordingDb(h);
+    const viewer = { id: player.id, isAdmin: false };
+    const audited = () => sent.filter((q) => q.includes('"tournament_audit"')).length;
+    const first = await tournamentPage(db, viewer, t.id, {});
+    expect(audited()).toBeGreaterThan(0);
+    sent.length = 0;
+    const again = await tournamentPage(db, viewer, t.id, {});
+    expect(audited()).toBe(0);
+    expect(again.players).toEqual(first.players);
+    expect(again.audit).toEqual(first.audit);
+    // The viewer's own parts are read each time: another viewer of the same window is not "joined".
+    expect(again.joined).toBe(true);
+    expect((await tournamentPage(db, { id: later.id, isAdmin: false }, t.id, {})).joined).toBe(false);
+    // A new version: read again.
+    await api(later).tournament.join({ tournamentId: t.id });
+    sent.length = 0;
+    const moved = await tournamentPage(db, viewer, t.id, {});
+    expect(audited()).toBeGreaterThan(0);
+    expect(moved.playerCount).toBe(2);
+    expect(moved.players.rows.map((r) => r.id).sort()).toEqual([player.id, later.id].sort());
+  });
+
   it("shows a name changed without a new version at once to a signed-in viewer, and within seconds to an anonymous one", async () => {
     const organizer = await newPlayer(h);
     const t = await createGroups(organizer, "Renamed", 10);
@@ -236,6 +263,14 @@ describe("an anonymous viewer's page, kept per version", () => {
     await h.db.update(users).set({ username: renamed }).where(eq(users.id, organizer.id));
     expect((await api(await newPlayer(h)).tournament.page({ tournamentId: t.id })).organizer.username).toBe(renamed);
     await expect.poll(async () => (await tournamentPage(h.db, null, t.id, {})).organizer.username, { timeout: 15_000, interval: 200 }).toBe(renamed);
+    // A player in the list: the list is kept per version, its names are read each time.
+    const [player, viewer] = [await newPlayer(h), await newPlayer(h)];
+    await api(player).tournament.join({ tournamentId: t.id });
+    const listed = async () => (await api(viewer).tournament.page({ tournamentId: t.id })).players.rows.map((r) => r.username);
+    expect(await listed()).toEqual([player.username]);
+    const playerRenamed = uniqueName("renamed");
+    await h.db.update(users).set({ username: playerRenamed }).where(eq(users.id, player.id));
+    expect(await listed()).toEqual([playerRenamed]);
   });
 
   it("says there is no such tournament in words", async () => {

@@ -510,6 +510,30 @@ async function roundsPanel(
   return { tabs, index, panel };
 }
 
+/** The window's key: the same window however its query is spelled. */
+const pageKey = (tournamentId: string, query: PageQuery) => `${tournamentId} ${JSON.stringify(query, Object.keys(query).sort())}`;
+
+/**
+ * The parts of a page's answer that depend on the tournament's version and the window
+ * alone, whoever reads it: the entrants' count, the page of players and the page of the
+ * audit log (three of a page read's four round trips in a row). Kept per window after
+ * every read, for ANONYMOUS_STALE_MS, so that a signed-in viewer's page at a version
+ * already read reads only what is theirs or may have changed without a new version:
+ * the tournament, whether they joined, their next game, and every name shown (a
+ * player list's names included). Two round trips in a row, where a whole read is four;
+ * during a 100,000-player round's close each waits behind the close's inserts.
+ */
+interface SharedParts {
+  readonly version: number;
+  readonly at: number;
+  readonly playerCount: number;
+  readonly players: PlayerListView;
+  readonly audit: AuditView;
+}
+type PlayerListView = Awaited<ReturnType<typeof playerList>>;
+type AuditView = Awaited<ReturnType<typeof auditPage>>;
+const sharedParts = new Map<string, SharedParts>();
+
 /** How long an anonymous page's answer is served without being read again, and how long, read again in the background, it may be served at most. */
 const ANONYMOUS_FRESH_MS = 1_000;
 const ANONYMOUS_STALE_MS = 10_000;
@@ -541,7 +565,7 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
   const [row] = await db.select({ version: tournaments.version }).from(tournaments).where(eq(tournaments.id, tournamentId));
   // No such tournament: the read says so in words.
   if (!row) return readPage(db, null, tournamentId, query);
-  const key = `${tournamentId} ${JSON.stringify(query, Object.keys(query).sort())}`;
+  const key = pageKey(tournamentId, query);
   const kept = anonymousPages.get(key);
   const age = kept ? Date.now() - kept.at : Infinity;
   if (kept && kept.version === row.version && age < ANONYMOUS_STALE_MS) {
@@ -570,11 +594,17 @@ export async function tournamentPage(db: Db, viewer: Viewer | null, tournamentId
 
 async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, query: PageQuery) {
   const me = viewer?.id;
+  const key = pageKey(tournamentId, query);
+  // What a read of this window kept, if it may still be served: its round starts are not
+  // needed then (if the version has moved meanwhile, they are read after the row).
+  const kept = sharedParts.get(key);
+  const keptFresh = kept !== undefined && Date.now() - kept.at < ANONYMOUS_STALE_MS;
   // The reads are sent together where they do not depend on each other: four round trips
-  // in a row, where there were eight. During a 100,000-player round's close each waits
-  // behind the close's inserts, and the page waited for each in turn. Then the state, the
-  // audit log's counts and the entrants' count (once per version), given the row.
-  const [t, [organizer], joinedRows, starts] = await Promise.all([
+  // in a row, where there were eight (two with the window's shared parts kept). During a
+  // 100,000-player round's close each waits behind the close's inserts, and the page
+  // waited for each in turn. Then the state, the audit log's counts and the entrants'
+  // count (once per version), given the row.
+  const [t, [organizer], joinedRows, startsRead] = await Promise.all([
     readTournament(db, tournamentId),
     db
       .select({ id: users.id, username: users.username })
@@ -587,9 +617,14 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
           .from(tournamentPlayers)
           .where(and(eq(tournamentPlayers.tournamentId, tournamentId), eq(tournamentPlayers.userId, me)))
       : Promise.resolve([]),
-    roundStarts(db, tournamentId),
+    keptFresh ? null : roundStarts(db, tournamentId),
   ]);
-  const [state, clock, playerCount] = await Promise.all([liveState(db, t.id, t), auditClock(db, t, starts), entrantCount(db, t)]);
+  const shared = keptFresh && kept.version === t.version ? kept : null;
+  const [state, clock, playerCount] = await Promise.all([
+    liveState(db, t.id, t),
+    shared ? null : (async () => auditClock(db, t, startsRead ?? (await roundStarts(db, tournamentId))))(),
+    shared ? shared.playerCount : entrantCount(db, t),
+  ]);
   const shown = new Shown();
   const isOrganizer = !!viewer && (viewer.id === t.organizerId || viewer.isAdmin);
 
@@ -658,12 +693,17 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
     const i = place(id);
     return i === undefined ? undefined : allRows[i]?.status;
   };
-  // A page of players, a page of the audit log and the viewer's next game: a round trip or two each, read together.
-  const [players, audit, nextGame] = await Promise.all([
-    playerList(db, t, state, query, Number(playerCount), statusOf),
-    auditPage(db, t, state, query.audit, clock),
-    me && state && t.status === "running" ? nextGameFor(db, t.id, state, me) : null,
-  ]);
+  // The viewer's next game, read beside what follows (its last round trip is the names').
+  const nextGameRead = me && state && t.status === "running" ? nextGameFor(db, t.id, state, me) : null;
+  nextGameRead?.catch(() => undefined); // awaited below; not unhandled if a read before that fails
+  // A page of players and a page of the audit log: a round trip or two each, read together
+  // (kept with the window once read at this version).
+  const [players, audit] = shared
+    ? [shared.players, shared.audit]
+    : await Promise.all([playerList(db, t, state, query, Number(playerCount), statusOf), auditPage(db, t, state, query.audit, clock!)]);
+  if (!shared) setBounded(sharedParts, key, { version: t.version, at: Date.now(), playerCount: Number(playerCount), players, audit }, ANONYMOUS_PAGES);
+  // Names as they are now, the list's too (kept, it may be older: a rename makes no new version).
+  if (shared) shown.addPlayers(players.rows.map((r) => r.id));
 
   // Side balance: totals of every game and one page of players (in seed order).
   let balanceView = null;
@@ -705,8 +745,9 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
   const champions = state?.status === "finished" ? state.champions : [];
   shown.addPlayers(champions);
 
-  const [names, links] = await Promise.all([namesOf(db, shown.players, t.gameType), linksOf(db, t.id, shown.gameKeys)]);
+  const [names, links, nextGame] = await Promise.all([namesOf(db, shown.players, t.gameType), linksOf(db, t.id, shown.gameKeys), nextGameRead]);
   const info: TableInfo | null = state ? tableInfo(state) : null;
+  const playersView = shared ? { ...players, rows: players.rows.map((r) => ({ ...r, username: names[r.id]?.username ?? r.username })) } : players;
 
   return {
     ...tournamentAbout(t, organizer!),
@@ -726,7 +767,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
     gameLinks: links,
     /** The viewer's most urgent open game here, and how many other open games they have (and of those, on their move). */
     nextGame,
-    players,
+    players: playersView,
     standings: standingsView,
     rounds: roundsView,
     sideBalance: balanceView,
