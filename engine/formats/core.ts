@@ -79,6 +79,28 @@ export function currentRound<F extends FormatName>(state: TournamentState<F>): R
 /** A round's groups, in order (an array to read, never to modify). */
 export const groupsOf = (round: Round): readonly Group[] => vecItems(round.groups);
 
+/**
+ * The index of the round's group the player is in, or -1: groupsOf(round).findIndex of
+ * the group holding them, without visiting every group at each call (a signed-in
+ * player's tournament page asks twice per read, and at 100,000 players a round has
+ * 25,000 groups). The groups' players are set when the round is planned and never
+ * change, so the index is made once per round's seed list, which every version of the
+ * round shares; the round's number is kept beside it in case a format passes one list
+ * on to the next round.
+ */
+const groupIndexes = new WeakMap<readonly string[], { round: number; at: ReadonlyMap<string, number> }>();
+export function groupIndexOf(round: Round, player: string): number {
+  let index = groupIndexes.get(round.seeds);
+  if (index?.round !== round.number) {
+    const at = new Map<string, number>();
+    groupsOf(round).forEach((g, i) => {
+      for (const p of g.players) if (!at.has(p)) at.set(p, i);
+    });
+    groupIndexes.set(round.seeds, (index = { round: round.number, at }));
+  }
+  return index.at.get(player) ?? -1;
+}
+
 /** Each player's index in state.players, made once per player list (every version of a tournament shares it until a player is added). */
 const playerIndexes = new WeakMap<readonly Player[], ReadonlyMap<string, number>>();
 export function playerIndex(state: { readonly players: readonly Player[] }): ReadonlyMap<string, number> {

@@ -4,9 +4,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
-import { gamesOf, groupsOf, phasesOf } from "./core";
+import { gamesOf, groupIndexOf, groupsOf, phasesOf } from "./core";
 import { findGame, playableGames, recordResult, recordResults, standings, startTournament, withdraw } from "./registry";
-import { DRAW, WIN1, WIN2, jsonRoundTrip, players } from "./testing";
+import { DRAW, WIN1, WIN2, favouriteWins, jsonRoundTrip, players } from "./testing";
 import type { FormatName, FormatResult, Round, TournamentState } from "./types";
 import { vecAt, vecItems, vecSize } from "./vec";
 
@@ -149,4 +149,32 @@ describe("batch and one at a time", () => {
 it("vecItems of a round's groups lists them in order", () => {
   const s = startTournament("groups", players(200), { groupSize: 4 }, 1);
   expect(vecItems(s.rounds[0]!.groups).map((g) => g.name)).toEqual(Array.from({ length: 50 }, (_, i) => `Group ${i + 1}`));
+});
+
+it("groupIndexOf finds each player's group of each round as a scan of the groups would, at every version and after a JSON round trip, in every format", () => {
+  const formats: readonly [FormatName, number][] = [
+    ["groups", 70],
+    ["diagonal", 40],
+    ["league", 8],
+    ["staged", 21],
+    ["swiss", 15],
+    ["elimination", 20],
+  ];
+  for (const [format, n] of formats) {
+    let s: TournamentState = startTournament(format, players(n), {}, 7);
+    const everyone = [...s.players.map((p) => p.id), "nobody"];
+    for (let step = 0; step < 100 && s.status === "playing"; step++) {
+      for (const state of [s, jsonRoundTrip(s)])
+        for (const round of state.rounds)
+          for (const p of everyone)
+            expect(groupIndexOf(round, p), `${format} ${round.number} ${p}`).toBe(groupsOf(round).findIndex((g) => g.players.includes(p)));
+      // Half the open games a step, so that some versions are between a round's first and last result.
+      const open = playableGames(s);
+      s = recordResults(
+        s,
+        open.slice(0, Math.max(1, Math.ceil(open.length / 2))).map((g) => ({ gameId: g.id, result: favouriteWins(g) })),
+      ).state;
+    }
+    expect(s.status, format).toBe("finished");
+  }
 });

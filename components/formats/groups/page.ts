@@ -3,7 +3,7 @@
 // 100,000-player round has 25,000 groups: only the groups shown are ranked and get
 // clinch marks (13 of 25,000).
 
-import { clinchTables, groupStanding, groupsOf, vecAt, vecSize, type ClinchTable } from "@/engine/formats";
+import { clinchTables, groupIndexOf, groupStanding, groupsOf, vecAt, vecSize, type ClinchTable } from "@/engine/formats";
 import { clampPage, pageSpan, pagesFor, spanIndexes } from "@/lib/page-window";
 import { groupView, type GroupView } from "@/lib/tournament-view";
 import type { FormatPage, PreviewStat } from "../contract";
@@ -37,7 +37,7 @@ export const groupsPage: FormatPage<"groups", GroupsPanel> = {
   async roundPanel({ state, round: r, me, page: requested, running, show, pause }) {
     const round = state.rounds[r - 1]!;
     const groupCount = vecSize(round.groups);
-    const mineIndex = me ? groupsOf(round).findIndex((g) => g.players.includes(me)) : -1;
+    const mineIndex = me ? groupIndexOf(round, me) : -1;
     const others = groupCount - (mineIndex >= 0 ? 1 : 0);
     const perPage = groupsPerPage(vecAt(round.groups, 0)?.players.length ?? 1);
     const pageCount = pagesFor(others, perPage);
