@@ -87,6 +87,10 @@
 //   second's, fourth's, … with the requests of the next row beside it (in this
 //   process: their own work slows the close, so those are timed in a row of their own).
 //   Baseline: round 2's games and the close's notifications inserted as the start's baseline does;
+// - the WAL the server wrote during the close that runs alone (pg_current_wal_lsn before
+//   and after; full-page images included). Baseline: the same around the bare inserts.
+//   What the close adds to the database's writes beyond its rows (the snapshot, the
+//   audit, the pointer), and how much of a checkpoint's distance it takes;
 // - the longest event-loop stall during the close that runs alone: a timer due every
 //   5 ms in this process, and the longest gap between its ticks while the close runs,
 //   which is the longest any request this process serves waited for the close's own
@@ -175,12 +179,18 @@ const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
 const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
+const mb = (x: number) => `${(x / 1024 / 1024).toFixed(1)} MB`;
 const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b);
 const count = (n: number) => n.toLocaleString("en");
 
 async function walLsn(db: Db): Promise<string> {
   const r = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { rows: { lsn: string }[] };
   return r.rows[0]!.lsn;
+}
+/** WAL written since `from`, by the whole server (the position delta). */
+async function walSince(db: Db, from: string): Promise<number> {
+  const r = (await db.execute(sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${from}::pg_lsn)::float8 as n`)) as unknown as { rows: { n: number }[] };
+  return Number(r.rows[0]!.n);
 }
 async function walBytes(db: Db, from: string, to: string): Promise<{ all: number; ours: number; fpi: number }> {
   const r = (await db.execute(
@@ -384,23 +394,30 @@ function bareInsert(copy: Copy): Statement {
 /**
  * The bare floor of a start or a round close: the games and notifications it wrote
  * (games of `tournamentId` whose key starts with `round`, notifications made at `now`),
- * inserted again in one transaction. Returns the milliseconds of that transaction;
- * the copies are deleted afterwards.
+ * inserted again in one transaction. Returns the milliseconds of that transaction and
+ * the WAL the server wrote meanwhile; the copies are deleted afterwards.
  */
-async function bareInsertFloor(pool: pg.Pool, tournamentId: string, round: string, now: Date): Promise<{ ms: number; games: number; notices: number }> {
+async function bareInsertFloor(
+  pool: pg.Pool,
+  tournamentId: string,
+  round: string,
+  now: Date,
+): Promise<{ ms: number; wal: number; games: number; notices: number }> {
   const copyOf = newRowId();
   const gameCopy = await rowsToCopy(pool, "games", "tournament_id = $1 and tournament_game_key like $2", [tournamentId, `${round}-%`], {
     tournament_id: () => copyOf,
   });
   const noticeCopy = await rowsToCopy(pool, "notifications", "created_at = $1", [now], { dedupe_key: (v) => (v === null ? null : `${v}:bare`) });
   const statements = [bareInsert(gameCopy), bareInsert(noticeCopy)];
+  const { rows: before } = await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`);
   const t0 = performance.now();
   await bareTransaction(pool, statements);
   const elapsed = performance.now() - t0;
+  const { rows: wal } = await pool.query<{ n: number }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 as n`, [before[0]!.lsn]);
   await pool.query(`delete from game_deadlines where game_id = any($1::uuid[])`, [gameCopy.ids]);
   await pool.query(`delete from games where tournament_id = $1`, [copyOf]);
   await pool.query(`delete from notifications where id = any($1::uuid[])`, [noticeCopy.ids]);
-  return { ms: elapsed, games: gameCopy.ids.length, notices: noticeCopy.ids.length };
+  return { ms: elapsed, wal: Number(wal[0]!.n), games: gameCopy.ids.length, notices: noticeCopy.ids.length };
 }
 
 /** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
@@ -845,6 +862,7 @@ try {
     const closeBare: number[] = [];
     const probedCloseMs: number[] = [];
     const probedCloseBare: number[] = [];
+    const closeWal = { moot: [] as number[], bare: [] as number[] };
     const stalls = { during: [] as number[], quiet: [] as number[] };
     const collections: Collections[] = [];
     const pageAfter = { first: [] as number[], again: [] as number[] };
@@ -887,6 +905,7 @@ try {
       const pageOtherQuiet = (await pageOther?.take()) ?? [];
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
+      const walBefore = probed ? null : await walLsn(db);
       const c1 = performance.now();
       const closing = asRequest(() => setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow)).then(() => {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
@@ -909,6 +928,7 @@ try {
         }
       } else {
         const alone = await longestStall(closing);
+        closeWal.moot.push(await walSince(db, walBefore!));
         stalls.during.push(alone.stall);
         collections.push(alone.gc);
         // The page's data right after that close (the first read of the new state: what the close read ahead), and read again.
@@ -927,6 +947,7 @@ try {
         .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
       const floor = await bareInsertFloor(bare, tid, "r2", closeNow);
       (probed ? probedCloseBare : closeBare).push(floor.ms);
+      if (!probed) closeWal.bare.push(floor.wal);
       closed.logged.add(count(logged.length));
       closed.players.add(count(after.rounds[1]?.seeds.length ?? 0));
       closed.games.add(count(round2!.n));
@@ -947,6 +968,14 @@ try {
       ratio: ratio(median(closeMs), median(closeBare)),
       target: "≤ 1.5×",
       ok: median(closeMs) <= 1.5 * median(closeBare),
+    });
+    rows.push({
+      name: `  WAL written during that close at ${label} (pg_current_wal_lsn before and after: the whole server's, full-page images after a checkpoint included)`,
+      measured: spread(closeWal.moot, mb),
+      baseline: `${spread(closeWal.bare, mb)}: the same during its bare inserts`,
+      ratio: ratio(median(closeWal.moot), median(closeWal.bare)),
+      target: "-",
+      ok: null,
     });
     rows.push({
       name: `  the same close with the two requests below running beside it in this process`,
