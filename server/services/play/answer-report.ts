@@ -10,6 +10,7 @@ import { loadGameView, requireActive, requirePlayer, updateGame } from "../game/
 import { lockGame } from "../game/lock-game";
 import { noticeDisputed } from "../notification/game-notices";
 import { audit } from "../tournament/audit";
+import { announce, saveTournament } from "../tournament/save-tournament";
 import { transaction } from "../transaction";
 import { finishGame } from "./finish-game";
 
@@ -48,7 +49,11 @@ export async function answerReport(db: Db, userId: string, input: AnswerInput, n
         .set({ status: "disputed", disputeReason: input.reason?.trim() || null })
         .where(eq(gameReports.gameId, game.id));
       await updateGame(tx, game.id, {});
-      if (game.tournamentId) await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
+      if (game.tournamentId) {
+        await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
+        // A new version: the audit log's page is kept per version (tournament-page.ts), and live pages show the entry.
+        announce(tx, game.tournamentId, await saveTournament(tx, game.tournamentId, {}));
+      }
       await noticeDisputed(tx, game, userId, now);
       return false;
     }

@@ -254,6 +254,22 @@ describe("an anonymous viewer's page, kept per version", () => {
     expect(moved.players.rows.map((r) => r.id).sort()).toEqual([player.id, later.id].sort());
   });
 
+  it("shows an organizer's announcement in the audit log at once to every viewer: it is a new version", async () => {
+    const organizer = await newPlayer(h);
+    const t = await createGroups(organizer, "Announced", 10);
+    const player = await newPlayer(h);
+    await api(player).tournament.join({ tournamentId: t.id });
+    const announced = (view: PageView) => view.audit.items.some((i) => i.kind === "organizer" && i.action === "announcement");
+    const before = await api(null).tournament.page({ tournamentId: t.id });
+    expect(announced(before)).toBe(false);
+    expect(announced(await api(player).tournament.page({ tournamentId: t.id }))).toBe(false);
+    await api(organizer).notification.announce({ tournamentId: t.id, message: "Round 1 starts on Monday." });
+    const after = await api(null).tournament.page({ tournamentId: t.id });
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(announced(after)).toBe(true);
+    expect(announced(await api(player).tournament.page({ tournamentId: t.id }))).toBe(true);
+  });
+
   it("shows a name changed without a new version at once to a signed-in viewer, and within seconds to an anonymous one", async () => {
     const organizer = await newPlayer(h);
     const t = await createGroups(organizer, "Renamed", 10);
