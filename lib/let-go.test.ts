@@ -69,13 +69,17 @@ describe("letGoIfDue", () => {
   };
 
   it("lets go once the work has held the event loop a slice since it last went on, and spends no turn before", async () => {
+    // A slice ten times the default: with SLICE_MS (10 ms), the process being descheduled for
+    // 5 ms between going on and the first check (CI, two cores, test files in parallel) made
+    // the half-slice check due.
+    const slice = 10 * SLICE_MS;
     await letGo();
     // Just went on: not due, and nothing to await.
-    expect(letGoIfDue()).toBeUndefined();
-    busy(SLICE_MS / 2);
-    expect(letGoIfDue()).toBeUndefined();
-    busy(SLICE_MS / 2 + 1);
-    const due = letGoIfDue();
+    expect(letGoIfDue(slice)).toBeUndefined();
+    busy(slice / 2);
+    expect(letGoIfDue(slice)).toBeUndefined();
+    busy(slice / 2 + 1);
+    const due = letGoIfDue(slice);
     expect(due).toBeInstanceOf(Promise);
     // A timer due meanwhile runs before the work goes on.
     let timer = false;
@@ -84,7 +88,7 @@ describe("letGoIfDue", () => {
     await due;
     expect(timer).toBe(true);
     // Having let go, it is not due again at once.
-    expect(letGoIfDue()).toBeUndefined();
+    expect(letGoIfDue(slice)).toBeUndefined();
   });
 
   it("cuts work of steps of varying sizes into turns of about a slice: a timer runs between them", async () => {
