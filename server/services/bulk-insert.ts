@@ -212,5 +212,6 @@ function sameInEveryRow(rows: readonly Record<string, unknown>[], key: string, o
   return true;
 }
 
-/** `column = any($1::uuid[])`: one parameter however many ids (inArray takes one per id). */
-export const anyOf = (column: AnyColumn, ids: readonly string[]): SQL => sql`${column} = any(${arrayLiteral(ids)}::uuid[])`;
+/** `column = any($1::uuid[])` (or `text[]`): one parameter however many values (inArray takes one per value, each built by Drizzle). */
+export const anyOf = (column: AnyColumn, values: readonly string[], type: "uuid" | "text" = "uuid"): SQL =>
+  sql`${column} = any(${arrayLiteral(values)}::${sql.raw(type)}[])`;

@@ -10,7 +10,7 @@
 // readAhead) and rebuilt from what the engine remembers per (immutable) group, and
 // only the groups shown are ranked (docs/architecture.md).
 
-import { and, asc, count, desc, eq, ilike, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { games, playerRatings, tournamentAudit, tournamentPlayers, tournaments, users, ratingOf, ratingColumns } from "@/db/schema";
 import {
@@ -39,6 +39,7 @@ import { inBackground, letGo, letGoIfDue, needed, stepInSlices } from "@/lib/let
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
+import { anyOf } from "../bulk-insert";
 import { containsPattern } from "../listing";
 import { liveState } from "./live-state";
 import { clinchOf, perState, standingsOf, tournamentAbout, tournamentStandings } from "./read-tournament";
@@ -77,13 +78,6 @@ class Shown {
   }
 }
 
-/**
- * `column = any($1)`, the list one parameter: what inArray says with a parameter per
- * item, which Drizzle builds one by one (a page names about 200 players; building its
- * queries was a fifth of a signed-in page read's own time at 100,000 players).
- */
-const anyOf = (column: AnyColumn, list: readonly string[], type: "uuid" | "text") => sql`${column} = any(${sql.param(list)}::${sql.raw(type)}[])`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Players' names and current ratings in the tournament's game type, for the ids shown. */
@@ -94,7 +88,7 @@ async function namesOf(db: Db, ids: Iterable<string>, gameType: string): Promise
     .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
     .from(users)
     .leftJoin(playerRatings, ratingOf(playerRatings, users.id, gameType))
-    .where(anyOf(users.id, list, "uuid"));
+    .where(anyOf(users.id, list));
   return Object.fromEntries(rows.map((r) => [r.id, { username: r.username, rating: Math.round(r.rating) }]));
 }
 
@@ -370,7 +364,7 @@ async function playerList(
         .select({ id: users.id, username: users.username, ...ratingColumns(playerRatings) })
         .from(users)
         .leftJoin(playerRatings, ratingOf(playerRatings, users.id, t.gameType))
-        .where(anyOf(users.id, playerIds, "uuid"))
+        .where(anyOf(users.id, playerIds))
     : [];
   const infoOf = new Map(playerInfo.map((p) => [p.id, p]));
   const seedOf = state ? placesOf(state.players, seedPlayer, playerIds) : null;
@@ -709,9 +703,9 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
   const [players, audit] = shared
     ? [shared.players, shared.audit]
     : await Promise.all([playerList(db, t, state, query, Number(playerCount), statusOf), auditPage(db, t, state, query.audit, clock!)]);
-  if (!shared) setBounded(sharedParts, key, { version: t.version, at: Date.now(), playerCount: Number(playerCount), players, audit }, ANONYMOUS_PAGES);
   // Names as they are now, the list's too (kept, it may be older: a rename makes no new version).
   if (shared) shown.addPlayers(players.rows.map((r) => r.id));
+  else setBounded(sharedParts, key, { version: t.version, at: Date.now(), playerCount: Number(playerCount), players, audit }, ANONYMOUS_PAGES);
 
   // Side balance: totals of every game and one page of players (in seed order).
   let balanceView = null;
