@@ -124,6 +124,9 @@
 //   fold, and the prober folds the round itself from the state it has (or, if it cannot,
 //   reads the snapshot once written), ahead of the commit (snapshot-news.ts); it says on
 //   stderr which it did.
+//   For the second process's lock, also the same probe during the close's bare inserts
+//   (the floor below): how long the same writes alone make a request wait for the
+//   database on this machine, the part no design of the close's own work can remove.
 //   Baseline: the longest of the same requests, sent the same way for 2 s right before
 //   the close, after one page read of this process (the first read after the bulk
 //   catch-up makes the state's readings from nothing, which a live server does not).
@@ -395,14 +398,17 @@ function bareInsert(copy: Copy): Statement {
  * The bare floor of a start or a round close: the games and notifications it wrote
  * (games of `tournamentId` whose key starts with `round`, notifications made at `now`),
  * inserted again in one transaction. Returns the milliseconds of that transaction and
- * the WAL the server wrote meanwhile; the copies are deleted afterwards.
+ * the WAL the server wrote meanwhile; the copies are deleted afterwards. With `probe`
+ * (a second process's lock prober), also the waits of its requests during that
+ * transaction: what the same writes alone make a request wait for the database.
  */
 async function bareInsertFloor(
   pool: pg.Pool,
   tournamentId: string,
   round: string,
   now: Date,
-): Promise<{ ms: number; wal: number; games: number; notices: number }> {
+  probe?: Prober,
+): Promise<{ ms: number; wal: number; games: number; notices: number; waits: number[] }> {
   const copyOf = newRowId();
   const gameCopy = await rowsToCopy(pool, "games", "tournament_id = $1 and tournament_game_key like $2", [tournamentId, `${round}-%`], {
     tournament_id: () => copyOf,
@@ -410,14 +416,16 @@ async function bareInsertFloor(
   const noticeCopy = await rowsToCopy(pool, "notifications", "created_at = $1", [now], { dedupe_key: (v) => (v === null ? null : `${v}:bare`) });
   const statements = [bareInsert(gameCopy), bareInsert(noticeCopy)];
   const { rows: before } = await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`);
+  await probe?.take(); // from here on
   const t0 = performance.now();
   await bareTransaction(pool, statements);
   const elapsed = performance.now() - t0;
+  const waits = (await probe?.takeAfter()) ?? [];
   const { rows: wal } = await pool.query<{ n: number }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 as n`, [before[0]!.lsn]);
   await pool.query(`delete from game_deadlines where game_id = any($1::uuid[])`, [gameCopy.ids]);
   await pool.query(`delete from games where tournament_id = $1`, [copyOf]);
   await pool.query(`delete from notifications where id = any($1::uuid[])`, [noticeCopy.ids]);
-  return { ms: elapsed, wal: Number(wal[0]!.n), games: gameCopy.ids.length, notices: noticeCopy.ids.length };
+  return { ms: elapsed, wal: Number(wal[0]!.n), games: gameCopy.ids.length, notices: noticeCopy.ids.length, waits };
 }
 
 /** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
@@ -502,7 +510,13 @@ function p50p90(xs: number[]): string {
  * ready: `take` gives its waits since the last take; `takeAfter` the same once a request
  * that began after the call has ended.
  */
-async function prober(file: string, url: string, id: string): Promise<{ take(): Promise<number[]>; takeAfter(): Promise<number[]>; stop(): void }> {
+interface Prober {
+  take(): Promise<number[]>;
+  takeAfter(): Promise<number[]>;
+  stop(): void;
+}
+
+async function prober(file: string, url: string, id: string): Promise<Prober> {
   const child = fork(fileURLToPath(new URL(file, import.meta.url)), [url, id, String(PROBE_PAUSE_MS)], { execArgv: ["--import", "tsx"] });
   await new Promise<void>((resolve, reject) => {
     child.once("message", () => resolve());
@@ -520,7 +534,7 @@ async function probing(
   db: Db,
   id: string,
   until: Promise<unknown>,
-  other: { take(): Promise<number[]> },
+  other: Prober,
   player: Viewer,
 ): Promise<{ lock: number[]; page: number[]; mine: number[]; other: number[] }> {
   await other.take(); // from here on
@@ -544,7 +558,8 @@ async function probing(
   const mineRequest = () => asRequest(() => tournamentPage(db, player, id, {}));
   const lockRequest = () => asRequest(() => transaction(db, (tx) => lockTournament(tx, id)));
   const [lock, page, mine] = await Promise.all([loop(lockRequest), loop(pageRequest), loop(mineRequest), settled]);
-  return { lock, page, mine, other: await other.take() };
+  // With the request in flight when the close returned.
+  return { lock, page, mine, other: await other.takeAfter() };
 }
 
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
@@ -867,6 +882,8 @@ try {
     const collections: Collections[] = [];
     const pageAfter = { first: [] as number[], again: [] as number[] };
     const waits = { lock: requestWaits(), page: requestWaits(), mine: requestWaits(), other: requestWaits(), otherPage: requestWaits() };
+    /** The second process's lock probe during the probed closes' bare inserts: the longest per close, and every wait. */
+    const floorWaits = { longest: [] as number[], all: [] as number[] };
     const closed = { logged: new Set<string>(), players: new Set<string>(), games: new Set<string>(), notices: new Set<string>() };
     for (const tid of ids) {
       const round1 = playableGames((await liveState(db, tid))!);
@@ -912,7 +929,6 @@ try {
       });
       if (quiet) {
         const during = await probing(db, tid, closing, lockOther!, player);
-        lockOther!.stop();
         // The second process's page reads until its first read begun after the close returned: it reads the new state then.
         const pageOtherDuring = await pageOther!.takeAfter();
         pageOther!.stop();
@@ -945,7 +961,13 @@ try {
         .select({ n: sql<number>`count(*)::int` })
         .from(games)
         .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
-      const floor = await bareInsertFloor(bare, tid, "r2", closeNow);
+      // The second process's lock probe goes on during the bare inserts too: what the same writes alone make it wait.
+      const floor = await bareInsertFloor(bare, tid, "r2", closeNow, lockOther ?? undefined);
+      lockOther?.stop();
+      if (lockOther) {
+        floorWaits.longest.push(Math.max(...floor.waits));
+        floorWaits.all.push(...floor.waits);
+      }
       (probed ? probedCloseBare : closeBare).push(floor.ms);
       if (!probed) closeWal.bare.push(floor.wal);
       closed.logged.add(count(logged.length));
@@ -1036,6 +1058,16 @@ try {
         measured: `${p50p90(w.all)} (n=${w.all.length})`,
         baseline: `${p50p90(w.allQuiet)} (n=${w.allQuiet.length}): every request of the same with no close`,
         ratio: ratio(percentile(sorted(w.all), 90), percentile(sorted(w.allQuiet), 90)),
+        target: "-",
+        ok: null,
+      });
+      if (k !== "other") continue;
+      // The database's and the machine's own share: the same probe while the same rows are inserted bare.
+      rows.push({
+        name: `    the same during the close (longest; every request p50 / p90), against the same probe during that close's bare inserts`,
+        measured: `${spread(w.during, ms)}; ${p50p90(w.all)}`,
+        baseline: `${spread(floorWaits.longest, ms)}; ${p50p90(floorWaits.all)} (n=${floorWaits.all.length}): the same probe while the close's games and notifications are inserted bare (BEGIN, two INSERTs, COMMIT; nothing else running)`,
+        ratio: ratio(median(w.during), median(floorWaits.longest)),
         target: "-",
         ok: null,
       });
