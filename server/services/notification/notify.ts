@@ -103,8 +103,15 @@ export async function notify(tx: Db, items: readonly NewNotification[], now = ne
  * releases (tournament-notices.ts): at 100,000 players, building 130,000 notices here,
  * sending them as arrays and reading back what their deliveries need was most of a
  * round's close's garbage, and its collection held every request of the process.
+ *
+ * `fresh`: every row's dedupe key is new, by what the caller's transaction did (its
+ * keys name games it has just inserted, or a release it makes once): the notices are
+ * inserted without ON CONFLICT, so a key already there fails the statement (a unique
+ * violation) instead of being skipped. Checking each row for a conflict made the
+ * insert about a quarter slower (2,500 notices: 42 against 33 ms alone, and a
+ * 2,000-player round's close 10–16 ms longer).
  */
-export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<string>, now: Date): Promise<string[]> {
+export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<string>, now: Date, { fresh = false } = {}): Promise<string[]> {
   if (recipients.size === 0) return [];
   const at = now.toISOString();
   const email = channels().email !== null;
@@ -122,7 +129,7 @@ export async function notifySelected(tx: Db, rows: SQL, recipients: ReadonlySet<
         insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at)
         select ${idPerRow()}, r.user_id, r.kind, r.payload, r.link, r.subject, r.dedupe_key, ${at}::timestamptz
         from (${rows}) r
-        on conflict do nothing
+        ${fresh ? sql`` : sql`on conflict do nothing`}
         returning id, user_id, kind
       ),
       targets as (${deliveryTargets("inserted")}),

@@ -101,6 +101,12 @@ async function leftBy(write: (tx: Db) => Promise<unknown>, users: readonly strin
   return seen!;
 }
 
+/** Whether the error, or one it wraps (Drizzle wraps the driver's), is a unique violation. */
+function duplicateKey(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) if (/duplicate key value violates unique constraint/.test(e.message)) return true;
+  return false;
+}
+
 const ref = (organizerId: string) => ({ id: randomUUID(), name: `Cup "${uniqueName("t")}" {x}, y`, organizerId });
 
 /** The game notices as the tournament's code built them one by one: per player, in the games' order. */
@@ -229,16 +235,37 @@ describe("a tournament's notices, made by the database", () => {
     const [a, b, o] = [await player(null), await player(null), await player(null)];
     const t = ref(o.id);
     const created: CreatedGame[] = [{ id: randomUUID(), side1Id: a.id, side2Id: b.id, tournamentGameKey: "r1-g1" }];
+    const next = { status: "running", rounds: [] } as unknown as TournamentState;
     const now = new Date();
     const twice = await leftBy(
       async (tx) => {
-        await noticeStarted(tx, t, [a.id, b.id], created, now);
-        await noticeStarted(tx, t, [a.id, b.id], created, new Date(now.getTime() + 1000));
+        await noticeProgress(tx, t, next, [], created, now);
+        await noticeProgress(tx, t, next, [], created, new Date(now.getTime() + 1000));
       },
       [a.id, b.id],
     );
-    expect(twice).toEqual(await leftBy((tx) => noticeStarted(tx, t, [a.id, b.id], created, now), [a.id, b.id]));
+    expect(twice).toEqual(await leftBy((tx) => noticeProgress(tx, t, next, [], created, now), [a.id, b.id]));
     expect(twice.outbox).toHaveLength(2);
+  });
+
+  it("fresh notices (a start's, a close's) meeting a key already stored fail the statement instead of skipping it", async () => {
+    const [a, b, o] = [await player(null), await player(null), await player(null)];
+    const t = ref(o.id);
+    const created: CreatedGame[] = [{ id: randomUUID(), side1Id: a.id, side2Id: b.id, tournamentGameKey: "r1-g1" }];
+    const next = { status: "running", rounds: [] } as unknown as TournamentState;
+    const now = new Date();
+    await expect(
+      leftBy(async (tx) => {
+        await noticeStarted(tx, t, [a.id, b.id], created, now);
+        await noticeStarted(tx, t, [a.id, b.id], created, now);
+      }, []),
+    ).rejects.toSatisfy(duplicateKey);
+    await expect(
+      leftBy(async (tx) => {
+        await noticeProgress(tx, t, next, [], created, now);
+        await noticeProgress(tx, t, next, [], created, now, { fresh: true });
+      }, []),
+    ).rejects.toSatisfy(duplicateKey);
   });
 
   it("numbers its rows after one new id: distinct, version 7, after every id made before and before every id made after", async () => {

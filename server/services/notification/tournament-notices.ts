@@ -102,7 +102,11 @@ async function gameRows(tx: Db, t: TournamentRef, created: readonly CreatedGame[
     left join users u on u.id = case when g.side1 = m.player then g.side2 else g.side1 end`;
 }
 
-/** The tournament started: every player (the caller has just read them) hears it once, with how many games round 1 gives them. */
+/**
+ * The tournament started: every player (the caller has just read them) hears it once,
+ * with how many games round 1 gives them. Fresh keys (notifySelected): one per player,
+ * and the caller starts the tournament once (it was registering, and is locked).
+ */
 export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly string[], created: readonly CreatedGame[], now: Date): Promise<string[]> {
   const everyone = await uuids(tx, players);
   const [side1, side2] = await sidesOf(tx, created);
@@ -116,13 +120,16 @@ export async function noticeStarted(tx: Db, t: TournamentRef, players: readonly 
       select player, count(*) as games from unnest(${side1} || ${side2}) as player group by player
     ) c on c.player = p.user_id`,
   );
-  return notifySelected(tx, rows, new Set(players), now);
+  return notifySelected(tx, rows, new Set(players), now, { fresh: true });
 }
 
 /**
  * After a result changed the engine state: new games, who advanced or is out, champions.
  * `built` is called once the statement is built and this process's part is done (a
- * caller waits for it before work of its own that would delay the statement).
+ * caller waits for it before work of its own that would delay the statement). `fresh`
+ * (notifySelected): the caller has just inserted every one of `created` in this
+ * transaction, and makes the events' release once (a round's close whose games' insert
+ * fails on a second closer's); a key already there then fails the statement.
  */
 export async function noticeProgress(
   tx: Db,
@@ -131,7 +138,7 @@ export async function noticeProgress(
   events: readonly EngineEvent[],
   created: readonly CreatedGame[],
   now: Date,
-  built?: () => void,
+  { built, fresh = false }: { built?: () => void; fresh?: boolean } = {},
 ): Promise<string[]> {
   const released = events.find((e) => e.type === "round-released" || e.type === "phase-released");
   const parts: SQL[] = [];
@@ -176,6 +183,7 @@ export async function noticeProgress(
     ),
     recipients,
     now,
+    { fresh },
   );
 }
 

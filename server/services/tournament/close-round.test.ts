@@ -293,4 +293,26 @@ describe.skipIf(!url)("closing a round while the tournament's other requests arr
     await expectRoundTwoOnce(id);
     expect(await closeDueRounds(h.db, later)).toEqual([]);
   });
+
+  it("still closes a round whose notices meet a key already stored: the close inserts them unskipped, fails, and closes under the lock, skipping it", async () => {
+    const { organizer, id } = await running("groups", 8);
+    const last = await allButLast(organizer, id);
+    // The organizer's "round released" notice of round 2, there before the close (committed).
+    const key = `round:${id}:2`;
+    await h.db.execute(sql`insert into notifications (id, user_id, kind, payload, link, subject, dedupe_key, created_at)
+      values (gen_random_uuid(), ${organizer.id}, 'round-released', '{}', '/', 'stored', ${key}, now())`);
+    const failed = vi.spyOn(console, "error");
+    await api(organizer).game.setResult(last);
+    await expectRoundTwoOnce(id);
+    await expectOnlyCurrentSnapshot(id);
+    // The stored notice stays the only one with its key; every other notice of the release is there.
+    const told = (await h.db.execute(sql`select subject from notifications where dedupe_key = ${key}`)) as unknown as { rows: { subject: string }[] };
+    expect(told.rows).toEqual([{ subject: "stored" }]);
+    const created = (await h.db.execute(sql`select count(*)::int as n from notifications n join games g on n.dedupe_key like 'created:' || g.id::text || ':%'
+      where g.tournament_id = ${id} and g.tournament_game_key like 'r2-%'`)) as unknown as { rows: { n: number }[] };
+    expect(created.rows[0]!.n).toBeGreaterThan(0);
+    // Nothing was reported as a failed close: the fallback is the close's own.
+    expect(failed).not.toHaveBeenCalled();
+    failed.mockRestore();
+  });
 });

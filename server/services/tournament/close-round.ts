@@ -16,8 +16,10 @@
 //
 // If the version moved, the transaction rolls back and the close starts again from
 // 1 (a second closer, in this process or another, fails on the games' unique key
-// and starts again too, to find the round closed). After a few such tries the close
-// is done with the lock held throughout, as before. Between the last result's commit
+// and starts again too, to find the round closed; so would a close whose notices met
+// a key already stored, which it inserts without skipping them). After a few such
+// tries the close is done with the lock held throughout, as before, and its notices
+// skip any key already stored. Between the last result's commit
 // and the close's, the round is "being closed": readers see it complete and not
 // closed (PlanOptions.hold, live-state.ts), and an organizer action that needs the
 // state under the lock closes it first (lockedState). If the process stops in
@@ -186,7 +188,9 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         void tellWritten(tournamentId, snapshot.beside);
         let built!: () => void;
         const noticesBuilt = new Promise<void>((resolve) => (built = resolve));
-        const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, built)]);
+        // Fresh notices (notifySelected): the games they name were inserted just above, and
+        // a second closer fails on those first.
+        const written = Promise.all([games.written, noticeProgress(tx, head, next, events, games.created, now, { built, fresh: true })]);
         // What pages read of the new state, made while the database finishes the inserts
         // (tournament-page.ts): once the snapshot's JSON and the notices' statement are
         // made, so that it does not take the processor from this process's own part of
