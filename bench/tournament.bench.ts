@@ -24,7 +24,7 @@
 //   the playable games and the ones it already has, inserts every game, writes the
 //   snapshot, audits, inserts one notification per player (and their outbox rows),
 //   commits, pings. One sample per tournament, BENCH_TOURNAMENT_STARTS tournaments
-//   per size (default 6; 2 at 100,000 players). Baseline: right after each start, the
+//   per size (default 6; 12 up to 2,000 players; 2 at 100,000 players). Baseline: right after each start, the
 //   same games and notifications (every column as the start wrote it, new ids, the
 //   games under another tournament id) inserted into the same tables by one
 //   INSERT … SELECT FROM unnest(text arrays) per table (a column with one value in
@@ -170,9 +170,10 @@ const SIZES = (process.env.BENCH_TOURNAMENT_SIZES ?? "2000,10000").split(",").ma
 const RESULTS = Number(process.env.BENCH_TOURNAMENT_RESULTS ?? 200);
 const RUNS = Number(process.env.BENCH_RESULT_RUNS ?? 3);
 // Six below 100,000 players: three closes alone and three probed, so that each close row is a
-// median of at least three (at 2,000 players a close is a tenth of a second and moves by a
-// third from one to the next); two at 100,000, where each start and close takes seconds.
-const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : 6));
+// median of at least three; twelve up to 2,000, where a close is a tenth of a second and
+// moves by half from one to the next (three alone gave 1.5x to 2.0x its floor from one
+// run to the next); two at 100,000, where each start and close takes seconds.
+const STARTS = (n: number) => Number(process.env.BENCH_TOURNAMENT_STARTS ?? (n >= 100_000 ? 2 : n <= 2000 ? 12 : 6));
 const STANDINGS_SAMPLES = 15;
 // Results taken after the pool sat unused past node-postgres's default idle timeout
 // (10 s), at the first size only: each sample waits IDLE_WAIT_MS.
