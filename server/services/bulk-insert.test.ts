@@ -235,4 +235,30 @@ describe("arrayLiteral", () => {
     await expect(uuidArrayBytes([ids[0]!, "not-a-uuid"])).rejects.toThrow("not a uuid");
     await expect(uuidArrayBytes([ids[0]!.replace(/.$/, "g")])).rejects.toThrow("not a uuid");
   });
+
+  it("takes a uuid's text exactly when it is 8-4-4-4-12 hex digits in either case, and writes its bytes (a regular expression and Buffer's hex as the oracle)", async () => {
+    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    // A valid id with one character replaced, one removed, or one added, anywhere.
+    const edited = fc
+      .tuple(
+        fc.uuid(),
+        fc.nat(36),
+        fc.constantFrom("replace", "remove", "add"),
+        fc.oneof(fc.constantFrom(..."0189afAFgG-{ \u00e9\u0660"), fc.string({ maxLength: 1 })),
+      )
+      .map(([id, at, how, c]) =>
+        how === "replace" ? id.slice(0, at) + c + id.slice(at + 1) : how === "remove" ? id.slice(0, at) + id.slice(at + 1) : id.slice(0, at) + c + id.slice(at),
+      );
+    await fc.assert(
+      fc.asyncProperty(edited, async (id) => {
+        if (!valid.test(id)) {
+          await expect(uuidArrayBytes([id])).rejects.toThrow("not a uuid");
+          return;
+        }
+        const bytes = await uuidArrayBytes([id]);
+        expect(bytes.subarray(24).equals(Buffer.from(id.replaceAll("-", ""), "hex"))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -157,7 +157,36 @@ export async function arrayLiteralInSlices(values: readonly unknown[]): Promise<
 
 /** PostgreSQL's oid of the uuid type: a binary array names its elements' type. */
 const UUID_OID = 2950;
-const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Each ASCII character's value as a hex digit (either case), or 255. */
+const HEX_DIGIT = new Uint8Array(128).fill(255);
+for (let d = 0; d < 16; d++) {
+  HEX_DIGIT["0123456789abcdef".charCodeAt(d)] = d;
+  HEX_DIGIT["0123456789ABCDEF".charCodeAt(d)] = d;
+}
+/** Where each of a uuid's 16 bytes begins in its text (8-4-4-4-12 hex digits, dashes between). */
+const BYTE_AT = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+
+/**
+ * Writes the 16 bytes of a uuid's text (8-4-4-4-12 hex digits, either case) at `at`;
+ * false, having written part of them, when `id` is not such a text. One pass over the
+ * characters: checked by a regular expression and written by five Buffer.write(hex)
+ * calls, an id took about a microsecond, and a 100,000-player start's notices send
+ * 700,000 of them.
+ */
+function writeUuid(id: string, out: Buffer, at: number): boolean {
+  if (id.length !== 36 || id.charCodeAt(8) !== 45 || id.charCodeAt(13) !== 45 || id.charCodeAt(18) !== 45 || id.charCodeAt(23) !== 45) return false;
+  for (let b = 0; b < 16; b++) {
+    const i = BYTE_AT[b]!;
+    const hi = id.charCodeAt(i);
+    const lo = id.charCodeAt(i + 1);
+    const h = hi < 128 ? HEX_DIGIT[hi]! : 255;
+    const l = lo < 128 ? HEX_DIGIT[lo]! : 255;
+    if (h === 255 || l === 255) return false;
+    out[at + b] = (h << 4) | l;
+  }
+  return true;
+}
 
 /**
  * A list of ids as a uuid[] in PostgreSQL's binary format (array_recv: dimensions,
@@ -182,15 +211,9 @@ export async function uuidArrayBytes(ids: readonly string[]): Promise<Buffer> {
   for (let i = 0; i < ids.length; i++) {
     if (i > 0 && i % SLICE_ROWS === 0) await letGo();
     const id = ids[i]!;
-    if (!UUID_TEXT.test(id)) throw new Error(`not a uuid: ${JSON.stringify(id)}`);
     const at = header + 20 * i;
     out.writeInt32BE(16, at);
-    // The five groups of hex digits, 4, 2, 2, 2 and 6 bytes.
-    out.write(id.slice(0, 8), at + 4, "hex");
-    out.write(id.slice(9, 13), at + 8, "hex");
-    out.write(id.slice(14, 18), at + 10, "hex");
-    out.write(id.slice(19, 23), at + 12, "hex");
-    out.write(id.slice(24), at + 14, "hex");
+    if (typeof id !== "string" || !writeUuid(id, out, at + 4)) throw new Error(`not a uuid: ${JSON.stringify(id)}`);
   }
   return out;
 }
