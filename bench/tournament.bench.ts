@@ -187,31 +187,31 @@ const mb = (x: number) => `${(x / 1024 / 1024).toFixed(1)} MB`;
 const sorted = (xs: number[]) => xs.slice().sort((a, b) => a - b);
 const count = (n: number) => n.toLocaleString("en");
 
-async function walLsn(db: Db): Promise<string> {
-  const r = (await db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as unknown as { rows: { lsn: string }[] };
-  return r.rows[0]!.lsn;
+// The WAL positions through the bench's bare pool (the server's position is the same on any connection).
+async function walLsn(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`);
+  return rows[0]!.lsn;
 }
-/** WAL written since `from`, by the whole server (the position delta). */
-async function walSince(db: Db, from: string): Promise<number> {
-  const r = (await db.execute(sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${from}::pg_lsn)::float8 as n`)) as unknown as { rows: { n: number }[] };
-  return Number(r.rows[0]!.n);
+/** WAL written between `from` and `to` (default: now), by the whole server (the position delta). */
+async function walBetween(pool: pg.Pool, from: string, to?: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`select pg_wal_lsn_diff(coalesce($2::pg_lsn, pg_current_wal_lsn()), $1::pg_lsn)::float8 as n`, [
+    from,
+    to ?? null,
+  ]);
+  return Number(rows[0]!.n);
 }
-async function walBytes(db: Db, from: string, to: string): Promise<{ all: number; ours: number; fpi: number }> {
-  const r = (await db.execute(
-    sql`select pg_wal_lsn_diff(${to}::pg_lsn, ${from}::pg_lsn)::float8 as "all", pg_current_wal_flush_lsn()::text as flushed`,
-  )) as unknown as {
-    rows: { all: number; flushed: string }[];
-  };
-  const all = Number(r.rows[0]!.all);
+/** WAL between `from` and `to`: the whole server's, this database's records, and their full-page images. */
+async function walBytes(pool: pg.Pool, from: string, to: string): Promise<{ all: number; ours: number; fpi: number }> {
+  const all = await walBetween(pool, from, to);
   if (all <= 0) return { all, ours: 0, fpi: 0 };
   // pg_walinspect reads only flushed WAL; our commit was flushed before setResult returned.
-  const o = (await db.execute(sql`
-    select coalesce(sum(record_length), 0)::float8 as ours, coalesce(sum(fpi_length), 0)::float8 as fpi
-    from pg_get_wal_records_info(${from}::pg_lsn, least(${to}::pg_lsn, ${r.rows[0]!.flushed}::pg_lsn))
-    where block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')`)) as unknown as {
-    rows: { ours: number; fpi: number }[];
-  };
-  return { all, ours: Number(o.rows[0]!.ours), fpi: Number(o.rows[0]!.fpi) };
+  const { rows } = await pool.query<{ ours: number; fpi: number }>(
+    `select coalesce(sum(record_length), 0)::float8 as ours, coalesce(sum(fpi_length), 0)::float8 as fpi
+      from pg_get_wal_records_info($1::pg_lsn, least($2::pg_lsn, pg_current_wal_flush_lsn()))
+      where block_ref ~ ('rel [0-9]+/' || (select oid from pg_database where datname = current_database()) || '/')`,
+    [from, to],
+  );
+  return { all, ours: Number(rows[0]!.ours), fpi: Number(rows[0]!.fpi) };
 }
 
 // --- The bare work: raw SQL through node-postgres, none of Moot's code. ---
@@ -416,17 +416,17 @@ async function bareInsertFloor(
   });
   const noticeCopy = await rowsToCopy(pool, "notifications", "created_at = $1", [now], { dedupe_key: (v) => (v === null ? null : `${v}:bare`) });
   const statements = [bareInsert(gameCopy), bareInsert(noticeCopy)];
-  const { rows: before } = await pool.query<{ lsn: string }>(`select pg_current_wal_lsn()::text as lsn`);
+  const before = await walLsn(pool);
   await probe?.take(); // from here on
   const t0 = performance.now();
   await bareTransaction(pool, statements);
   const elapsed = performance.now() - t0;
   const waits = (await probe?.takeAfter()) ?? [];
-  const { rows: wal } = await pool.query<{ n: number }>(`select pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::float8 as n`, [before[0]!.lsn]);
+  const wal = await walBetween(pool, before);
   await pool.query(`delete from game_deadlines where game_id = any($1::uuid[])`, [gameCopy.ids]);
   await pool.query(`delete from games where tournament_id = $1`, [copyOf]);
   await pool.query(`delete from notifications where id = any($1::uuid[])`, [noticeCopy.ids]);
-  return { ms: elapsed, wal: Number(wal[0]!.n), games: gameCopy.ids.length, notices: noticeCopy.ids.length, waits };
+  return { ms: elapsed, wal, games: gameCopy.ids.length, notices: noticeCopy.ids.length, waits };
 }
 
 /** Seeded results as real games end (Elo expectation with draws), for the result path and the round's other results. */
@@ -682,13 +682,13 @@ try {
         };
         socket.on("gameUpdate", onUpdate);
       });
-      const before = await walLsn(db);
+      const before = await walLsn(bare);
       const t0 = performance.now();
       await asRequest(() => setResult(db, organizer, { gameId: g.id, result: draw(g.side1, g.side2) }));
       r.times.push(performance.now() - t0);
       r.delivered.push((await got) - t0);
       socket.emit("unwatch", gameRoom(g.id));
-      const wal = await walBytes(db, before, await walLsn(db));
+      const wal = await walBytes(bare, before, await walLsn(bare));
       bytes.push(wal.all);
       ownBytes.push(wal.ours);
       rowBytes.push(wal.ours - wal.fpi);
@@ -924,7 +924,7 @@ try {
       const pageOtherQuiet = (await pageOther?.take()) ?? [];
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
-      const walBefore = probed ? null : await walLsn(db);
+      const walBefore = probed ? null : await walLsn(bare);
       const c1 = performance.now();
       const closing = asRequest(() => setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow)).then(() => {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
@@ -946,7 +946,7 @@ try {
         }
       } else {
         const alone = await longestStall(closing);
-        closeWal.moot.push(await walSince(db, walBefore!));
+        closeWal.moot.push(await walBetween(bare, walBefore!));
         stalls.during.push(alone.stall);
         collections.push(alone.gc);
         // The page's data right after that close (the first read of the new state: what the close read ahead), and read again.
