@@ -231,11 +231,15 @@ describe("a tournament's notices, made by the database", () => {
     expect(oracle.outbox).toHaveLength(3); // a: a mail and a push; b: a mail; c: no kinds by mail
   });
 
-  it("a notice that exists already is not made again, nor delivered again", async () => {
+  /** Two players of a new tournament and its one game, with a state that completes no round (what noticeProgress reads of it). */
+  async function oneGame() {
     const [a, b, o] = [await player(null), await player(null), await player(null)];
-    const t = ref(o.id);
     const created: CreatedGame[] = [{ id: randomUUID(), side1Id: a.id, side2Id: b.id, tournamentGameKey: "r1-g1" }];
-    const next = { status: "running", rounds: [] } as unknown as TournamentState;
+    return { a, b, t: ref(o.id), created, next: { status: "running", rounds: [] } as unknown as TournamentState };
+  }
+
+  it("a notice that exists already is not made again, nor delivered again", async () => {
+    const { a, b, t, created, next } = await oneGame();
     const now = new Date();
     const twice = await leftBy(
       async (tx) => {
@@ -249,10 +253,7 @@ describe("a tournament's notices, made by the database", () => {
   });
 
   it("fresh notices (a start's, a close's) meeting a key already stored fail the statement instead of skipping it", async () => {
-    const [a, b, o] = [await player(null), await player(null), await player(null)];
-    const t = ref(o.id);
-    const created: CreatedGame[] = [{ id: randomUUID(), side1Id: a.id, side2Id: b.id, tournamentGameKey: "r1-g1" }];
-    const next = { status: "running", rounds: [] } as unknown as TournamentState;
+    const { a, b, t, created, next } = await oneGame();
     const now = new Date();
     await expect(
       leftBy(async (tx) => {
