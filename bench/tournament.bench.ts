@@ -86,7 +86,16 @@
 //   third, … tournament's close runs alone (the close's row, with its ratio), the
 //   second's, fourth's, … with the requests of the next row beside it (in this
 //   process: their own work slows the close, so those are timed in a row of their own).
-//   Baseline: round 2's games and the close's notifications inserted as the start's baseline does;
+//   Baseline: round 2's games and the close's notifications inserted as the start's baseline does.
+//   A row gives the checkpoints PostgreSQL began during each close and during each
+//   floor (pg_stat_bgwriter): the setup writes gigabytes of WAL in minutes at 100,000
+//   players (the players, a round's results in bulk), and on a server that checkpoints
+//   every max_wal_size of WAL one can begin inside one close and not another; the
+//   requests' waits and the inserts then pay for its writes and for the whole pages
+//   the first change of each page after it logs. (A CHECKPOINT forced before each close
+//   and floor, tried, made the 2,000-player floor twice as long: the notices' indexes'
+//   pages, each logged whole; a live server's round closes minutes after its last
+//   checkpoint, neither right after one nor with gigabytes of WAL behind it.);
 // - the WAL the server wrote during the close that runs alone (pg_current_wal_lsn before
 //   and after; full-page images included). Baseline: the same around the bare inserts.
 //   What the close adds to the database's writes beyond its rows (the snapshot, the
@@ -212,6 +221,21 @@ async function walBytes(pool: pg.Pool, from: string, to: string): Promise<{ all:
     [from, to],
   );
   return { all, ours: Number(rows[0]!.ours), fpi: Number(rows[0]!.fpi) };
+}
+
+/**
+ * Checkpoints the server has begun, timed or requested (pg_stat_bgwriter before
+ * PostgreSQL 17, pg_stat_checkpointer since): a spread checkpoint reports itself while
+ * it writes, within about 100 ms of its start.
+ */
+async function checkpointsBegun(pool: pg.Pool): Promise<number> {
+  const { rows: version } = await pool.query<{ n: string }>(`select current_setting('server_version_num') as n`);
+  const { rows } = await pool.query<{ n: number }>(
+    Number(version[0]!.n) >= 170000
+      ? `select (num_timed + num_requested)::int as n from pg_stat_checkpointer`
+      : `select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter`,
+  );
+  return rows[0]!.n;
 }
 
 // --- The bare work: raw SQL through node-postgres, none of Moot's code. ---
@@ -880,6 +904,8 @@ try {
     const probedCloseMs: number[] = [];
     const probedCloseBare: number[] = [];
     const closeWal = { moot: [] as number[], bare: [] as number[] };
+    /** Checkpoints the server began during each close (its order: alone, probed, …) and during each floor. */
+    const checkpoints = { close: [] as number[], floor: [] as number[] };
     const stalls = { during: [] as number[], quiet: [] as number[] };
     const collections: Collections[] = [];
     const pageAfter = { first: [] as number[], again: [] as number[] };
@@ -925,12 +951,14 @@ try {
       // The close's own instant, so its notifications are the ones made at it.
       const closeNow = new Date();
       const walBefore = probed ? null : await walLsn(bare);
+      const begun = await checkpointsBegun(bare);
       const c1 = performance.now();
       const closing = asRequest(() => setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow)).then(() => {
         (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
       });
       if (quiet) {
         const during = await probing(db, tid, closing, lockOther!, player);
+        checkpoints.close.push((await checkpointsBegun(bare)) - begun);
         // The second process's page reads until its first read begun after the close returned: it reads the new state then.
         const pageOtherDuring = await pageOther!.takeAfter();
         pageOther!.stop();
@@ -946,6 +974,7 @@ try {
         }
       } else {
         const alone = await longestStall(closing);
+        checkpoints.close.push((await checkpointsBegun(bare)) - begun);
         closeWal.moot.push(await walBetween(bare, walBefore!));
         stalls.during.push(alone.stall);
         collections.push(alone.gc);
@@ -964,7 +993,9 @@ try {
         .from(games)
         .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
       // The second process's lock probe goes on during the bare inserts too: what the same writes alone make it wait.
+      const floorBegun = await checkpointsBegun(bare);
       const floor = await bareInsertFloor(bare, tid, "r2", closeNow, lockOther ?? undefined);
+      checkpoints.floor.push((await checkpointsBegun(bare)) - floorBegun);
       lockOther?.stop();
       if (lockOther) {
         floorWaits.longest.push(Math.max(...floor.waits));
@@ -998,6 +1029,13 @@ try {
       measured: spread(closeWal.moot, mb),
       baseline: `${spread(closeWal.bare, mb)}: the same during its bare inserts`,
       ratio: ratio(median(closeWal.moot), median(closeWal.bare)),
+      target: "-",
+      ok: null,
+    });
+    rows.push({
+      name: `  checkpoints PostgreSQL began during each close at ${label}, in order (alone, probed, …; pg_stat_bgwriter)`,
+      measured: checkpoints.close.join(", "),
+      baseline: `${checkpoints.floor.join(", ")}: the same during each close's bare inserts`,
       target: "-",
       ok: null,
     });
