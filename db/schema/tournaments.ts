@@ -2,7 +2,7 @@
 // trail. The engine state (engine/formats TournamentState, plain JSON) is the one
 // source of truth for pairings and standings; site games point back to it by key.
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import type { FormatName, FormatSettings, ResultReason, TournamentState } from "../../engine/formats";
 import type { GameTypeId } from "../../engine/game-catalog";
@@ -75,12 +75,27 @@ export const tournaments = pgTable(
 export type TournamentRow = typeof tournaments.$inferSelect;
 
 /**
+ * A snapshot's state: its JSON, stored as `text`. It is written and read whole, never
+ * queried inside, and written only by this application's own serializer
+ * (server/services/snapshots.ts), so the database has nothing to check in it: as
+ * `json` (migration 0026) PostgreSQL parsed every snapshot to validate it, 0.47 s of
+ * the database's processor for 53 MB (a 100,000-player state is about 50 MB), against
+ * 0.07 s to store the same text, in the middle of a round's close (migration 0027);
+ * `jsonb` also parses, and converts back to text on every read. Read through Drizzle
+ * (a test's select, readSnapshots) it is parsed here; the snapshot reader parses its
+ * text in slices.
+ */
+const stateJson = customType<{ data: TournamentState; driverData: string }>({
+  dataType: () => "text",
+  toDriver: (state) => JSON.stringify(state),
+  fromDriver: (text) => JSON.parse(text) as TournamentState,
+});
+
+/**
  * Snapshots of tournaments' engine states; `tournaments.snapshot_id` names the current
  * one. A new snapshot is a new row (written before the tournament's lock is taken by a
  * round's close); the older rows of a tournament are deleted once the pointer has moved
- * (save-tournament.ts). `json`, not `jsonb`: it is written and read whole, never
- * queried inside, and at 100,000 players (tens of MB) json skips jsonb's parse on
- * write and its conversion back to text on read (about half a second each).
+ * (save-tournament.ts).
  */
 export const tournamentSnapshots = pgTable(
   "tournament_snapshots",
@@ -91,7 +106,7 @@ export const tournamentSnapshots = pgTable(
     // before it takes the tournament's lock would wait for, behind an action that
     // holds that lock and waits for the close's games: a deadlock.
     tournamentId: uuid("tournament_id").notNull(),
-    state: json("state").$type<TournamentState>().notNull(),
+    state: stateJson("state").notNull(),
   },
   (t) => [index("tournament_snapshots_tournament_idx").on(t.tournamentId)],
 );

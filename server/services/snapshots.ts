@@ -18,9 +18,9 @@ import { tournamentSnapshots, tournaments } from "@/db/schema";
 import type { TournamentState } from "@/engine/formats";
 
 /**
- * A snapshot's JSON as its text, parsed by parseInSlices: at 100,000 players it is tens
- * of MB, which the driver's JSON.parse read at once, holding the process for over half a
- * second.
+ * A snapshot's JSON as its text (the column is text, migration 0027), parsed by
+ * parseInSlices, not by the column's own mapping: at 100,000 players it is tens of MB,
+ * which JSON.parse read at once, holding the process for over half a second.
  */
 const stateText = sql<string>`${tournamentSnapshots.state}::text`;
 const stateOf = async (text: string) => (await parseInSlices(text)) as TournamentState;
@@ -61,8 +61,9 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
  * (lib/json-slices.ts) so that a 100,000-player state, tens of MB, does not hold the
  * process for the half second that stringifying it at once took. On PostgreSQL's pool
  * the slices go to the database as they are, by COPY (copySnapshot); in a transaction
- * (node-postgres) as one parameter of bytes (json's binary input is its text), on
- * PGlite as text. `made` is called once the JSON is made, before the database has all of it.
+ * (node-postgres) as one parameter of bytes (text's binary input is its bytes), on
+ * PGlite as a string. The database stores the text as it comes: the JSON is this
+ * serializer's own, and checking it cost PostgreSQL a parse (db/schema/tournaments.ts). `made` is called once the JSON is made, before the database has all of it.
  */
 export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId(), made?: () => void): Promise<string> {
   const pool = poolOf(db);
@@ -71,7 +72,7 @@ export async function writeSnapshot(db: Db, tournamentId: string, state: Tournam
     return id;
   }
   const json = sendsBytesAsIs(db) ? await jsonInSlices(state, "buffer") : await jsonInSlices(state, "string");
-  await db.execute(sql`insert into ${tournamentSnapshots} (id, tournament_id, state) values (${id}, ${tournamentId}, ${json}::json)`);
+  await db.execute(sql`insert into ${tournamentSnapshots} (id, tournament_id, state) values (${id}, ${tournamentId}, ${json}::text)`);
   return id;
 }
 

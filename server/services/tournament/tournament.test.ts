@@ -198,7 +198,7 @@ describe("running by itself", () => {
     const [old] = await h.db.insert(tournamentSnapshots).values({ tournamentId: t.id, state: folded }).returning();
     await h.db.update(tournaments).set({ snapshotId: old!.id, foldedSeq: 0, pending: 0 }).where(eq(tournaments.id, t.id));
     await h.db.execute(
-      sql`UPDATE tournaments SET pending = COALESCE((s.state->'rounds'->-1->>'pending')::int, 0) FROM tournament_snapshots s WHERE s.id = tournaments.snapshot_id AND tournaments.id = ${t.id}`,
+      sql`UPDATE tournaments SET pending = COALESCE((s.state::json->'rounds'->-1->>'pending')::int, 0) FROM tournament_snapshots s WHERE s.id = tournaments.snapshot_id AND tournaments.id = ${t.id}`,
     );
     forget(t.id); // this process remembered the live state; read the stored one
     await playRound(organizer, t.id);
