@@ -132,7 +132,10 @@
 //   share Redis (REDIS_URL, default the local one) as servers do: the close tells of its
 //   fold, and the prober folds the round itself from the state it has (or, if it cannot,
 //   reads the snapshot once written), ahead of the commit (snapshot-news.ts); it says on
-//   stderr which it did.
+//   stderr which it did. For each probed close, the bench says on stderr ("[waits]")
+//   when the three longest waits of each request of this process began, in ms after the
+//   close began, and when the close returned: a long wait near the end falls in the
+//   commit's tail (the replaced snapshot's delete, the new state's first reads).
 //   For the second process's lock, also the same probe during the close's bare inserts
 //   (the floor below): how long the same writes alone make a request wait for the
 //   database on this machine, the part no design of the close's own work can remove.
@@ -561,18 +564,19 @@ async function probing(
   until: Promise<unknown>,
   other: Prober,
   player: Viewer,
-): Promise<{ lock: number[]; page: number[]; mine: number[]; other: number[] }> {
+): Promise<{ lock: number[]; page: number[]; mine: number[]; other: number[]; began: { lock: number[]; page: number[]; mine: number[] } }> {
   await other.take(); // from here on
   let done = false;
   const settled = until.finally(() => {
     done = true;
   });
-  const loop = async (request: () => Promise<unknown>) => {
+  const loop = async (request: () => Promise<unknown>, began: number[]) => {
     const times: number[] = [];
     do {
       const t0 = performance.now();
       await request();
       times.push(performance.now() - t0);
+      began.push(t0);
       // A pause between requests, so that they are a trickle beside the close, not load on it.
       if (!done) await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS));
     } while (!done);
@@ -582,9 +586,10 @@ async function probing(
   const pageRequest = () => asRequest(() => tournamentPage(db, null, id, {}));
   const mineRequest = () => asRequest(() => tournamentPage(db, player, id, {}));
   const lockRequest = () => asRequest(() => transaction(db, (tx) => lockTournament(tx, id)));
-  const [lock, page, mine] = await Promise.all([loop(lockRequest), loop(pageRequest), loop(mineRequest), settled]);
+  const began = { lock: [] as number[], page: [] as number[], mine: [] as number[] };
+  const [lock, page, mine] = await Promise.all([loop(lockRequest, began.lock), loop(pageRequest, began.page), loop(mineRequest, began.mine), settled]);
   // With the request in flight when the close returned.
-  return { lock, page, mine, other: await other.takeAfter() };
+  return { lock, page, mine, other: await other.takeAfter(), began };
 }
 
 const fresh = await createFreshDatabase(serverUrl, "moot_bench_t");
@@ -953,12 +958,25 @@ try {
       const walBefore = probed ? null : await walLsn(bare);
       const begun = await checkpointsBegun(bare);
       const c1 = performance.now();
+      let closedAfter = 0;
       const closing = asRequest(() => setResult(db, organizer, { gameId: lastGame!.id, result: draw(last.side1, last.side2) }, closeNow)).then(() => {
-        (probed ? probedCloseMs : closeMs).push(performance.now() - c1);
+        closedAfter = performance.now() - c1;
+        (probed ? probedCloseMs : closeMs).push(closedAfter);
       });
       if (quiet) {
         const during = await probing(db, tid, closing, lockOther!, player);
         checkpoints.close.push((await checkpointsBegun(bare)) - begun);
+        // When in the close the longest waits began (ms after the close began; it returned at the first figure): for a reader of a bad run.
+        const longest = (k: "lock" | "page" | "mine") =>
+          during[k]
+            .map((w, i) => [w, during.began[k][i]! - c1] as const)
+            .sort((a, b) => b[0] - a[0])
+            .slice(0, 3)
+            .map(([w, at]) => `${ms(w)} from ${ms(at)}`)
+            .join(", ");
+        console.error(
+          `[waits] ${label}: the close returned ${ms(closedAfter)} after it began; longest waits: lock ${longest("lock")}; page ${longest("page")}; signed-in page ${longest("mine")}`,
+        );
         // The second process's page reads until its first read begun after the close returned: it reads the new state then.
         const pageOtherDuring = await pageOther!.takeAfter();
         pageOther!.stop();
