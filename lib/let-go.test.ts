@@ -1,7 +1,7 @@
 // letGo's turns: pieces of work that let go go on one per turn of the event loop, first
 // come first served, so that a turn never holds two jobs' slices at once.
 import { describe, expect, it } from "vitest";
-import { HOLD_MS, SLICE_MS, asRequest, holdBackground, inBackground, letGo, letGoIfDue, needed, runInSlices } from "./let-go";
+import { HOLD_MS, SLICE_MS, asRequest, awaitBackground, holdBackground, inBackground, letGo, letGoIfDue, needed, runInSlices } from "./let-go";
 
 /** Counts the event loop's turns: an immediate that queues itself again runs once per turn. */
 function turnCounter() {
@@ -208,6 +208,53 @@ describe("lanes", () => {
     await asRequest(() => sleep(Math.floor(HOLD_MS / 5)));
     expect(after.length).toBe(at);
     await more;
+  });
+
+  it("does not hold background work a request waits for (awaitBackground), as the round's last result waits for its close", async () => {
+    const order: string[] = [];
+    const turns = turnCounter();
+    const from = turns.now();
+    await asRequest(() => awaitBackground(inBackground(() => steps("close", 20, order))));
+    turns.stop();
+    expect(order).toHaveLength(20);
+    // About a step per turn; held by the request waiting for it, each step would have waited HOLD_MS.
+    expect(turns.now() - from).toBeLessThan(100);
+  });
+
+  it("still holds that work while another request is in flight, and the waiting request gets its hold back after", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The closing request: waits for its close, a long background job.
+    const closing = asRequest(async () => {
+      await awaitBackground(
+        inBackground(async () => {
+          for (let i = 0; i < 1000; i++) {
+            await letGo();
+            order.push("close");
+          }
+        }),
+      );
+      // Back in flight: background work started now waits for it.
+      const after = inBackground(() => steps("after", 1, order));
+      await gate;
+      order.push("closing request done");
+      await after;
+    });
+    await sleep(5);
+    expect(order.length).toBeGreaterThan(0);
+    // Another request, waiting on I/O for less than HOLD_MS a few times: the close waits for it.
+    const before = order.length;
+    await asRequest(async () => {
+      for (let i = 0; i < 3; i++) await sleep(Math.floor(HOLD_MS / 5));
+      order.push("page done");
+    });
+    expect(order.indexOf("page done")).toBe(before);
+    while (order.filter((x) => x === "close").length < 1000) await sleep(5);
+    await sleep(Math.floor(HOLD_MS / 5));
+    release();
+    await closing;
+    expect(order.slice(-2)).toEqual(["closing request done", "after"]);
   });
 
   it("holds background work a request starts (inBackground), as a round's close after its last result", async () => {

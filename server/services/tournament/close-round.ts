@@ -28,7 +28,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { newRowId } from "@/db/schema/ids";
-import { holdBackground, inBackground, letGoIfDue, needed, stepInSlices } from "@/lib/let-go";
+import { awaitBackground, holdBackground, inBackground, letGoIfDue, stepInSlices } from "@/lib/let-go";
 import { tournaments, type TournamentRow } from "@/db/schema";
 import { warmRoundTallies, type TournamentState, type Transition } from "@/engine/formats";
 import { AppError } from "../errors";
@@ -140,9 +140,11 @@ const closing = new Map<string, Promise<void>>();
  */
 export function closeRound(db: Db, tournamentId: string, now = new Date()): Promise<void> {
   // A request that awaits the close (the round's last result's, whose after-commit
-  // work it is) awaits it as needed work (lib/let-go.ts): else the request in flight
-  // held each of the close's slices for HOLD_MS, and a 10,000-player close that lets
-  // the event loop go 25 times took half a second longer.
+  // work it is) lets its own hold on background work go while it waits
+  // (awaitBackground, lib/let-go.ts): else it held each of the close's slices for
+  // HOLD_MS, and a 10,000-player close that lets the event loop go 25 times took half a
+  // second longer. Other requests in flight still go first (as needed work, which it
+  // was until 2026-12-03, the close went on beside every request for its whole length).
   let close = closing.get(tournamentId);
   if (!close) {
     // In the background lane: the requests of the tournament (and any other) go first,
@@ -150,7 +152,7 @@ export function closeRound(db: Db, tournamentId: string, now = new Date()): Prom
     close = inBackground(() => closeOutsideLock(db, tournamentId, now)).finally(() => closing.delete(tournamentId));
     closing.set(tournamentId, close);
   }
-  return needed(close);
+  return awaitBackground(close);
 }
 
 async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promise<void> {
