@@ -226,18 +226,22 @@ async function walBytes(pool: pg.Pool, from: string, to: string): Promise<{ all:
   return { all, ours: Number(rows[0]!.ours), fpi: Number(rows[0]!.fpi) };
 }
 
+/** The query checkpointsBegun sends on this server, asked for its version once. */
+let checkpointCount: Promise<string> | undefined;
 /**
  * Checkpoints the server has begun, timed or requested (pg_stat_bgwriter before
  * PostgreSQL 17, pg_stat_checkpointer since): a spread checkpoint reports itself while
  * it writes, within about 100 ms of its start.
  */
 async function checkpointsBegun(pool: pg.Pool): Promise<number> {
-  const { rows: version } = await pool.query<{ n: string }>(`select current_setting('server_version_num') as n`);
-  const { rows } = await pool.query<{ n: number }>(
-    Number(version[0]!.n) >= 170000
-      ? `select (num_timed + num_requested)::int as n from pg_stat_checkpointer`
-      : `select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter`,
-  );
+  checkpointCount ??= pool
+    .query<{ n: string }>(`select current_setting('server_version_num') as n`)
+    .then(({ rows }) =>
+      Number(rows[0]!.n) >= 170000
+        ? `select (num_timed + num_requested)::int as n from pg_stat_checkpointer`
+        : `select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter`,
+    );
+  const { rows } = await pool.query<{ n: number }>(await checkpointCount);
   return rows[0]!.n;
 }
 

@@ -12,9 +12,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 type Lane = "request" | "background";
-const lane = new AsyncLocalStorage<Lane>();
-/** The calling request's own hold on background work (asRequest), which awaitBackground lets go while it waits. */
-const ownHold = new AsyncLocalStorage<{ held: boolean }>();
+/** The lane the work runs in, and in a request's lane that request's own hold on background work (asRequest), which awaitBackground lets go while it waits. */
+const lane = new AsyncLocalStorage<{ lane: Lane; hold?: { held: boolean } }>();
 
 /** Requests in flight, and holds (holdBackground): while there are any, background work waits (up to HOLD_MS a slice). */
 let requests = 0;
@@ -123,7 +122,7 @@ export function letGoIfDue(sliceMs = SLICE_MS): Promise<void> | undefined {
 
 /** The lane the calling work runs in (outside any request: the background). */
 export function currentLane(): Lane {
-  return lane.getStore() ?? "background";
+  return lane.getStore()?.lane ?? "background";
 }
 
 /** Runs a request's work: its slices go before background work, which waits while it is in flight. */
@@ -131,13 +130,12 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
   const hold = { held: true };
   requests++;
   try {
-    return await ownHold.run(hold, () => lane.run("request", work));
+    return await lane.run({ lane: "request", hold }, work);
   } finally {
     // Background work held for this request goes on now.
     if (hold.held) {
       hold.held = false;
-      requests--;
-      if (requests === 0) schedule();
+      unholdOne();
     }
   }
 }
@@ -153,11 +151,11 @@ export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
  * the work.
  */
 export async function awaitBackground<T>(work: Promise<T>): Promise<T> {
-  const hold = ownHold.getStore();
-  if (currentLane() !== "request" || !hold?.held) return work;
+  // Only a request's own lane has its hold: background work it started (inBackground) has none.
+  const hold = lane.getStore()?.hold;
+  if (!hold?.held) return work;
   hold.held = false;
-  requests--;
-  if (requests === 0) schedule();
+  unholdOne();
   try {
     return await work;
   } finally {
@@ -180,9 +178,14 @@ export function holdBackground(): () => void {
   return () => {
     if (!held) return;
     held = false;
-    requests--;
-    if (requests === 0) schedule();
+    unholdOne();
   };
+}
+
+/** One hold fewer (a request's, or holdBackground's): background work waiting for the last one goes on. */
+function unholdOne(): void {
+  requests--;
+  if (requests === 0) schedule();
 }
 
 /**
@@ -203,7 +206,7 @@ export async function needed<T>(work: Promise<T>): Promise<T> {
 
 /** Runs work in the background lane, also when a request started it (a round's close after the round's last result). */
 export function inBackground<T>(work: () => T): T {
-  return lane.run("background", work);
+  return lane.run({ lane: "background" }, work);
 }
 
 /** Rows built per slice by bulk work (games, notices, insert chunks): tens of milliseconds each. */

@@ -63,7 +63,8 @@ export async function readSnapshots(db: Db, tournamentIds: readonly string[]): P
  * the slices go to the database as they are, by COPY (copySnapshot); in a transaction
  * (node-postgres) as one parameter of bytes (text's binary input is its bytes), on
  * PGlite as a string. The database stores the text as it comes: the JSON is this
- * serializer's own, and checking it cost PostgreSQL a parse (db/schema/tournaments.ts). `made` is called once the JSON is made, before the database has all of it.
+ * serializer's own, and checking it cost PostgreSQL a parse (db/schema/tournaments.ts).
+ * `made` is called once the JSON is made, before the database has all of it.
  */
 export async function writeSnapshot(db: Db, tournamentId: string, state: TournamentState, id = newRowId(), made?: () => void): Promise<string> {
   const pool = poolOf(db);
