@@ -6,9 +6,11 @@
 // rolls back, nothing runs: no page ever hears of a change that did not happen.
 //
 // The work runs once, after the commit, in the order it was added (a task may read,
-// as the game's view for its room, before the next one runs), and the pings last,
-// merged into one broadcast (a round that closes with a game's end tells each
-// player's pages once).
+// as the game's view for its room, before the next one runs), then the pings, merged
+// into one broadcast (a round that closes with a game's end tells each player's pages
+// once), and last the clean-up no one waits to hear of (cleanUpAfterCommit: a
+// replaced snapshot's delete, 0.2 s at 100,000 players, ran before the new round's
+// announcement).
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { pingInbox } from "@/server/realtime/publish";
@@ -19,19 +21,21 @@ export type AfterCommit = (db: Db) => void | Promise<void>;
 interface Pending {
   tasks: AfterCommit[];
   pings: Set<string>;
+  cleanUps: AfterCommit[];
 }
 
 const pendingOf = new WeakMap<Db, Pending>();
 
 /** Runs `work` in a transaction; what it added with afterCommit and pingAfterCommit runs after the commit. */
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  const pending: Pending = { tasks: [], pings: new Set() };
+  const pending: Pending = { tasks: [], pings: new Set(), cleanUps: [] };
   const result = await db.transaction((tx) => {
     pendingOf.set(tx, pending);
     return work(tx);
   });
   for (const task of pending.tasks) await task(db);
   if (pending.pings.size > 0) pingInbox(pending.pings);
+  for (const task of pending.cleanUps) await task(db);
   return result;
 }
 
@@ -58,6 +62,18 @@ export function afterCommit(tx: Db, task: AfterCommit): void {
     void Promise.resolve(task(tx)).catch((err: unknown) => {
       console.error("after-commit work failed", err);
     });
+}
+
+/**
+ * afterCommit for clean-up nobody is told of (a row the commit left unused): it runs
+ * after all the transaction's other after-commit work and pings, whenever it was
+ * added, so that no announcement waits for it. Still awaited by transaction(): its
+ * caller returns once the clean-up is done.
+ */
+export function cleanUpAfterCommit(tx: Db, task: AfterCommit): void {
+  const pending = pendingFor(tx);
+  if (pending) pending.cleanUps.push(task);
+  else afterCommit(tx, task);
 }
 
 /** Tells these users' open pages that their inbox changed, once the transaction has committed. */

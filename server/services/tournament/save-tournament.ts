@@ -7,7 +7,7 @@ import { pendingGames, type TournamentState } from "@/engine/formats";
 import { tournamentRoom } from "@/lib/contracts";
 import { publishChanged } from "@/server/realtime/publish";
 import { dropSnapshot, writeSnapshot } from "../snapshots";
-import { afterCommit } from "../transaction";
+import { afterCommit, cleanUpAfterCommit } from "../transaction";
 import { expectSaved, rememberSaved } from "./live-state";
 
 /** Saves new fields and bumps the version that live pages follow; returns the version. */
@@ -48,11 +48,12 @@ export async function saveSnapshot(
     });
   const { version, replaced } = row!;
   expectSaved(id, snapshot, state);
-  afterCommit(tx, async (db) => {
-    rememberSaved(id, snapshot, state, seq, version);
-    // A failure here leaves a row no one points at, for the sweeper (sweepSnapshots).
-    if (replaced) await dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err));
-  });
+  afterCommit(tx, () => rememberSaved(id, snapshot, state, seq, version));
+  // After the announcement (announce, added after this): a failure leaves a row no one points at, for the sweeper (sweepSnapshots).
+  if (replaced)
+    cleanUpAfterCommit(tx, (db) =>
+      dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err)),
+    );
   return version;
 }
 
