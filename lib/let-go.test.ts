@@ -257,6 +257,24 @@ describe("lanes", () => {
     expect(order.slice(-2)).toEqual(["closing request done", "after"]);
   });
 
+  it("takes no hold back for a request that returned while it waited (awaitBackground not awaited, or the request failed first)", async () => {
+    const order: string[] = [];
+    let waiting!: Promise<void>;
+    await expect(
+      asRequest(async () => {
+        waiting = awaitBackground(inBackground(() => steps("close", 5, order)));
+        throw new Error("failed first");
+      }),
+    ).rejects.toThrow("failed first");
+    await waiting;
+    // No request in flight now: background work goes on at every turn, not once per HOLD_MS.
+    const turns = turnCounter();
+    const from = turns.now();
+    await steps("after", 20, order);
+    turns.stop();
+    expect(turns.now() - from).toBeLessThan(100);
+  });
+
   it("holds background work a request starts (inBackground), as a round's close after its last result", async () => {
     const order: string[] = [];
     await asRequest(async () => {

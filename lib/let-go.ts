@@ -13,7 +13,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 type Lane = "request" | "background";
 /** The lane the work runs in, and in a request's lane that request's own hold on background work (asRequest), which awaitBackground lets go while it waits. */
-const lane = new AsyncLocalStorage<{ lane: Lane; hold?: { held: boolean } }>();
+const lane = new AsyncLocalStorage<{ lane: Lane; hold?: Hold }>();
+/** A request's hold on background work: `held` while it counts in `requests`; `ended` once the request has returned. */
+type Hold = { held: boolean; ended: boolean };
 
 /** Requests in flight, and holds (holdBackground): while there are any, background work waits (up to HOLD_MS a slice). */
 let requests = 0;
@@ -127,11 +129,12 @@ export function currentLane(): Lane {
 
 /** Runs a request's work: its slices go before background work, which waits while it is in flight. */
 export async function asRequest<T>(work: () => Promise<T>): Promise<T> {
-  const hold = { held: true };
+  const hold: Hold = { held: true, ended: false };
   requests++;
   try {
     return await lane.run({ lane: "request", hold }, work);
   } finally {
+    hold.ended = true;
     // Background work held for this request goes on now.
     if (hold.held) {
       hold.held = false;
@@ -159,8 +162,13 @@ export async function awaitBackground<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } finally {
-    hold.held = true;
-    requests++;
+    // The hold back, unless the request returned meanwhile (it did not await this, or
+    // failed first): taken then, nothing would ever let it go, and every piece of
+    // background work would wait HOLD_MS a slice from then on.
+    if (!hold.ended) {
+      hold.held = true;
+      requests++;
+    }
   }
 }
 
