@@ -143,8 +143,8 @@ export function closeRound(db: Db, tournamentId: string, now = new Date()): Prom
   // work it is) lets its own hold on background work go while it waits
   // (awaitBackground, lib/let-go.ts): else it held each of the close's slices for
   // HOLD_MS, and a 10,000-player close that lets the event loop go 25 times took half a
-  // second longer. Other requests in flight still go first (as needed work, which it
-  // was until 2026-12-03, the close went on beside every request for its whole length).
+  // second longer. Other requests in flight still go first (until 2026-12-03 it was
+  // awaited as needed work, and the close went on beside every request for its whole length).
   let close = closing.get(tournamentId);
   if (!close) {
     // In the background lane: the requests of the tournament (and any other) go first,
