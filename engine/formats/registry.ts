@@ -257,7 +257,7 @@ export function pendingGames(state: TournamentState): number {
   return state.status === "finished" ? 0 : currentRound(state).pending;
 }
 
-export { correctResult, gamesOf, groupIndexOf, groupsOf, phasesOf } from "./core";
+export { correctResult, gamesOf, groupIndexOf, groupsOf, phasesOf, warmGroupIndex } from "./core";
 
 /** Whether players of this format pick their side before a game (the staged format, round 2 on). */
 export function choosesRoles(format: FormatName): boolean {

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Prng } from "../prng";
-import { gamesOf, groupIndexOf, groupsOf, phasesOf } from "./core";
+import { gamesOf, groupIndexOf, groupsOf, phasesOf, warmGroupIndex } from "./core";
 import { findGame, playableGames, recordResult, recordResults, standings, startTournament, withdraw } from "./registry";
 import { DRAW, WIN1, WIN2, favouriteWins, jsonRoundTrip, players } from "./testing";
 import type { FormatName, FormatResult, Round, TournamentState } from "./types";
@@ -177,4 +177,15 @@ it("groupIndexOf finds each player's group of each round as a scan of the groups
     }
     expect(s.status, format).toBe("finished");
   }
+});
+
+it("warmGroupIndex makes a round's group index in steps, once: groupIndexOf then finds each player as a scan would", () => {
+  // 2,500 groups: more than one step's worth.
+  const s = startTournament("groups", players(10_000), { groupSize: 4 }, 3);
+  const round = s.rounds[0]!;
+  expect([...warmGroupIndex(round)].length).toBe(1);
+  // Made: nothing to do again.
+  expect([...warmGroupIndex(round)].length).toBe(0);
+  for (const p of [...s.players.filter((_, i) => i % 97 === 0).map((p) => p.id), "nobody"])
+    expect(groupIndexOf(round, p), p).toBe(groupsOf(round).findIndex((g) => g.players.includes(p)));
 });

@@ -70,38 +70,77 @@ export function runSteps<T>(steps: Generator<void, T>): T {
 }
 
 /**
- * Rows sorted, merged or made per step: a caller that lets other work run between
+ * Rows sorted per step: a caller that lets other work run between
  * steps (a server's read ahead of a new round's standings) is never held longer than
  * about this many rows take; sorted at once, a 100,000-row table held it 0.1 s.
  */
 export const STEP_ROWS = 8192;
 
-/** rankTable, yielding every STEP_ROWS rows sorted, merged or made (`stepRows` for tests). */
+/** rankTable, yielding every STEP_ROWS rows sorted (`stepRows` for tests). */
 export function* rankSteps(entries: readonly RankEntry[], keys: readonly RankKey[], previous?: Standings, stepRows = STEP_ROWS): Generator<void, Standings> {
   const prev = previous ? rankedTables.get(previous) : undefined;
   const merged = prev ? mergeChanged(entries, keys, prev) : null;
   if (merged === "unchanged") return previous as Standings;
   const { order, sameNext } = merged ?? (yield* sortWhole(entries, keys, stepRows));
-  const n = entries.length;
-  const rows: RankedRow[] = new Array<RankedRow>(n);
-  let rank = 1;
-  let label = "";
-  let samePrev = false;
-  for (let i = 0; i < n; i++) {
-    const e = entries[order[i] as number] as RankEntry;
-    if (!samePrev) {
-      rank = i + 1;
-      // Rows of a shared rank share one label string (75,000 players may share one).
-      label = sameNext[i] === 1 ? `${rank}=` : String(rank);
-    }
-    rows[i] = { player: e.player, rank, rankLabel: label, values: e.values, status: e.status };
-    samePrev = sameNext[i] === 1;
-    if ((i + 1) % stepRows === 0) yield;
-  }
-  const table: Standings = { rows, why: (i) => (i >= 0 && i + 1 < n ? explainOrder(rows[i] as RankedRow, rows[i + 1] as RankedRow, keys) : "") };
+  const table = rankedRows(entries, keys, order, sameNext);
   const samePlayers = merged !== null && prev !== undefined;
   rankedTables.set(table, { entries, keys, order, sameNext, playerAt: samePlayers ? prev.playerAt : { map: null } });
   return table;
+}
+
+/**
+ * The table of entries in `order`: each row is made when first read (rowAt), and all of
+ * them when `rows` is. A page reads about 70 rows of 100,000, and making every row
+ * object at each version (after each result) took 30 ms at 100,000 players, up to 200
+ * while a round's close ran beside it, with the garbage collection that followed.
+ */
+function rankedRows(entries: readonly RankEntry[], keys: readonly RankKey[], order: Int32Array, sameNext: Uint8Array): Standings {
+  const n = entries.length;
+  // Each row's rank: 1 + the index of the first row of its run of ties.
+  const ranks = new Int32Array(n);
+  for (let i = 0; i < n; i++) ranks[i] = i > 0 && sameNext[i - 1] === 1 ? (ranks[i - 1] as number) : i + 1;
+  // Rows of a shared rank share one label string (75,000 players may share one).
+  const labels = new Map<number, string>();
+  const labelOf = (rank: number): string => {
+    let label = labels.get(rank);
+    if (label === undefined) labels.set(rank, (label = sameNext[rank - 1] === 1 ? `${rank}=` : String(rank)));
+    return label;
+  };
+  const made = new Map<number, RankedRow>();
+  const row = (i: number): RankedRow => {
+    let r = made.get(i);
+    if (!r) {
+      const e = entries[order[i] as number] as RankEntry;
+      const rank = ranks[i] as number;
+      made.set(i, (r = { player: e.player, rank, rankLabel: labelOf(rank), values: e.values, status: e.status }));
+    }
+    return r;
+  };
+  let all: RankedRow[] | undefined;
+  const table: Standings = {
+    get rows() {
+      all ??= Array.from({ length: n }, (_, i) => row(i));
+      return all;
+    },
+    why: (i) => (i >= 0 && i + 1 < n ? explainOrder(entries[order[i] as number] as RankEntry, entries[order[i + 1] as number] as RankEntry, keys) : ""),
+  };
+  lazyRows.set(table, { n, row });
+  return table;
+}
+
+/** The row makers of the tables rankedRows made. */
+const lazyRows = new WeakMap<Standings, { readonly n: number; readonly row: (i: number) => RankedRow }>();
+
+/** How many rows the table has, without making them. */
+export function rowCount(table: Standings): number {
+  return lazyRows.get(table)?.n ?? table.rows.length;
+}
+
+/** Row `i` of the table (undefined past its end), made alone if the table makes rows when read. */
+export function rowAt(table: Standings, i: number): RankedRow | undefined {
+  const lazy = lazyRows.get(table);
+  if (!lazy) return table.rows[i];
+  return Number.isInteger(i) && i >= 0 && i < lazy.n ? lazy.row(i) : undefined;
 }
 
 /** Compares entry `a` with entry `b` of `others` (indexes) by the keys only: negative when `a` ranks above. */
@@ -247,7 +286,7 @@ function mergeChanged(entries: readonly RankEntry[], keys: readonly RankKey[], p
  */
 export function placeOf(table: Standings, player: string): number | undefined {
   const r = rankedTables.get(table);
-  if (!r || r.entries.length !== table.rows.length) {
+  if (!r || r.entries.length !== rowCount(table)) {
     let map = placeMaps.get(table);
     if (!map) placeMaps.set(table, (map = new Map(table.rows.map((row, i) => [row.player, i]))));
     return map.get(player);
@@ -255,6 +294,23 @@ export function placeOf(table: Standings, player: string): number | undefined {
   r.playerAt.map ??= new Map(r.entries.map((e, i) => [e.player, i]));
   const at = r.playerAt.map.get(player);
   return at === undefined ? undefined : entryRows(r)[at];
+}
+
+/**
+ * Makes what placeOf looks players up in, in steps of STEP_ROWS players: done ahead for
+ * a new round's table (a close reads its pages ahead), where the players' index made at
+ * once held the event loop 50 to 75 ms at 100,000 players.
+ */
+export function* warmPlaceIndex(table: Standings): Generator<void> {
+  const r = rankedTables.get(table);
+  if (!r || r.entries.length !== rowCount(table) || r.playerAt.map) return;
+  const map = new Map<string, number>();
+  for (let i = 0; i < r.entries.length; i++) {
+    map.set((r.entries[i] as RankEntry).player, i);
+    if ((i + 1) % STEP_ROWS === 0) yield;
+  }
+  r.playerAt.map ??= map;
+  entryRows(r);
 }
 
 /** Each entry's row index, per table. */
@@ -276,7 +332,7 @@ export function rankByKeys(entries: readonly RankEntry[], keys: readonly RankKey
 
 /** Row `index` of a table with its "why" (fields in StandingRow's order, so the JSON reads as it always did). */
 export function standingRow(table: Standings, index: number): StandingRow {
-  const r = table.rows[index] as RankedRow;
+  const r = rowAt(table, index) as RankedRow;
   return { player: r.player, rank: r.rank, rankLabel: r.rankLabel, values: r.values, why: table.why(index), status: r.status };
 }
 

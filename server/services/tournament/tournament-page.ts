@@ -20,10 +20,14 @@ import {
   groupsOf,
   lateEntryRound,
   placeOf,
+  rowAt,
+  rowCount,
   playableGames,
   vecAt,
   sideBalanceReader,
   warmSideBalances,
+  warmGroupIndex,
+  warmPlaceIndex,
   standingRow,
   type AuditEntry,
   type ClinchTable,
@@ -35,7 +39,7 @@ import {
 import { roundPanel, roundTabs, standingsInfo, type RoundPanel } from "@/components/formats/pages";
 import { tabIndexFor } from "@/components/formats/round-tabs";
 import { setBounded } from "@/lib/bounded-map";
-import { inBackground, letGo, letGoIfDue, needed, stepInSlices } from "@/lib/let-go";
+import { inBackground, letGoIfDue, needed, stepInSlices } from "@/lib/let-go";
 import { clampPage, pageSpan, pagesFor, pinnedWindow, spanIndexes, type Span } from "@/lib/page-window";
 import { auditReferences, type ActorKind, type AuditItem, jointChampionsWhy, roundSummary, tableInfo, type TableInfo } from "@/lib/tournament-view";
 import { isSiteAdmin } from "../admin/site-admins";
@@ -105,15 +109,14 @@ async function linksOf(db: Db, tournamentId: string, keys: Iterable<string>): Pr
 
 /** Rows of the standings in the window, each with its "why": positions where rows were left out, and the real next player at each gap. */
 function windowRows(table: Standings, spans: readonly Span[]) {
-  const all = table.rows;
   const rows: StandingRow[] = [];
   const gapsBefore: number[] = [];
   const nextPlayer: Record<string, string> = {};
   for (const s of spans) {
     if (s.start > 0) gapsBefore.push(rows.length);
     for (let i = s.start; i < s.end; i++) rows.push(standingRow(table, i));
-    const after = all[s.end];
-    if (after && s.end > s.start) nextPlayer[all[s.end - 1]!.player] = after.player;
+    const after = rowAt(table, s.end);
+    if (after && s.end > s.start) nextPlayer[rowAt(table, s.end - 1)!.player] = after.player;
   }
   return { rows, gapsBefore, nextPlayer };
 }
@@ -439,19 +442,21 @@ export async function pageReadings(state: TournamentState) {
 
 /**
  * pageReadings of a state this process has just made and is about to save (a start, a
- * round's close), begun once `idle` settles and not awaited: started when the caller's
+ * round's close), begun once `idle` settles; resolves once made: started when the caller's
  * own work is done and it waits on the database (its snapshot's JSON made, its inserts
  * sent), they are ready when the state is, and a reader who comes sooner awaits only
  * what is not done yet (at 100,000 players, the first page read after a close took
  * 0.45 s instead of 0.1). Begun at once, they took the processor from the close's own
  * work, and a 10,000-player close was a third longer. Begun once the database had the
  * whole snapshot, at 100,000 players they began with the commit, and the first page read
- * after it waited for them (about 1 s).
+ * after it waited for them (about 1 s). A close commits once they are made
+ * (close-round.ts).
  */
-export function readAhead(state: TournamentState, idle: Promise<unknown>): void {
+export function readAhead(state: TournamentState, idle: Promise<unknown>): Promise<void> {
   // If what it waits for fails, so has the caller, who reports it: nothing is read ahead.
   // Background work, also after a start a request made: a page read meanwhile goes first.
-  inBackground(() =>
+  // Settles once done (or failed: never rejects).
+  return inBackground(() =>
     idle.then(
       () => firstView(state).catch((err: unknown) => console.error("reading a tournament state ahead failed", err)),
       () => undefined,
@@ -461,15 +466,16 @@ export function readAhead(state: TournamentState, idle: Promise<unknown>): void 
 
 /**
  * What the first view of a new state's page reads beyond its windows: pageReadings, the
- * players' place index (made at the first lookup: 45 ms at 100,000 players) and the
+ * players' place index (made at the first lookup: 45 ms at 100,000 players; here in steps) and the
  * current round's panel as an anonymous viewer opens it, with its clinch marks (for a
- * new round of groups, 60 ms); the page's first read after a close did both.
+ * new round of groups, 60 ms); the page's first read after a close did both. And the
+ * current round's group index, which a signed-in viewer's panel looks their group up in.
  */
 async function firstView(state: TournamentState): Promise<void> {
   const { standings } = await pageReadings(state);
-  const someone = state.players[0]?.id;
-  if (someone !== undefined) placeOf(standings, someone);
-  await letGo();
+  await stepInSlices(warmPlaceIndex(standings));
+  const round = state.rounds.at(-1);
+  if (round) await stepInSlices(warmGroupIndex(round));
   await roundsPanel(state, {
     round: undefined,
     me: undefined,
@@ -633,7 +639,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
   // Standings and side balance: made once per state.
   const read = state ? await pageReadings(state) : null;
   const table: Standings = read?.standings ?? { rows: [], why: () => "" };
-  const allRows = table.rows;
+  const total = rowCount(table);
   // A player's row (placeOf: an index kept per tournament, not a map of every row per state).
   const place = (id: string) => placeOf(table, id);
   const viewerPlace = me !== undefined ? place(me) : undefined;
@@ -645,7 +651,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
   let standingsView = null;
   if (state) {
     const w = pinnedWindow({
-      total: allRows.length,
+      total,
       page: query.standings,
       pageSize: PAGE_SIZES.standings,
       top: PAGE_SIZES.standingsTop,
@@ -664,7 +670,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
     standingsView = {
       page: w.page,
       pageCount: w.pageCount,
-      total: allRows.length,
+      total,
       viewerPage: w.viewerPage ?? null,
       ...cut,
       clinch: liveTable ?? null,
@@ -693,7 +699,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
 
   const statusOf = (id: string) => {
     const i = place(id);
-    return i === undefined ? undefined : allRows[i]?.status;
+    return i === undefined ? undefined : rowAt(table, i)?.status;
   };
   // The viewer's next game, read beside what follows (its last round trip is the names').
   const nextGameRead = me && state && t.status === "running" ? nextGameFor(db, t.id, state, me) : null;
@@ -759,7 +765,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
     /** Running and taking late entries (the Swiss, as set): the round a player joining now plays first. */
     lateEntryRound: running ? lateEntryRound(state) : null,
     /** The viewer may withdraw (a player still in play). */
-    canWithdraw: viewerPlace !== undefined && t.status === "running" && allRows[viewerPlace]?.status === "playing",
+    canWithdraw: viewerPlace !== undefined && t.status === "running" && rowAt(table, viewerPlace)?.status === "playing",
     champions,
     /** Why several share the title, when they do. */
     championsWhy: state ? jointChampionsWhy(state) : null,
@@ -782,17 +788,17 @@ export async function standingsPage(db: Db, tournamentId: string, requested: num
   const t = await readTournament(db, tournamentId);
   const table = await tournamentStandings(db, tournamentId, t);
   const { version } = t;
-  const { rows } = table;
-  const pageCount = pagesFor(rows.length, PAGE_SIZES.standings);
+  const total = rowCount(table);
+  const pageCount = pagesFor(total, PAGE_SIZES.standings);
   const page = clampPage(requested, pageCount);
-  const s = pageSpan(page, PAGE_SIZES.standings, rows.length);
+  const s = pageSpan(page, PAGE_SIZES.standings, total);
   const shownRows = spanIndexes([s]).map((i) => standingRow(table, i));
   const names = await namesOf(
     db,
     shownRows.map((r) => r.player),
     t.gameType,
   );
-  return { version, page, pageCount, total: rows.length, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
+  return { version, page, pageCount, total, rows: shownRows.map((r) => ({ ...r, username: names[r.player]?.username ?? null })) };
 }
 
 /** One page of the merged audit log (tournament.audit); the latest page when none is asked for. */
