@@ -82,7 +82,9 @@
 //   server does while results arrive; timed as its own row); then the round's last
 //   result through setResult: folds the one new log row, closes the round, plans round
 //   2 with the current ratings, lists and inserts its games, writes the snapshot,
-//   notifies each player once. One sample per tournament started above: the first,
+//   notifies each player once (the replaced snapshot is deleted CLEAN_UP_DELAY_MS after
+//   the commit, in the background: not in the close's time; settled before the floor
+//   is timed). One sample per tournament started above: the first,
 //   third, … tournament's close runs alone (the close's row, with its ratio), the
 //   second's, fourth's, … with the requests of the next row beside it (in this
 //   process: their own work slows the close, so those are timed in a row of their own).
@@ -112,7 +114,8 @@
 //   close reads ahead, tournament-page.ts readAhead). Baseline: the same read again (the anonymous
 //   answer kept for that version: one round trip);
 // - the longest wait during the close: while it runs, three requests of the tournament,
-//   each again after it answered, until setResult returns: a transaction that
+//   each again after it answered, until setResult returns and the close's clean-up is
+//   done (the replaced snapshot's delete, CLEAN_UP_DELAY_MS later): a transaction that
 //   takes and releases the tournament's lock (as every result and organizer action
 //   of the tournament begins), and the tournament page's data (tournamentPage; it takes
 //   no lock, but runs in the same process as the close) for an anonymous viewer (whose
@@ -170,7 +173,7 @@ import { tournamentStandings } from "@/server/services/tournament/read-tournamen
 import { tournamentPage, type Viewer } from "@/server/services/tournament/tournament-page";
 import { startTournamentNow } from "@/server/services/tournament/start-tournament";
 import { lockTournament } from "@/server/services/tournament/lock-tournament";
-import { transaction } from "@/server/services/transaction";
+import { CLEAN_UP_DELAY_MS, settleCleanUps, transaction } from "@/server/services/transaction";
 import { asRequest } from "@/lib/let-go";
 import { createFreshDatabase } from "@/test/fresh-database";
 import { connectRedis } from "@/server/redis";
@@ -968,7 +971,9 @@ try {
         (probed ? probedCloseMs : closeMs).push(closedAfter);
       });
       if (quiet) {
-        const during = await probing(db, tid, closing, lockOther!, player);
+        // Until the close's clean-up is done too: the replaced snapshot's delete, CLEAN_UP_DELAY_MS after its commit.
+        const cleaned = closing.then(() => new Promise((resolve) => setTimeout(resolve, CLEAN_UP_DELAY_MS))).then(() => settleCleanUps());
+        const during = await probing(db, tid, cleaned, lockOther!, player);
         checkpoints.close.push((await checkpointsBegun(bare)) - begun);
         // When in the close the longest waits began (ms after the close began; it returned at the first figure): for a reader of a bad run.
         const longest = (k: "lock" | "page" | "mine") =>
@@ -1016,6 +1021,8 @@ try {
         .where(and(eq(games.tournamentId, tid), sql`${games.tournamentGameKey} like 'r2-%'`));
       // The second process's lock probe goes on during the bare inserts too: what the same writes alone make it wait.
       const floorBegun = await checkpointsBegun(bare);
+      // The replaced snapshot's delete, due CLEAN_UP_DELAY_MS after the close's commit, done before the floor is timed.
+      await settleCleanUps();
       const floor = await bareInsertFloor(bare, tid, "r2", closeNow, lockOther ?? undefined);
       checkpoints.floor.push((await checkpointsBegun(bare)) - floorBegun);
       lockOther?.stop();
@@ -1039,7 +1046,7 @@ try {
       ok: null,
     });
     rows.push({
-      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices; nothing else running)`,
+      name: `closing round 1 at ${label} (last result: fold 1 row, close, plan ${each(closed.players)} players, insert ${each(closed.games)} games, snapshot, ${each(closed.notices)} notices; nothing else running; the replaced snapshot's delete, ${CLEAN_UP_DELAY_MS / 1000} s after the commit, not in it)`,
       measured: spread(closeMs, ms),
       baseline: `${spread(closeBare, ms)}: BEGIN, INSERT the same games + notifications, COMMIT`,
       ratio: ratio(median(closeMs), median(closeBare)),
@@ -1108,7 +1115,7 @@ try {
     for (const k of ["lock", "other", "page", "mine", "otherPage"] as const) {
       const w = waits[k];
       rows.push({
-        name: `  longest wait during the close at ${label}: ${what[k]}, one after another, 20 ms apart${k === "otherPage" ? "" : ", until the close returns"} (${spread(w.n, count)} each close)`,
+        name: `  longest wait during the close at ${label}: ${what[k]}, one after another, 20 ms apart${k === "otherPage" ? "" : `, until the close returns and its clean-up is done (the replaced snapshot deleted ${CLEAN_UP_DELAY_MS / 1000} s after the commit)`} (${spread(w.n, count)} each close)`,
         measured: spread(w.during, ms),
         baseline: `${spread(w.quiet, ms)}: the longest of the same, the same for ${PROBE_QUIET_MS} ms with no close`,
         ratio: ratio(median(w.during), median(w.quiet)),

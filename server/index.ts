@@ -25,6 +25,7 @@ import { sweepNotifications } from "@/server/services/notification/sweep-notific
 import { startScheduledTournaments } from "@/server/services/tournament/start-tournament";
 import { closeDueRounds } from "@/server/services/tournament/close-round";
 import { sweepSnapshots } from "@/server/services/snapshots";
+import { settleCleanUps } from "@/server/services/transaction";
 import { createContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
@@ -194,7 +195,10 @@ async function main() {
     console.log(`[moot] ${signal}: shutting down`);
     server.close();
     server.closeAllConnections();
-    void dbHandle.close().finally(() => process.exit(0));
+    // Replaced snapshots waiting to be deleted (transaction.ts) are deleted first; whatever fails is the sweeper's.
+    void settleCleanUps()
+      .then(() => dbHandle.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

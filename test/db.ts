@@ -3,13 +3,21 @@
 import { inject } from "vitest";
 import { openDatabase, type Db, type DbHandle } from "@/db/client";
 import * as schema from "@/db/schema";
+import { settleCleanUps } from "@/server/services/transaction";
 import { createFreshDatabase } from "./fresh-database";
 
 export async function openTestDatabase(): Promise<DbHandle> {
   const url = inject("testDatabaseUrl");
   const handle = await openDatabase({ databaseUrl: url ?? undefined, dataDir: "memory://" });
   if (!url) await handle.migrate();
-  return handle;
+  return {
+    ...handle,
+    // The clean-ups still waiting (transaction.ts) run first, not on a closed database.
+    async close() {
+      await settleCleanUps();
+      await handle.close();
+    },
+  };
 }
 
 /**
@@ -31,6 +39,7 @@ export async function openOwnTestDatabase(): Promise<DbHandle> {
   return {
     ...handle,
     async close() {
+      await settleCleanUps();
       await handle.close();
       await fresh.drop();
     },

@@ -10,6 +10,7 @@ import { newRowId } from "@/db/schema/ids";
 import { apiFor, runningTournament } from "@/test/api-fixtures";
 import { openTestDatabase } from "@/test/db";
 import { dropSnapshot, readSnapshot, snapshotBeside, sweepSnapshots, writeSnapshot } from "./snapshots";
+import { settleCleanUps } from "./transaction";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -137,10 +138,13 @@ describe("on the embedded database (PGlite), whatever DATABASE_URL says", () => 
       }
       const after = (await readSnapshot(own.db, tournamentId))!;
       expect(after.state.rounds).toHaveLength(2);
+      // The replaced snapshot is deleted a few seconds after the close's commit: now.
+      await settleCleanUps();
       const rows = await own.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots);
       const [t] = await own.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
       expect(rows).toEqual([{ id: t!.snapshotId }]);
     } finally {
+      await settleCleanUps();
       await own.close();
     }
   });

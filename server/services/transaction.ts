@@ -8,11 +8,11 @@
 // The work runs once, after the commit, in the order it was added (a task may read,
 // as the game's view for its room, before the next one runs), then the pings, merged
 // into one broadcast (a round that closes with a game's end tells each player's pages
-// once), and last the clean-up no one waits to hear of (cleanUpAfterCommit: a
-// replaced snapshot's delete, 0.2 s at 100,000 players, ran before the new round's
-// announcement).
+// once). The clean-up no one waits to hear of (cleanUpAfterCommit: a replaced
+// snapshot's delete) runs CLEAN_UP_DELAY_MS later, in the background.
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { inBackground } from "@/lib/let-go";
 import { pingInbox } from "@/server/realtime/publish";
 
 /** Work for after the commit; it gets the database (the transaction is over), e.g. to read a game's view back. */
@@ -35,8 +35,53 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   });
   for (const task of pending.tasks) await task(db);
   if (pending.pings.size > 0) pingInbox(pending.pings);
-  for (const task of pending.cleanUps) await task(db);
+  if (pending.cleanUps.length > 0) cleanUpLater(db, pending.cleanUps);
   return result;
+}
+
+/**
+ * How long after its commit a transaction's clean-up runs. A 100,000-player round's
+ * close replaces a snapshot of tens of MB, whose delete kept the database busy for a
+ * quarter of a second just when every live page of the tournament reads the new round
+ * (they hear of it at the commit): on 2026-12-03 the pages' longest wait after that
+ * commit was 330–460 ms with the delete at once, 120 ms with it 3 s later.
+ */
+export const CLEAN_UP_DELAY_MS = 3_000;
+
+/** Clean-ups not done yet: waiting for their time (`start` runs them now) or running. */
+const cleanUps = new Set<{ start: () => void; done: Promise<void> }>();
+
+function cleanUpLater(db: Db, tasks: readonly AfterCommit[]): void {
+  let go!: () => void;
+  const due = new Promise<void>((resolve) => (go = resolve));
+  // Not kept alive for it: a process that ends first leaves a row no one points at, for the sweeper (sweepSnapshots).
+  const timer = setTimeout(go, CLEAN_UP_DELAY_MS).unref();
+  const entry = {
+    start: () => {
+      clearTimeout(timer);
+      go();
+    },
+    done: due
+      .then(() =>
+        inBackground(async () => {
+          for (const task of tasks) await task(db);
+        }),
+      )
+      .catch((err: unknown) => console.error("clean-up after a commit failed", err))
+      .finally(() => cleanUps.delete(entry)),
+  };
+  cleanUps.add(entry);
+}
+
+/**
+ * Runs every clean-up still waiting now, and resolves once all are done: before a
+ * shutdown closes the database, and where a count of rows must not include replaced
+ * ones (tests, benches).
+ */
+export async function settleCleanUps(): Promise<void> {
+  const all = [...cleanUps];
+  for (const c of all) c.start();
+  await Promise.all(all.map((c) => c.done));
 }
 
 /**
@@ -66,9 +111,9 @@ export function afterCommit(tx: Db, task: AfterCommit): void {
 
 /**
  * afterCommit for clean-up nobody is told of (a row the commit left unused): it runs
- * after all the transaction's other after-commit work and pings, whenever it was
- * added, so that no announcement waits for it. Still awaited by transaction(): its
- * caller returns once the clean-up is done.
+ * CLEAN_UP_DELAY_MS after the transaction's other after-commit work and pings, whenever
+ * it was added, in the background lane; transaction() does not wait for it
+ * (settleCleanUps does). Outside a transaction, at once.
  */
 export function cleanUpAfterCommit(tx: Db, task: AfterCommit): void {
   const pending = pendingFor(tx);

@@ -19,6 +19,7 @@ import { createFreshDatabase, type FreshDatabase } from "@/test/fresh-database";
 import { inBackground, letGo } from "@/lib/let-go";
 import { closeDueRounds } from "./close-round";
 import { liveState } from "./live-state";
+import { settleCleanUps } from "../transaction";
 
 const url = inject("testDatabaseUrl");
 
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await h.migrate();
 });
 afterAll(async () => {
+  await settleCleanUps();
   await h?.close();
   await fresh?.drop();
 });
@@ -135,6 +137,8 @@ async function audited(tournamentId: string, action: string): Promise<number> {
 
 /** The tournament's snapshot rows: only the one it points at (a replaced or failed close's row is deleted). */
 async function expectOnlyCurrentSnapshot(tournamentId: string): Promise<void> {
+  // The replaced ones are deleted a few seconds after the commit: now.
+  await settleCleanUps();
   const snapshots = await h.db.select({ id: tournamentSnapshots.id }).from(tournamentSnapshots).where(eq(tournamentSnapshots.tournamentId, tournamentId));
   const [t] = await h.db.select({ snapshotId: tournaments.snapshotId }).from(tournaments).where(eq(tournaments.id, tournamentId));
   expect(snapshots).toEqual([{ id: t!.snapshotId }]);

@@ -198,8 +198,14 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
         // made, so that it does not take the processor from this process's own part of
         // the close. (Begun when the snapshot's row was written instead, a 10,000-player
         // close measured the same in three runs each: docs/performance-history.md, 2026-12-02.)
-        readAhead(next, Promise.all([snapshot.made ?? written, noticesBuilt]));
+        const readingsMade = readAhead(next, Promise.all([snapshot.made ?? written, noticesBuilt]));
         await written;
+        // Committed, the new round is announced and every live page reads it at once: with
+        // its readings made, none waits for them. They are background work, held while
+        // requests are in flight, and during a 100,000-player close with pages read every
+        // 20 ms they were still being made when it committed: the first reads after it
+        // waited 0.3–0.5 s (2026-12-03). Once the inserts are done they mostly are.
+        await readingsMade;
         // What is left is round trips: the lock, a few small rows, the commit and what
         // follows it. Other background work (the pages' reading ahead, in slices of
         // 10 ms) waits for them, as for a request: a slice begun while one statement was

@@ -23,8 +23,9 @@ export async function saveTournament(tx: Db, id: string, set: Partial<typeof tou
 /**
  * Makes a new state snapshot, one that includes the log up to `seq`, the tournament's
  * current one, resets the pending counter from it, and bumps the version (returned).
- * Once the transaction has committed, the snapshot it replaced is deleted and the
- * saved state becomes this process's live state (live-state.ts). `snapshotId`: the
+ * Once the transaction has committed, the saved state becomes this process's live
+ * state (live-state.ts), and a few seconds later the snapshot it replaced is deleted
+ * (cleanUpAfterCommit). `snapshotId`: the
  * state written already (writeSnapshot; a close writes it before it takes the lock),
  * else it is written here.
  */
