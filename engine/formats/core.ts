@@ -91,10 +91,9 @@ export const groupsOf = (round: Round): readonly Group[] => vecItems(round.group
  */
 const groupIndexes = new WeakMap<readonly string[], { round: number; at: ReadonlyMap<string, number> }>();
 export function groupIndexOf(round: Round, player: string): number {
-  let index = groupIndexes.get(round.seeds);
-  if (index?.round !== round.number) runSteps(warmGroupIndex(round));
-  index = groupIndexes.get(round.seeds)!;
-  return index.at.get(player) ?? -1;
+  // Made at once if not made yet (warmGroupIndex does nothing then).
+  runSteps(warmGroupIndex(round));
+  return groupIndexes.get(round.seeds)!.at.get(player) ?? -1;
 }
 
 /** Groups indexed per step (warmGroupIndex). */

@@ -291,8 +291,8 @@ export function placeOf(table: Standings, player: string): number | undefined {
     if (!map) placeMaps.set(table, (map = new Map(table.rows.map((row, i) => [row.player, i]))));
     return map.get(player);
   }
-  r.playerAt.map ??= new Map(r.entries.map((e, i) => [e.player, i]));
-  const at = r.playerAt.map.get(player);
+  if (!r.playerAt.map) runSteps(placeIndexSteps(r));
+  const at = r.playerAt.map!.get(player);
   return at === undefined ? undefined : entryRows(r)[at];
 }
 
@@ -303,14 +303,19 @@ export function placeOf(table: Standings, player: string): number | undefined {
  */
 export function* warmPlaceIndex(table: Standings): Generator<void> {
   const r = rankedTables.get(table);
-  if (!r || r.entries.length !== rowCount(table) || r.playerAt.map) return;
+  if (!r || r.entries.length !== rowCount(table)) return;
+  if (!r.playerAt.map) yield* placeIndexSteps(r);
+  entryRows(r);
+}
+
+/** Each player's entry index (Ranked.playerAt), a step per STEP_ROWS players. */
+function* placeIndexSteps(r: Ranked): Generator<void> {
   const map = new Map<string, number>();
   for (let i = 0; i < r.entries.length; i++) {
     map.set((r.entries[i] as RankEntry).player, i);
     if ((i + 1) % STEP_ROWS === 0) yield;
   }
   r.playerAt.map ??= map;
-  entryRows(r);
 }
 
 /** Each entry's row index, per table. */
