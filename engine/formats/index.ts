@@ -16,5 +16,5 @@ export {
   type SideRecord,
 } from "./side-balance";
 export { vec, vecAt, vecItems, vecSize, type Vec } from "./vec";
-export { placeOf, rowAt, rowCount, standingRow, warmPlaceIndex } from "./standings";
+export { placeOf, rowAt, rowCount, rowOf, standingRow, warmPlaceIndex } from "./standings";
 export { findSetting, settingFields, settingFlag, settingLabel, type SettingField, type SettingInfo } from "./settings";

@@ -30,6 +30,7 @@ import { sideBalanceReader, tournamentSideBalance, warmSideBalances } from "./si
 import {
   explainOrder,
   placeOf,
+  rowOf,
   rankSteps,
   rankTable,
   rowAt,
@@ -235,6 +236,8 @@ describe("rankTable with the previous version's table", () => {
           expect(merged.rows[0]).toBe(rowAt(merged, 0));
           reference.forEach((row, i) => expect(placeOf(merged, row.player)).toBe(i));
           expect(placeOf(merged, "nobody")).toBeUndefined();
+          if (reference.length > 0) expect(rowOf(merged, reference.at(-1)!.player)).toEqual(rowAt(merged, reference.length - 1));
+          expect(rowOf(merged, "nobody")).toBeUndefined();
           if (changes.length === 0) expect(merged).toBe(table);
           table = merged;
         }

@@ -296,6 +296,12 @@ export function placeOf(table: Standings, player: string): number | undefined {
   return at === undefined ? undefined : entryRows(r)[at];
 }
 
+/** The player's row alone (undefined if not in the table): placeOf's index, then that one row. */
+export function rowOf(table: Standings, player: string): RankedRow | undefined {
+  const at = placeOf(table, player);
+  return at === undefined ? undefined : rowAt(table, at);
+}
+
 /**
  * Makes what placeOf looks players up in, in steps of STEP_ROWS players: done ahead for
  * a new round's table (a close reads its pages ahead), where the players' index made at

@@ -10,7 +10,7 @@ import { loadGameView, requireActive, requirePlayer, updateGame } from "../game/
 import { lockGame } from "../game/lock-game";
 import { noticeDisputed } from "../notification/game-notices";
 import { audit } from "../tournament/audit";
-import { announce, saveTournament } from "../tournament/save-tournament";
+import { saveTournament } from "../tournament/save-tournament";
 import { transaction } from "../transaction";
 import { finishGame } from "./finish-game";
 
@@ -52,7 +52,7 @@ export async function answerReport(db: Db, userId: string, input: AnswerInput, n
       if (game.tournamentId) {
         await audit(tx, game.tournamentId, userId, "result disputed", `${game.tournamentGameKey}: ${report.result} reported, disputed`);
         // A new version: the audit log's page is kept per version (tournament-page.ts), and live pages show the entry.
-        announce(tx, game.tournamentId, await saveTournament(tx, game.tournamentId, {}));
+        await saveTournament(tx, game.tournamentId);
       }
       await noticeDisputed(tx, game, userId, now);
       return false;

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { games, tournamentPlayers, tournaments, users } from "@/db/schema";
-import { placeOf, rowAt, rowCount } from "@/engine/formats";
+import { rowCount, rowOf } from "@/engine/formats";
 import { waitingItems } from "../notification/waiting";
 import { tournamentStandings } from "../tournament/read-tournament";
 
@@ -71,8 +71,7 @@ export async function playerHome(db: Db, userId: string, now = new Date()) {
       if (t.status !== "running") return { ...t, place: null, of: null };
       const table = await tournamentStandings(db, t.id);
       // The player's row alone (placeOf's index): a 100,000-row table is not made whole for one row.
-      const at = placeOf(table, userId);
-      const row = at === undefined ? undefined : rowAt(table, at);
+      const row = rowOf(table, userId);
       return { ...t, place: row?.rankLabel ?? null, of: rowCount(table), standing: row?.status ?? null };
     }),
   );

@@ -10,7 +10,7 @@ import { transaction } from "../transaction";
 import { admitPlayer } from "./admit-player";
 import { completeEntry, openForEntries } from "./late-entry";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 import { usernameOf } from "./username-of";
@@ -36,6 +36,6 @@ export async function answerRequest(
       await admitPlayer(tx, t, input.userId, now, name);
       await audit(tx, t.id, user.id, "approved", `${name} was approved and entered.`);
       await completeEntry(tx, t, late, input.userId, user.id);
-    } else announce(tx, t.id, await saveTournament(tx, t.id, {}));
+    } else await saveTournament(tx, t.id);
   });
 }

@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { loadGameView, nextVersion } from "../game/game-view";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 
@@ -23,7 +23,7 @@ export async function cancelTournament(db: Db, actor: SessionUser, tournamentId:
       .set({ status: "void", endReason: "tournament cancelled", finishedAt: now, deadline: null, turnStartedAt: null, version: nextVersion() })
       .where(and(eq(games.tournamentId, t.id), eq(games.status, "active")))
       .returning({ id: games.id });
-    announce(tx, t.id, await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now }));
+    await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
     await audit(tx, t.id, actor.id, "cancelled", "The organizer cancelled the tournament.");
     return voided.map((v) => v.id);
   });

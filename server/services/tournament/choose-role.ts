@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { loadGameView, nextVersion, sideOf } from "../game/game-view";
 import { lockGame } from "../game/lock-game";
-import { announce, saveSnapshot } from "./save-tournament";
+import { saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
@@ -39,7 +39,7 @@ export async function chooseRole(db: Db, user: SessionUser, gameId: string, role
     const next = engineCall(() => engineChooseRole(state, game.tournamentGameKey!, user.id, role));
     const updated = findGame(next, game.tournamentGameKey)!;
     await tx.update(games).set({ side1Id: updated.side1, side2Id: updated.side2, version: nextVersion() }).where(eq(games.id, game.id));
-    announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq));
+    await saveSnapshot(tx, t.id, next, seq);
     await audit(tx, t.id, user.id, "role chosen", `${game.tournamentGameKey}: plays ${role}.`);
   });
   publishGame(await loadGameView(db, gameId));

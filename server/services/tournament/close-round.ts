@@ -39,7 +39,7 @@ import { audit } from "./audit";
 import { currentRatings, readRatings } from "./current-ratings";
 import { foldLog, liveState, liveStateAt } from "./live-state";
 import { lockTournament, readTournament } from "./lock-tournament";
-import { announce, saveSnapshot } from "./save-tournament";
+import { saveSnapshot } from "./save-tournament";
 import { sendMissingGames, syncGames, type CreatedGame } from "./sync-games";
 import { readAhead } from "./tournament-page";
 import { tellFolded, tellWritten } from "./snapshot-news";
@@ -61,7 +61,7 @@ async function createReleased(tx: Db, t: TournamentRow, folded: Folded, now: Dat
 async function saveFold(tx: Db, t: TournamentRow, folded: Folded, created: number, now: Date, snapshotId?: string): Promise<void> {
   const { state: next, events } = folded.transition;
   const finished = next.status === "finished";
-  announce(tx, t.id, await saveSnapshot(tx, t.id, next, folded.seq, finished ? { status: "finished", finishedAt: now } : {}, snapshotId));
+  await saveSnapshot(tx, t.id, next, folded.seq, finished ? { status: "finished", finishedAt: now } : {}, snapshotId);
   for (const e of events) {
     if (e.type === "round-released") await audit(tx, t.id, null, "round started", `Round ${e.round} released with ${created} new games.`);
     if (e.type === "phase-released") await audit(tx, t.id, null, "phase released", `Round ${e.round}, phase ${e.phase}.`);

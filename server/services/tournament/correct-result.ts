@@ -8,7 +8,7 @@ import { correctResult } from "@/engine/formats";
 import type { GameResult } from "@/lib/contracts";
 import { AppError } from "../errors";
 import { nextVersion } from "../game/game-view";
-import { announce, saveSnapshot } from "./save-tournament";
+import { saveSnapshot } from "./save-tournament";
 import { engineCall, engineResult } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
@@ -35,6 +35,6 @@ export async function correctTournamentResult(
     .update(tournamentResults)
     .set({ outcome: corrected.outcome, reason: corrected.reason, margin: corrected.margin ?? null })
     .where(and(eq(tournamentResults.tournamentId, t.id), eq(tournamentResults.gameKey, game.tournamentGameKey!)));
-  announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq));
+  await saveSnapshot(tx, t.id, next, seq);
   await audit(tx, t.id, actorId, "result corrected", `${game.tournamentGameKey}: ${game.result} → ${input.result}`);
 }

@@ -15,7 +15,7 @@ import { AppError } from "../errors";
 import { afterCommit, transaction } from "../transaction";
 import { checkTournamentInput, newInviteToken, tournamentColumns } from "./create-tournament";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 import { LOBBY_ROOM } from "@/lib/contracts";
@@ -55,7 +55,7 @@ export async function editTournament(db: Db, user: SessionUser, input: EditTourn
     note("start", when(t.startsAt), when(next.startsAt));
     note("invite-only", t.inviteOnly, next.inviteOnly, (v: boolean) => (v ? "yes" : "no"));
     if (changed.length === 0) return changed;
-    announce(tx, t.id, await saveTournament(tx, t.id, { ...columns, inviteToken: next.inviteOnly ? (t.inviteToken ?? newInviteToken()) : null }));
+    await saveTournament(tx, t.id, { ...columns, inviteToken: next.inviteOnly ? (t.inviteToken ?? newInviteToken()) : null });
     await audit(tx, t.id, user.id, "edited", `Changed ${changed.join("; ")}.`);
     afterCommit(tx, () => publishChanged(LOBBY_ROOM, 0));
     return changed;

@@ -12,7 +12,7 @@ import { audit } from "./audit";
 import { engineCall } from "./engine-call";
 import { requireRegistering } from "./admit-player";
 import { lockedState } from "./close-round";
-import { announce, saveSnapshot, saveTournament } from "./save-tournament";
+import { saveSnapshot, saveTournament } from "./save-tournament";
 
 /** A running tournament taking a late entry: its live state, and the round the entrant plays first. */
 export interface LateEntry {
@@ -44,11 +44,11 @@ export async function openForEntries(tx: Db, t: TournamentRow, now: Date): Promi
  */
 export async function completeEntry(tx: Db, t: TournamentRow, entry: LateEntry | null, userId: string, actorId: string): Promise<void> {
   if (!entry) {
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
+    await saveTournament(tx, t.id);
     return;
   }
   const rating = (await ratingsFor(tx, [userId], t.gameType)).get(userId)!.rating;
   const next = engineCall(() => addPlayer(entry.state, { id: userId, rating }));
-  announce(tx, t.id, await saveSnapshot(tx, t.id, next, entry.seq));
+  await saveSnapshot(tx, t.id, next, entry.seq);
   await audit(tx, t.id, actorId, "late entry", `Player ${userId} entered late and plays from round ${entry.round}.`);
 }

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { tournamentPlayers } from "@/db/schema";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { lockTournament } from "./lock-tournament";
 import { requireRegistering } from "./admit-player";
 
@@ -17,6 +17,6 @@ export async function leaveTournament(db: Db, userId: string, tournamentId: stri
       .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.userId, userId)))
       .returning();
     if (removed.length === 0) throw new AppError("BAD_REQUEST", "You have not joined this tournament.");
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
+    await saveTournament(tx, t.id);
   });
 }

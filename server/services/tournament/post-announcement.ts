@@ -8,7 +8,7 @@ import { transaction } from "../transaction";
 import { requireOrganizer } from "./require-organizer";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
-import { announce, saveTournament } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { notify, tournamentLink, tournamentSubject } from "../notification/notify";
 import { playersOf } from "../notification/tournament-notices";
 
@@ -21,7 +21,7 @@ export async function postAnnouncement(db: Db, actor: SessionUser, tournamentId:
     await tx.insert(tournamentAnnouncements).values({ tournamentId, authorId: actor.id, message, createdAt: now });
     await audit(tx, tournamentId, actor.id, "announcement", message.slice(0, 200));
     // A new version: the audit log's page is kept per version (tournament-page.ts), and live pages show the entry.
-    announce(tx, tournamentId, await saveTournament(tx, tournamentId, {}));
+    await saveTournament(tx, tournamentId);
     const players = (await playersOf(tx, tournamentId)).filter((p) => p !== actor.id);
     await notify(
       tx,

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 import { usernameOf } from "./username-of";
@@ -24,6 +24,6 @@ export async function removeRegistrant(db: Db, user: SessionUser, input: { tourn
     if (removed.length === 0) throw new AppError("NOT_FOUND", "That player is not registered in this tournament.");
     const name = await usernameOf(tx, input.userId);
     await audit(tx, t.id, user.id, "removed", `${name} was removed from the registrations.`);
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
+    await saveTournament(tx, t.id);
   });
 }

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { newInviteToken } from "./create-tournament";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
 
@@ -17,7 +17,7 @@ export async function renewInviteLink(db: Db, user: SessionUser, tournamentId: s
     requireOrganizer(t, user);
     if (!t.inviteOnly) throw new AppError("BAD_REQUEST", "This tournament is open to everyone: it has no invite link.");
     await audit(tx, t.id, user.id, "invite link renewed", "The old invite link no longer works.");
-    announce(tx, t.id, await saveTournament(tx, t.id, { inviteToken: token }));
+    await saveTournament(tx, t.id, { inviteToken: token });
   });
   return { token };
 }

@@ -9,7 +9,7 @@ import type { SessionUser } from "@/server/auth/session";
 import { AppError } from "../errors";
 import { transaction } from "../transaction";
 import { openForEntries } from "./late-entry";
-import { saveTournament, announce } from "./save-tournament";
+import { saveTournament } from "./save-tournament";
 import { lockTournament } from "./lock-tournament";
 
 function sameToken(a: string | null, b: string): boolean {
@@ -60,7 +60,7 @@ export async function requestToJoin(
       .insert(tournamentRequests)
       .values({ tournamentId: t.id, userId: user.id, requestedAt: now })
       .onConflictDoUpdate({ target: [tournamentRequests.tournamentId, tournamentRequests.userId], set: { requestedAt: now, declinedAt: null } });
-    announce(tx, t.id, await saveTournament(tx, t.id, {}));
+    await saveTournament(tx, t.id);
   });
   return { status: "requested" };
 }

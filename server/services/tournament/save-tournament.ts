@@ -10,22 +10,25 @@ import { dropSnapshot, writeSnapshot } from "../snapshots";
 import { afterCommit, cleanUpAfterCommit } from "../transaction";
 import { expectSaved, rememberSaved } from "./live-state";
 
-/** Saves new fields and bumps the version that live pages follow; returns the version. */
-export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert>): Promise<number> {
+/**
+ * Saves new fields (none: a new version alone, as for a new audit entry) and bumps the
+ * version that live pages follow; they are told once the transaction has committed.
+ */
+export async function saveTournament(tx: Db, id: string, set: Partial<typeof tournaments.$inferInsert> = {}): Promise<void> {
   const [row] = await tx
     .update(tournaments)
     .set({ ...set, version: sql`${tournaments.version} + 1` })
     .where(eq(tournaments.id, id))
     .returning({ version: tournaments.version });
-  return row!.version;
+  announce(tx, id, row!.version);
 }
 
 /**
  * Makes a new state snapshot, one that includes the log up to `seq`, the tournament's
- * current one, resets the pending counter from it, and bumps the version (returned).
- * Once the transaction has committed, the saved state becomes this process's live
- * state (live-state.ts), and a few seconds later the snapshot it replaced is deleted
- * (cleanUpAfterCommit). `snapshotId`: the
+ * current one, resets the pending counter from it, and bumps the version. Once the
+ * transaction has committed, the saved state becomes this process's live state
+ * (live-state.ts), then live pages are told, and a few seconds later the snapshot it
+ * replaced is deleted (cleanUpAfterCommit). `snapshotId`: the
  * state written already (writeSnapshot; a close writes it before it takes the lock),
  * else it is written here.
  */
@@ -36,7 +39,7 @@ export async function saveSnapshot(
   seq: number,
   set: Partial<typeof tournaments.$inferInsert> = {},
   snapshotId?: string,
-): Promise<number> {
+): Promise<void> {
   const snapshot = snapshotId ?? (await writeSnapshot(tx, id, state));
   const [row] = await tx
     .update(tournaments)
@@ -49,13 +52,14 @@ export async function saveSnapshot(
     });
   const { version, replaced } = row!;
   expectSaved(id, snapshot, state);
+  // Remembered before the announcement: a page the announcement brings reads the saved state.
   afterCommit(tx, () => rememberSaved(id, snapshot, state, seq, version));
-  // After the announcement (announce, added after this): a failure leaves a row no one points at, for the sweeper (sweepSnapshots).
+  announce(tx, id, version);
+  // A failure leaves a row no one points at, for the sweeper (sweepSnapshots).
   if (replaced)
     cleanUpAfterCommit(tx, (db) =>
       dropSnapshot(db, id, replaced).catch((err: unknown) => console.error("deleting a replaced tournament snapshot failed", err)),
     );
-  return version;
 }
 
 /** Tells the tournament's live pages, once the transaction has committed, that it is at `version` now. */

@@ -14,7 +14,7 @@ import { sendMissingGames, type CreatedGame } from "./sync-games";
 import { snapshotBeside } from "../snapshots";
 import { noticeStarted } from "../notification/tournament-notices";
 import { requireOrganizer } from "./require-organizer";
-import { saveTournament, announce, saveSnapshot } from "./save-tournament";
+import { saveTournament, saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
@@ -62,7 +62,7 @@ async function startLocked(db: Db, tx: Db, t: TournamentRow, actorId: string | n
     readAhead(state, snapshot.made ?? inserted);
     await inserted;
     // Nothing is logged before the start: the snapshot includes the log up to position 0.
-    announce(tx, t.id, await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, await snapshot.id(tx)));
+    await saveSnapshot(tx, t.id, state, 0, { status: "running", startedAt: now }, await snapshot.id(tx));
     await audit(tx, t.id, actorId, "started", `${players.length} players; round 1 has ${created.length} games.`);
   } catch (err) {
     // The transaction rolls back: a row written beside it is no one's.
@@ -100,7 +100,7 @@ export async function startScheduledTournaments(db: Db, now = new Date()): Promi
         await startLocked(db, tx, t, null, now);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        announce(tx, t.id, await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now }));
+        await saveTournament(tx, t.id, { status: "cancelled", finishedAt: now });
         await audit(tx, t.id, null, "cancelled", `Not started at the scheduled time: ${err.message}`);
       }
       return true;

@@ -21,6 +21,7 @@ import {
   lateEntryRound,
   placeOf,
   rowAt,
+  rowOf,
   rowCount,
   playableGames,
   vecAt,
@@ -640,9 +641,8 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
   const read = state ? await pageReadings(state) : null;
   const table: Standings = read?.standings ?? { rows: [], why: () => "" };
   const total = rowCount(table);
-  // A player's row (placeOf: an index kept per tournament, not a map of every row per state).
-  const place = (id: string) => placeOf(table, id);
-  const viewerPlace = me !== undefined ? place(me) : undefined;
+  // The viewer's row (placeOf: an index kept per tournament, not a map of every row per state).
+  const viewerPlace = me !== undefined ? placeOf(table, me) : undefined;
   const running = !!state && t.status === "running";
   // Marks of every live table, remembered per version: for the formats that read them
   // (small ones; group elimination marks only the groups it shows).
@@ -697,10 +697,7 @@ async function readPage(db: Db, viewer: Viewer | null, tournamentId: string, que
     roundsView = { tabs, index, panel, summary };
   }
 
-  const statusOf = (id: string) => {
-    const i = place(id);
-    return i === undefined ? undefined : rowAt(table, i)?.status;
-  };
+  const statusOf = (id: string) => rowOf(table, id)?.status;
   // The viewer's next game, read beside what follows (its last round trip is the names').
   const nextGameRead = me && state && t.status === "running" ? nextGameFor(db, t.id, state, me) : null;
   nextGameRead?.catch(() => undefined); // awaited below; not unhandled if a read before that fails

@@ -12,7 +12,7 @@ import { transaction } from "../transaction";
 import { loadGameView, nextVersion } from "../game/game-view";
 import { syncGames } from "./sync-games";
 import { requireOrganizer } from "./require-organizer";
-import { announce, saveSnapshot } from "./save-tournament";
+import { saveSnapshot } from "./save-tournament";
 import { engineCall } from "./engine-call";
 import { audit } from "./audit";
 import { lockTournament } from "./lock-tournament";
@@ -93,7 +93,7 @@ export async function withdrawPlayer(
     const replanned = events.some((e) => e.type === "round-replanned");
     const touched = await settleGames(tx, t, next, replanned, now);
     const finished = next.status === "finished";
-    announce(tx, t.id, await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {}));
+    await saveSnapshot(tx, t.id, next, seq, finished ? { status: "finished", finishedAt: now } : {});
     await audit(
       tx,
       t.id,
