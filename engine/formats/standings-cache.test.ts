@@ -234,6 +234,10 @@ describe("rankTable with the previous version's table", () => {
           expect(standingRows(merged)).toEqual(reference);
           // The row read alone is the one in the list.
           expect(merged.rows[0]).toBe(rowAt(merged, 0));
+          // Once the list is made, rows are read from it, and the ends stay ends.
+          const mid = Math.floor(reference.length / 2);
+          expect(rowAt(merged, mid)).toBe(merged.rows[mid]);
+          expect(rowAt(merged, reference.length)).toBeUndefined();
           reference.forEach((row, i) => expect(placeOf(merged, row.player)).toBe(i));
           expect(placeOf(merged, "nobody")).toBeUndefined();
           if (reference.length > 0) expect(rowOf(merged, reference.at(-1)!.player)).toEqual(rowAt(merged, reference.length - 1));

@@ -106,20 +106,25 @@ function rankedRows(entries: readonly RankEntry[], keys: readonly RankKey[], ord
     if (label === undefined) labels.set(rank, (label = sameNext[rank - 1] === 1 ? `${rank}=` : String(rank)));
     return label;
   };
-  const made = new Map<number, RankedRow>();
+  // The rows made one by one, until the whole list is made: then the list alone (a row made before keeps its object).
+  let made: Map<number, RankedRow> | undefined = new Map();
+  let all: RankedRow[] | undefined;
   const row = (i: number): RankedRow => {
-    let r = made.get(i);
+    if (all) return all[i] as RankedRow;
+    let r = made!.get(i);
     if (!r) {
       const e = entries[order[i] as number] as RankEntry;
       const rank = ranks[i] as number;
-      made.set(i, (r = { player: e.player, rank, rankLabel: labelOf(rank), values: e.values, status: e.status }));
+      made!.set(i, (r = { player: e.player, rank, rankLabel: labelOf(rank), values: e.values, status: e.status }));
     }
     return r;
   };
-  let all: RankedRow[] | undefined;
   const table: Standings = {
     get rows() {
-      all ??= Array.from({ length: n }, (_, i) => row(i));
+      if (!all) {
+        all = Array.from({ length: n }, (_, i) => row(i));
+        made = undefined;
+      }
       return all;
     },
     why: (i) => (i >= 0 && i + 1 < n ? explainOrder(entries[order[i] as number] as RankEntry, entries[order[i + 1] as number] as RankEntry, keys) : ""),
