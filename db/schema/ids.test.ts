@@ -1,8 +1,9 @@
 // newRowId's text against the uuid library's own reading of it: a version 7 UUID, the
-// library's canonical text of the same bytes, time-ordered and unique.
+// library's canonical text of the same bytes, time-ordered and unique; and blocks of
+// them (rowIdBlock), numbered after one such id's prefix.
 import { expect, it } from "vitest";
 import { parse, stringify, validate, version } from "uuid";
-import { newRowId } from "./ids";
+import { newRowId, rowIdBlock } from "./ids";
 
 it("makes valid, canonical, version 7 ids, each greater than the one before", () => {
   const before = Date.now();
@@ -20,4 +21,26 @@ it("makes valid, canonical, version 7 ids, each greater than the one before", ()
   expect(ms).toBeGreaterThanOrEqual(before);
   expect(ms).toBeLessThanOrEqual(Date.now());
   for (let i = 1; i < ids.length; i++) expect(ids[i]! > ids[i - 1]!).toBe(true);
+});
+
+it("makes blocks of valid version 7 ids, numbered in order, each after every id made before it and before every id made after the block began", () => {
+  const before = newRowId();
+  const next = rowIdBlock();
+  const first = Array.from({ length: 3 }, () => next());
+  const between = newRowId();
+  const rest = Array.from({ length: 70_000 }, () => next());
+  const block = [...first, ...rest];
+  for (const id of [...block.slice(0, 300), ...block.slice(-300)]) {
+    expect(validate(id)).toBe(true);
+    expect(version(id)).toBe(7);
+    expect(stringify(parse(id))).toBe(id);
+  }
+  // The numbers 1, 2, … in the last five bytes, after one prefix.
+  expect(block.map((id) => parseInt(id.slice(26), 16))).toEqual(block.map((_, i) => i + 1));
+  expect(new Set(block.map((id) => id.slice(0, 26))).size).toBe(1);
+  for (let i = 1; i < block.length; i++) expect(block[i]! > block[i - 1]!).toBe(true);
+  // A block sorts after every id made before it, and every id made after it began sorts after the whole block.
+  expect(block[0]! > before).toBe(true);
+  expect(between > block.at(-1)!).toBe(true);
+  expect(rowIdBlock()() > block.at(-1)!).toBe(true);
 });

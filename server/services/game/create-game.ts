@@ -4,7 +4,7 @@
 // as their deadline for reporting a result.
 import type { Db } from "@/db/client";
 import { gameDice, games, type GameRow } from "@/db/schema";
-import { newRowId } from "@/db/schema/ids";
+import { rowIdBlock } from "@/db/schema/ids";
 import { SLICE_ROWS, letGo } from "@/lib/let-go";
 import { createClock, deadline as clockDeadline, firstMoveMs } from "@/engine/clock";
 import { catalogGame } from "@/engine/game-catalog";
@@ -118,11 +118,12 @@ export interface NewGames {
 export async function sendGames(tx: Db, { shared, pairs }: NewGames, now: Date): Promise<{ created: CreatedGame[]; written: Promise<void> }> {
   const columns = sharedColumns(shared, now);
   const created: CreatedGame[] = [];
+  const nextId = rowIdBlock();
   for (const { side1Id, side2Id, tournamentGameKey } of pairs) {
     // In slices: a 100,000-player round is up to 300,000 games.
     if (created.length > 0 && created.length % SLICE_ROWS === 0) await letGo();
     checkPlayers(side1Id, side2Id);
-    created.push({ id: newRowId(), side1Id, side2Id, tournamentGameKey });
+    created.push({ id: nextId(), side1Id, side2Id, tournamentGameKey });
   }
   const written = (async () => {
     await insertMany(tx, games, created, null, { inEveryRow: columns });
