@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "@/db/client";
-import { notificationSettings, notifications } from "@/db/schema";
+import { chatMessages, notificationSettings, notifications } from "@/db/schema";
 import { openTestDatabase } from "@/test/db";
 import { newPlayer } from "@/test/api-fixtures";
 import { SLICE_ROWS } from "@/lib/let-go";
@@ -137,6 +137,32 @@ describe("insertMany", () => {
   });
 });
 
+describe("insertMany's uuid columns", () => {
+  it("stores each row's id and null as given, in binary where the driver sends bytes as they are, as text elsewhere", async () => {
+    const [a, b] = [await newPlayer(h), await newPlayer(h)];
+    const room = newRowId();
+    // Ids that vary, a column that is null in some rows (one differing id), and upper case.
+    const rows = [a, b, a, b].map((p, i) => ({
+      roomKind: "game" as const,
+      roomId: room,
+      authorId: i === 3 ? p.id.toUpperCase() : p.id,
+      text: `m${i}`,
+      hiddenBy: i === 1 ? a.id : null,
+    }));
+    await insertMany(h.db, chatMessages, rows, null);
+    const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.roomId, room)).orderBy(asc(chatMessages.text));
+    expect(stored.map((r) => [r.text, r.authorId, r.hiddenBy])).toEqual([
+      ["m0", a.id, null],
+      ["m1", b.id, a.id],
+      ["m2", a.id, null],
+      ["m3", b.id, null],
+    ]);
+    // A value that is not an id changes nothing and says so.
+    await expect(insertMany(h.db, chatMessages, [{ ...rows[0]!, authorId: "not-an-id" }, rows[1]!], null)).rejects.toThrow();
+    expect(await h.db.select().from(chatMessages).where(eq(chatMessages.roomId, room))).toHaveLength(4);
+  });
+});
+
 describe("insertMany's JSON columns", () => {
   it("stores each row's JSON value as given (quotes, backslashes, any text, nesting), and null as NULL", async () => {
     const players = [await newPlayer(h), await newPlayer(h), await newPlayer(h), await newPlayer(h)];
@@ -222,15 +248,18 @@ describe("arrayLiteral", () => {
     expect(rowsOf(await h.db.execute(sql`select unnest(${await arrayLiteralInSlices(values)}::text[]) as v`))).toEqual(values);
   });
 
-  it("a list of ids in binary (uuidArrayBytes) is the bytes PostgreSQL sends for it, across slices, and reads back as given", async () => {
+  it("a list of ids in binary (uuidArrayBytes) is the bytes PostgreSQL sends for it, across slices and with nulls, and reads back as given", async () => {
     // Mixed case and every hex digit: the text PostgreSQL reads, whatever made it.
     const ids = [...Array.from({ length: SLICE_ROWS + 3 }, () => newRowId()), "0123abcd-EF45-6789-aBcD-ef0123456789"];
-    for (const list of [[], ids.slice(0, 1), ids]) {
+    const withNulls = [null, ...ids.slice(0, SLICE_ROWS + 1), null, ids.at(-1)!];
+    for (const list of [[], ids.slice(0, 1), ids, withNulls, [null]]) {
       const [sent] = rowsOf(await h.db.execute(sql`select array_send(${arrayLiteral(list)}::uuid[]) as v`));
       expect((await uuidArrayBytes(list)).equals(Buffer.from(sent as Uint8Array))).toBe(true);
       // Sent as a parameter where the driver sends bytes as they are (node-postgres).
       if (sendsBytesAsIs(h.db))
-        expect(rowsOf(await h.db.execute(sql`select unnest(${await uuidArrayBytes(list)}::uuid[])::text as v`))).toEqual(list.map((id) => id.toLowerCase()));
+        expect(rowsOf(await h.db.execute(sql`select unnest(${await uuidArrayBytes(list)}::uuid[])::text as v`))).toEqual(
+          list.map((id) => id?.toLowerCase() ?? null),
+        );
     }
     await expect(uuidArrayBytes([ids[0]!, "not-a-uuid"])).rejects.toThrow("not a uuid");
     await expect(uuidArrayBytes([ids[0]!.replace(/.$/, "g")])).rejects.toThrow("not a uuid");
