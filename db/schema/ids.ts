@@ -70,13 +70,22 @@ export function idPerRow(): SQL {
  * must know before it inserts them (a round's games). newRowId each time cost about
  * 0.5 µs an id (the uuid library draws 16 random bytes for each, from the operating
  * system every 16 ids), a quarter of the building of a 2,000-player start's 6,000
- * games before its first insert; this, less than half of that.
+ * games before its first insert; this, a seventh of that (6,000 ids: 0.4 against 2.6 ms).
  */
 export function rowIdBlock(): () => string {
-  const prefix = blockPrefix();
+  const id = Buffer.from(`${blockPrefix()}0000000000`, "latin1");
   let made = 0;
   return () => {
     if (++made >= BLOCK_SIZE) throw new RangeError("a block holds fewer than 2^40 ids");
-    return prefix + (BLOCK_SIZE + made).toString(16).slice(1);
+    // The number's ten hex digits written over the last ten characters, in two halves of
+    // 20 bits (bitwise operators take 32), and the id read out as one flat string (a
+    // concatenation would be a pair of strings, flattened again by every reader).
+    const low = made % 2 ** 20;
+    const high = Math.floor(made / 2 ** 20);
+    for (let d = 0; d < 5; d++) {
+      id[35 - d] = HEX[2 * ((low >>> (4 * d)) & 15) + 1]!;
+      id[30 - d] = HEX[2 * ((high >>> (4 * d)) & 15) + 1]!;
+    }
+    return id.toString("latin1");
   };
 }
