@@ -44,3 +44,16 @@ it("makes blocks of valid version 7 ids, numbered in order, each after every id 
   expect(between > block.at(-1)!).toBe(true);
   expect(rowIdBlock()() > block.at(-1)!).toBe(true);
 });
+
+it("writes both halves of a block's number: past 2^20 ids too", () => {
+  const next = rowIdBlock();
+  let last: string[] = [];
+  for (let i = 1; i <= 2 ** 20 + 17; i++) {
+    const id = next();
+    if (i >= 2 ** 20 - 1) last.push(id);
+  }
+  expect(last.map((id) => parseInt(id.slice(26), 16))).toEqual(Array.from({ length: 19 }, (_, k) => 2 ** 20 - 1 + k));
+  for (const id of last) expect(validate(id)).toBe(true);
+  last = last.toSorted();
+  expect(last.map((id) => parseInt(id.slice(26), 16))).toEqual(Array.from({ length: 19 }, (_, k) => 2 ** 20 - 1 + k));
+});
