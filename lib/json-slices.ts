@@ -2,7 +2,7 @@
 // between them. A 100,000-player tournament's state is tens of MB of JSON: stringified
 // at once, and then encoded into the driver's buffer at once, it held the server for
 // over half a second, and every request waited.
-import { letGo, runInSlices } from "./let-go";
+import { letGo, runInSlices, sliceUp } from "./let-go";
 
 /**
  * How many values (every object, array and leaf counts one) a subtree may hold to be
@@ -112,14 +112,13 @@ function* writeParts(value: unknown, limit: number, out: string[]): Generator<vo
  */
 export async function* jsonSlices(value: unknown, sliceMs = 10, wholeUpTo = WHOLE_UP_TO): AsyncGenerator<string> {
   const current: string[] = [];
-  let started = performance.now();
   const steps = writeParts(value, wholeUpTo, current);
   while (!steps.next().done) {
-    if (performance.now() - started > sliceMs) {
-      yield current.join("");
+    if (sliceUp(sliceMs)) {
+      // Nothing written yet when the slice was up already (other work used it).
+      if (current.length > 0) yield current.join("");
       current.length = 0;
       await letGo();
-      started = performance.now();
     }
   }
   yield current.join("");

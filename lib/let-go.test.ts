@@ -111,6 +111,45 @@ describe("letGoIfDue", () => {
   });
 });
 
+describe("one slice per turn of the event loop", () => {
+  const busy = (ms: number) => {
+    const t = performance.now();
+    while (performance.now() - t < ms);
+  };
+  function* work(steps: number, done: string[], name: string) {
+    for (let i = 0; i < steps; i++) {
+      busy(1);
+      done.push(name);
+      yield;
+    }
+  }
+
+  it("counts sliced work that follows other sliced work in the same turn from the turn's first slice, not its own start", async () => {
+    // As the pages' readings do: one job's last slice, then the next job at once, without
+    // the event loop turning between (its first step checks a slice the first one began).
+    const slice = 10 * SLICE_MS;
+    await letGo();
+    const done: string[] = [];
+    let stepsBeforeTimer = -1;
+    setTimeout(() => (stepsBeforeTimer = done.filter((n) => n === "second").length), 0);
+    // The first job takes most of a slice and ends without letting go.
+    await runInSlices(work(Math.floor(slice * 0.8), done, "first"), slice);
+    await runInSlices(work(slice, done, "second"), slice);
+    // Counting its own slice, the second job ran a whole slice (`slice` steps of 1 ms) before the
+    // timer; counting the turn's, only what was left of the first job's slice.
+    expect(stepsBeforeTimer).toBeGreaterThanOrEqual(0);
+    expect(stepsBeforeTimer).toBeLessThan(slice * 0.6);
+  });
+
+  it("lets go at once when asked first in a turn that began with I/O or a timer (letGoIfDue): that work's length is not known", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(letGoIfDue(10 * SLICE_MS)).toBeInstanceOf(Promise);
+    // Having let go, the turn's slice began then.
+    await letGo();
+    expect(letGoIfDue(10 * SLICE_MS)).toBeUndefined();
+  });
+});
+
 /** A job of `n` steps, each after letting go, recording its name in `order`. */
 async function steps(name: string, n: number, order: string[]): Promise<void> {
   for (let i = 0; i < n; i++) {
