@@ -76,7 +76,7 @@ async function saveFold(tx: Db, t: TournamentRow, folded: Folded, created: numbe
  * new state, or null when the log had nothing to fold.
  */
 export async function foldResults(tx: Db, t: TournamentRow, now: Date, ratings?: Map<string, number>): Promise<{ state: TournamentState; seq: number } | null> {
-  const folded = await foldLog(tx, t.id, { ratings });
+  const folded = await foldLog(tx, t.id, { ratings }, t);
   if (!folded || folded.seq === t.foldedSeq) return null;
   const created = await createReleased(tx, t, folded, now);
   await saveFold(tx, t, folded, created.length, now);
@@ -159,11 +159,12 @@ async function closeOutsideLock(db: Db, tournamentId: string, now: Date): Promis
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const head = await readTournament(db, tournamentId);
     if (!beingClosed(head)) return;
-    const [live, { ratings, digest }] = await Promise.all([liveState(db, tournamentId), readRatings(db, head)]);
+    // From the row just read (its snapshot, log position and version): no second read of it.
+    const [live, { ratings, digest }] = await Promise.all([liveState(db, tournamentId, head), readRatings(db, head)]);
     // What the engine's close of the round reads of every group, done ahead in slices:
     // the groups of the state readers see are those the fold starts from.
     if (live) await stepInSlices(warmRoundTallies(live));
-    const folded = await foldLog(db, tournamentId, { ratings });
+    const folded = await foldLog(db, tournamentId, { ratings }, head);
     if (!folded || folded.seq === head.foldedSeq) return;
     // The other processes fold the same rows with the same ratings, from the snapshot
     // the fold started from, and have the state the snapshot will hold (snapshot-news.ts).

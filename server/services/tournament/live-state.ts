@@ -264,10 +264,16 @@ export async function liveState(db: Db, tournamentId: string, pointer?: StatePoi
  * Folds the log: the live state with the unfolded rows applied with `options`, so a
  * round they complete is closed and the next one planned. The caller writes the
  * result with saveSnapshot, holding the tournament lock, or checking under it that
- * nothing changed since it read (close-round.ts).
+ * nothing changed since it read (close-round.ts). `pointer`: the tournament's row as the
+ * caller has just read it (one round trip fewer), as for liveState.
  */
-export async function foldLog(tx: Db, tournamentId: string, options?: PlanOptions): Promise<{ transition: Transition; seq: number } | null> {
-  return read(tx, tournamentId, true, options);
+export async function foldLog(
+  tx: Db,
+  tournamentId: string,
+  options?: PlanOptions,
+  pointer?: StatePointer,
+): Promise<{ transition: Transition; seq: number } | null> {
+  return read(tx, tournamentId, true, options, pointer);
 }
 
 /**

@@ -451,32 +451,46 @@ export async function pageReadings(state: TournamentState) {
  * work, and a 10,000-player close was a third longer. Begun once the database had the
  * whole snapshot, at 100,000 players they began with the commit, and the first page read
  * after it waited for them (about 1 s). A close commits once they are made
- * (close-round.ts).
+ * (close-round.ts). The round's panel as the first view shows it (firstPanel) is made
+ * after that, unawaited.
  */
 export function readAhead(state: TournamentState, idle: Promise<unknown>): Promise<void> {
   // If what it waits for fails, so has the caller, who reports it: nothing is read ahead.
   // Background work, also after a start a request made: a page read meanwhile goes first.
   // Settles once done (or failed: never rejects).
+  const failed = (err: unknown) => console.error("reading a tournament state ahead failed", err);
   return inBackground(() =>
     idle.then(
-      () => firstView(state).catch((err: unknown) => console.error("reading a tournament state ahead failed", err)),
+      () =>
+        firstReadings(state).then(() => {
+          void firstPanel(state).catch(failed);
+        }, failed),
       () => undefined,
     ),
   );
 }
 
 /**
- * What the first view of a new state's page reads beyond its windows: pageReadings, the
- * players' place index (made at the first lookup: 45 ms at 100,000 players; here in steps) and the
- * current round's panel as an anonymous viewer opens it, with its clinch marks (for a
- * new round of groups, 60 ms); the page's first read after a close did both. And the
- * current round's group index, which a signed-in viewer's panel looks their group up in.
+ * What the first view of a new state's page reads beyond its windows, but for its
+ * round's panel: pageReadings, the players' place index (made at the first lookup: 45
+ * ms at 100,000 players; here in steps), and the current round's group index, which a
+ * signed-in viewer's panel looks their group up in.
  */
-async function firstView(state: TournamentState): Promise<void> {
+async function firstReadings(state: TournamentState): Promise<void> {
   const { standings } = await pageReadings(state);
   await stepInSlices(warmPlaceIndex(standings));
   const round = state.rounds.at(-1);
   if (round) await stepInSlices(warmGroupIndex(round));
+}
+
+/**
+ * The current round's panel as an anonymous viewer first opens it, with its clinch
+ * marks (for a new round of groups, the 13 groups a page shows: 7 ms warm at 2,000
+ * players, 60 ms at 100,000 when the marks' code is cold). Not awaited by a close: at
+ * 2,000 players, waiting for it before the commit made a close up to 40 ms longer, and a
+ * reader who comes sooner works out the same few groups' marks (remembered per group).
+ */
+async function firstPanel(state: TournamentState): Promise<void> {
   await roundsPanel(state, {
     round: undefined,
     me: undefined,
