@@ -129,16 +129,20 @@ export async function dropSnapshot(db: Db, tournamentId: string, id: string): Pr
  * settles (never fails) once this process's part of that write is done (its JSON made,
  * or the write ended): at 100,000 players the database takes seconds more for the row
  * while it inserts the close's notices, and the process is free to read ahead meanwhile.
+ * `after`: the write beside begins once it settles (fulfilled; rejected, the write is
+ * not made and `id` rejects with it).
  */
 export function snapshotBeside(
   db: Db,
   tournamentId: string,
   state: TournamentState,
   rowId = newRowId(),
+  after?: Promise<unknown>,
 ): { id(tx: Db): Promise<string>; discard(): Promise<void>; beside: Promise<string | null> | null; made: Promise<unknown> | null } {
   let jsonMade!: () => void;
   const made = new Promise<void>((resolve) => (jsonMade = resolve));
-  const written = runsBesideTransactions(db) ? writeSnapshot(db, tournamentId, state, rowId, jsonMade) : null;
+  const write = () => writeSnapshot(db, tournamentId, state, rowId, jsonMade);
+  const written = runsBesideTransactions(db) ? (after ? after.then(write) : write()) : null;
   // Awaited through id(); this only keeps a failure from counting as unhandled before then.
   const beside = written?.catch(() => null) ?? null;
   return {
