@@ -105,7 +105,10 @@ export function letGo(): Promise<void> {
 
 /**
  * When sliced work was first seen in the event loop's current iteration (sliceBegan),
- * or null before that: cleared by an immediate, at the iteration's end.
+ * or null before that: cleared by an immediate, at the end of the iteration's check
+ * phase; when it was set in a check phase (work resumed by letGo), at the end of the next
+ * iteration's, so that work in that iteration's timers and I/O counts from the earlier
+ * time and lets go sooner than it needed to, never later.
  */
 let iterationBegan: number | null = null;
 
